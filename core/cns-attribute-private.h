@@ -1,0 +1,13 @@
+/* cns — attribute internals shared inside the core module.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+G_GNUC_INTERNAL void cns_attribute_install_builtin_types (void);
+G_GNUC_INTERNAL gchar *cns_attribute_describe_object (GObject *object);
+
+G_END_DECLS

@@ -1,0 +1,629 @@
+/* cns — configuration by attribute defaults and config paths.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Defaults. cns_config_set_default ("CnsQueue::MaxSize", "50p") changes the
+ * value every object made afterwards with cns_object_new() or a factory
+ * gets, for that attribute of that type and of every subtype that inherits
+ * it (as in ns-3, the default belongs to the class that declares the
+ * attribute). CNS_ATTRIBUTE_DEFAULT="Type::Attr=value;..." does the same
+ * from the environment.
+ *
+ * Paths. A config path names objects by walking from a root list:
+ *
+ *   /NodeList/3/DeviceList/0/$CnsPointToPointNetDevice/DataRate
+ *
+ * "NodeList" is a root list registered by a module; "3" picks an element
+ * (or "*", "[0-3]", "1|4|7", "[0-3]|9"); "DeviceList" is a list installed on
+ * the element's type; "$Type" keeps objects that are, or are aggregated
+ * with, a Type; a name that is an object-valued attribute ("TxQueue") steps
+ * into that object. The last segment is the attribute to set or the trace
+ * source to connect.
+ */
+#include "core/cns-config.h"
+
+#include "core/cns-attribute.h"
+#include "core/cns-core-error.h"
+#include "core/cns-object-factory.h"
+#include "core/cns-object.h"
+#include "core/cns-trace-source.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct
+{
+  gchar *name;
+  GType owner; /* G_TYPE_INVALID for root lists */
+  CnsConfigListLength length;
+  CnsConfigListNth nth;
+  gpointer user_data;
+} ConfigList;
+
+static GHashTable *defaults; /* GParamSpec -> GValue */
+static GPtrArray *lists;     /* ConfigList */
+
+static void
+value_free (gpointer data)
+{
+  g_value_unset (data);
+  g_free (data);
+}
+
+static void
+config_list_free (gpointer data)
+{
+  ConfigList *list = data;
+
+  g_free (list->name);
+  g_free (list);
+}
+
+static GType
+config_resolve_any_type (const gchar *name)
+{
+  GType t = g_type_from_name (name);
+
+  if (t == G_TYPE_INVALID)
+    {
+      g_autofree gchar *prefixed = g_strconcat ("Cns", name, NULL);
+
+      t = g_type_from_name (prefixed);
+    }
+  return t != G_TYPE_INVALID && g_type_is_a (t, G_TYPE_OBJECT) ? t
+                                                               : G_TYPE_INVALID;
+}
+
+/**
+ * cns_config_set_default:
+ * @name: "TypeName::Attribute", for example "CnsQueue::MaxSize"
+ * @text: the default as text
+ * @error: a #CNS_CORE_ERROR naming the type, attribute or value at fault
+ *
+ * Returns: %TRUE when the default was set.
+ */
+gboolean
+cns_config_set_default (const gchar *name, const gchar *text, GError **error)
+{
+  g_autofree gchar *type_name = NULL;
+  g_auto (GValue) value = G_VALUE_INIT;
+  const gchar *sep;
+  const gchar *attr;
+  GParamSpec *pspec;
+  GType type;
+
+  g_return_val_if_fail (name != NULL && text != NULL, FALSE);
+  if ((sep = g_strrstr (name, "::")) == NULL || sep == name || sep[2] == '\0')
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "'%s' is not TypeName::Attribute", name);
+      return FALSE;
+    }
+  type_name = g_strndup (name, (gsize) (sep - name));
+  attr = sep + 2;
+  if ((type = config_resolve_any_type (type_name)) == G_TYPE_INVALID)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                   "%s: unknown type '%s' (see --PrintTypeNames)", name,
+                   type_name);
+      return FALSE;
+    }
+  if ((pspec = cns_attribute_find (type, attr)) == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                   "%s: %s has no attribute '%s' (see --PrintAttributes=%s)",
+                   name, g_type_name (type), attr, g_type_name (type));
+      return FALSE;
+    }
+  if (!(pspec->flags & G_PARAM_WRITABLE))
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                   "%s is read-only", name);
+      return FALSE;
+    }
+  if (!cns_attribute_parse (pspec, text, &value, error))
+    {
+      g_prefix_error (error, "%s: ", name);
+      return FALSE;
+    }
+  if (defaults == NULL)
+    defaults = g_hash_table_new_full (NULL, NULL, NULL, value_free);
+  g_hash_table_replace (defaults, pspec,
+                        g_memdup2 (&value, sizeof value));
+  memset (&value, 0, sizeof value); /* moved into the table */
+  return TRUE;
+}
+
+/**
+ * cns_config_get_default:
+ * @type: the type being made
+ * @pspec: one of its properties
+ * @value: (out caller-allocates): an unset #GValue, set when a default is
+ *   configured
+ *
+ * Returns: %TRUE when a default was configured for @pspec.
+ */
+gboolean
+cns_config_get_default (GType type, GParamSpec *pspec, GValue *value)
+{
+  const GValue *v = defaults ? g_hash_table_lookup (defaults, pspec) : NULL;
+
+  if (v == NULL)
+    return FALSE;
+  g_value_init (value, G_VALUE_TYPE (v));
+  g_value_copy (v, value);
+  return TRUE;
+}
+
+/**
+ * cns_config_reset_defaults:
+ *
+ * Forgets every default set with cns_config_set_default().
+ */
+void
+cns_config_reset_defaults (void)
+{
+  if (defaults != NULL)
+    g_hash_table_remove_all (defaults);
+}
+
+/**
+ * cns_config_apply_environment:
+ * @error: a #CNS_CORE_ERROR naming the bad setting
+ *
+ * Applies CNS_ATTRIBUTE_DEFAULT="Type::Attr=value;Type::Attr=value".
+ * CnsCommandLine calls this before parsing, so options override it.
+ *
+ * Returns: %TRUE when every setting was applied.
+ */
+gboolean
+cns_config_apply_environment (GError **error)
+{
+  const gchar *env = g_getenv ("CNS_ATTRIBUTE_DEFAULT");
+  g_auto (GStrv) items = NULL;
+
+  if (env == NULL || *env == '\0')
+    return TRUE;
+  items = g_strsplit (env, ";", -1);
+  for (gchar **item = items; *item != NULL; item++)
+    {
+      gchar *eq = strchr (*item, '=');
+
+      if (**item == '\0')
+        continue;
+      if (eq == NULL)
+        {
+          g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                       "CNS_ATTRIBUTE_DEFAULT: '%s' is not Type::Attr=value",
+                       *item);
+          return FALSE;
+        }
+      *eq = '\0';
+      if (!cns_config_set_default (*item, eq + 1, error))
+        {
+          g_prefix_error (error, "CNS_ATTRIBUTE_DEFAULT: ");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static ConfigList *
+config_find_list (GType owner, const gchar *name)
+{
+  for (guint i = 0; lists != NULL && i < lists->len; i++)
+    {
+      ConfigList *list = g_ptr_array_index (lists, i);
+
+      if (strcmp (list->name, name) != 0)
+        continue;
+      if (owner == G_TYPE_INVALID ? list->owner == G_TYPE_INVALID
+                                  : list->owner != G_TYPE_INVALID
+                                        && g_type_is_a (owner, list->owner))
+        return list;
+    }
+  return NULL;
+}
+
+static void
+config_add_list (GType owner, const gchar *name, CnsConfigListLength length,
+                 CnsConfigListNth nth, gpointer user_data)
+{
+  ConfigList *list = g_new0 (ConfigList, 1);
+
+  if (lists == NULL)
+    lists = g_ptr_array_new_with_free_func (config_list_free);
+  list->name = g_strdup (name);
+  list->owner = owner;
+  list->length = length;
+  list->nth = nth;
+  list->user_data = user_data;
+  g_ptr_array_add (lists, list);
+}
+
+/**
+ * cns_config_register_root:
+ * @name: the first path segment, "NodeList"
+ * @length: gives the number of objects (called with a %NULL owner)
+ * @nth: gives object @index
+ *
+ * Makes "/@name/..." paths resolve through @length and @nth.
+ */
+void
+cns_config_register_root (const gchar *name, CnsConfigListLength length,
+                          CnsConfigListNth nth, gpointer user_data)
+{
+  g_return_if_fail (name != NULL && length != NULL && nth != NULL);
+  if (config_find_list (G_TYPE_INVALID, name) != NULL)
+    {
+      g_critical ("config root '%s' is already registered", name);
+      return;
+    }
+  config_add_list (G_TYPE_INVALID, name, length, nth, user_data);
+}
+
+/** cns_config_unregister_root: Removes the root list @name. */
+void
+cns_config_unregister_root (const gchar *name)
+{
+  ConfigList *list = config_find_list (G_TYPE_INVALID, name);
+
+  if (list != NULL)
+    g_ptr_array_remove (lists, list);
+}
+
+/**
+ * cns_config_install_list:
+ * @type: the type owning the list (call from its class_init)
+ * @name: the path segment, "DeviceList"
+ * @blurb: what the list holds, for listings
+ *
+ * Lets paths step from an object of @type into a list of objects it holds.
+ */
+void
+cns_config_install_list (GType type, const gchar *name, const gchar *blurb,
+                         CnsConfigListLength length, CnsConfigListNth nth,
+                         gpointer user_data)
+{
+  g_return_if_fail (g_type_is_a (type, G_TYPE_OBJECT));
+  g_return_if_fail (name != NULL && length != NULL && nth != NULL);
+  config_add_list (type, name, length, nth, user_data);
+}
+
+/* Does @index match @pattern: "*", "N", "[a-b]", or several joined by '|'? */
+static gboolean
+index_matches (const gchar *pattern, guint index, gboolean *valid)
+{
+  g_auto (GStrv) parts = g_strsplit (pattern, "|", -1);
+  gboolean match = FALSE;
+
+  *valid = TRUE;
+  for (gchar **p = parts; *p != NULL; p++)
+    {
+      guint64 lo, hi;
+
+      if (strcmp (*p, "*") == 0)
+        match = TRUE;
+      else if (**p == '[')
+        {
+          g_auto (GStrv) range = NULL;
+          gsize len = strlen (*p);
+
+          if (len < 5 || (*p)[len - 1] != ']')
+            {
+              *valid = FALSE;
+              return FALSE;
+            }
+          (*p)[len - 1] = '\0';
+          range = g_strsplit (*p + 1, "-", 2);
+          if (range[1] == NULL
+              || !g_ascii_string_to_unsigned (range[0], 10, 0, G_MAXUINT, &lo,
+                                              NULL)
+              || !g_ascii_string_to_unsigned (range[1], 10, lo, G_MAXUINT,
+                                              &hi, NULL))
+            {
+              *valid = FALSE;
+              return FALSE;
+            }
+          match |= index >= lo && index <= hi;
+        }
+      else if (g_ascii_string_to_unsigned (*p, 10, 0, G_MAXUINT, &lo, NULL))
+        match |= index == lo;
+      else
+        {
+          *valid = FALSE;
+          return FALSE;
+        }
+    }
+  return match;
+}
+
+static gboolean
+expand_list (ConfigList *list, GObject *owner, const gchar *pattern,
+             const gchar *path, GPtrArray *out, GError **error)
+{
+  gboolean valid;
+  guint n;
+
+  index_matches (pattern, 0, &valid);
+  if (!valid)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "config path '%s': '%s' is not an index pattern "
+                   "(expected N, *, [a-b] or a|b)",
+                   path, pattern);
+      return FALSE;
+    }
+  n = list->length (owner, list->user_data);
+  for (guint i = 0; i < n; i++)
+    {
+      GObject *item;
+
+      if (index_matches (pattern, i, &valid)
+          && (item = list->nth (owner, i, list->user_data)) != NULL)
+        g_ptr_array_add (out, g_object_ref (item));
+    }
+  return TRUE;
+}
+
+/*
+ * Resolves @segments[0 .. n-1] to objects. Returns NULL with @error set
+ * when the path is malformed; an empty array when it is well formed but
+ * matches nothing.
+ */
+static GPtrArray *
+config_resolve (const gchar *path, gchar **segments, guint n, GError **error)
+{
+  g_autoptr (GPtrArray) current = NULL;
+  ConfigList *root;
+  guint i = 2;
+
+  if (n < 2)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "config path '%s' is too short (expected "
+                   "/RootList/index/...)",
+                   path);
+      return NULL;
+    }
+  if ((root = config_find_list (G_TYPE_INVALID, segments[0])) == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                   "config path '%s': unknown root '%s'", path, segments[0]);
+      return NULL;
+    }
+  current = g_ptr_array_new_with_free_func (g_object_unref);
+  if (!expand_list (root, NULL, segments[1], path, current, error))
+    return NULL;
+
+  while (i < n)
+    {
+      const gchar *seg = segments[i];
+      g_autoptr (GPtrArray) next
+          = g_ptr_array_new_with_free_func (g_object_unref);
+      GType type = G_TYPE_INVALID;
+      gboolean used_list = FALSE;
+
+      if (seg[0] == '$')
+        {
+          type = config_resolve_any_type (seg + 1);
+          if (type == G_TYPE_INVALID)
+            {
+              g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                           "config path '%s': unknown type '%s'", path,
+                           seg + 1);
+              return NULL;
+            }
+        }
+      for (guint k = 0; k < current->len; k++)
+        {
+          GObject *obj = g_ptr_array_index (current, k);
+          ConfigList *list;
+          GParamSpec *pspec;
+
+          if (type != G_TYPE_INVALID)
+            {
+              gpointer m = CNS_IS_OBJECT (obj) ? cns_object_get (obj, type)
+                           : G_TYPE_CHECK_INSTANCE_TYPE (obj, type) ? obj
+                                                                    : NULL;
+              if (m != NULL)
+                g_ptr_array_add (next, g_object_ref (m));
+            }
+          else if ((list = config_find_list (G_OBJECT_TYPE (obj), seg))
+                   != NULL)
+            {
+              if (i + 1 >= n)
+                {
+                  g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                               "config path '%s': list '%s' needs an index",
+                               path, seg);
+                  return NULL;
+                }
+              if (!expand_list (list, obj, segments[i + 1], path, next,
+                                error))
+                return NULL;
+              used_list = TRUE;
+            }
+          else if ((pspec = cns_attribute_find (G_OBJECT_TYPE (obj), seg))
+                       != NULL
+                   && G_TYPE_IS_OBJECT (pspec->value_type)
+                   && (pspec->flags & G_PARAM_READABLE))
+            {
+              GObject *child = NULL;
+
+              g_object_get (obj, pspec->name, &child, NULL);
+              if (child != NULL)
+                g_ptr_array_add (next, child);
+            }
+        }
+      /* A list segment consumes its index too. */
+      i += used_list ? 2 : 1;
+      g_ptr_array_unref (current);
+      current = g_steal_pointer (&next);
+    }
+  return g_steal_pointer (&current);
+}
+
+static gchar **
+config_split (const gchar *path, guint *n, GError **error)
+{
+  gchar **segments;
+
+  if (path[0] != '/')
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "config path '%s' must start with '/'", path);
+      return NULL;
+    }
+  segments = g_strsplit (path + 1, "/", -1);
+  *n = g_strv_length (segments);
+  for (guint i = 0; i < *n; i++)
+    if (*segments[i] == '\0')
+      {
+        g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                     "config path '%s' has an empty segment", path);
+        g_strfreev (segments);
+        return NULL;
+      }
+  return segments;
+}
+
+/**
+ * cns_config_lookup:
+ * @path: a path naming objects, "/NodeList/x/DeviceList/0" (x = *)
+ * @error: a #CNS_CORE_ERROR when @path is malformed
+ *
+ * Returns: (transfer container) (element-type GObject) (nullable): the
+ * matching objects (possibly none), or %NULL on error.
+ */
+GPtrArray *
+cns_config_lookup (const gchar *path, GError **error)
+{
+  g_auto (GStrv) segments = NULL;
+  guint n;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if ((segments = config_split (path, &n, error)) == NULL)
+    return NULL;
+  return config_resolve (path, segments, n, error);
+}
+
+/* Resolves all but the last segment of @path; *leaf is the last one. */
+static GPtrArray *
+config_resolve_leaf (const gchar *path, gchar ***segments, const gchar **leaf,
+                     GError **error)
+{
+  GPtrArray *objects;
+  guint n;
+
+  if ((*segments = config_split (path, &n, error)) == NULL)
+    return NULL;
+  if (n < 3)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "config path '%s' names no attribute or trace source",
+                   path);
+      return NULL;
+    }
+  *leaf = (*segments)[n - 1];
+  if ((objects = config_resolve (path, *segments, n - 1, error)) == NULL)
+    return NULL;
+  if (objects->len == 0)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                   "config path '%s' matches no object", path);
+      g_ptr_array_unref (objects);
+      return NULL;
+    }
+  return objects;
+}
+
+/**
+ * cns_config_set:
+ * @path: objects and an attribute, "/NodeList/x/DeviceList/0/Mtu" (x = *)
+ * @text: the value as text
+ * @error: a #CNS_CORE_ERROR naming the path or value at fault
+ *
+ * Sets the attribute on every object @path matches. A path that matches no
+ * object is an error, so typos do not pass silently.
+ *
+ * Returns: %TRUE when every matched object was set.
+ */
+gboolean
+cns_config_set (const gchar *path, const gchar *text, GError **error)
+{
+  g_auto (GStrv) segments = NULL;
+  g_autoptr (GPtrArray) objects = NULL;
+  const gchar *leaf = NULL;
+
+  g_return_val_if_fail (path != NULL && text != NULL, FALSE);
+  objects = config_resolve_leaf (path, &segments, &leaf, error);
+  if (objects == NULL)
+    return FALSE;
+  for (guint i = 0; i < objects->len; i++)
+    if (!cns_attribute_set (objects->pdata[i], leaf, text, error))
+      {
+        g_prefix_error (error, "config path '%s': ", path);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/**
+ * cns_config_connect:
+ * @path: objects and a trace source, "/NodeList/x/DeviceList/x/MacTx"
+ * @callback: a function with the trace source's signature
+ * @error: a #CNS_CORE_ERROR naming the path at fault
+ *
+ * Connects @callback to the trace source on every object @path matches.
+ *
+ * Returns: %TRUE when every matched object was connected.
+ */
+gboolean
+cns_config_connect (const gchar *path, GCallback callback, gpointer user_data,
+                    GError **error)
+{
+  g_auto (GStrv) segments = NULL;
+  g_autoptr (GPtrArray) objects = NULL;
+  const gchar *leaf = NULL;
+
+  g_return_val_if_fail (path != NULL && callback != NULL, FALSE);
+  objects = config_resolve_leaf (path, &segments, &leaf, error);
+  if (objects == NULL)
+    return FALSE;
+  for (guint i = 0; i < objects->len; i++)
+    if (cns_trace_connect (objects->pdata[i], leaf, callback, user_data,
+                           error)
+        == 0)
+      {
+        g_prefix_error (error, "config path '%s': ", path);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/**
+ * cns_config_disconnect:
+ *
+ * Undoes cns_config_connect() with the same arguments.
+ *
+ * Returns: how many connections were removed; 0 with @error set when
+ * @path is malformed.
+ */
+guint
+cns_config_disconnect (const gchar *path, GCallback callback,
+                       gpointer user_data, GError **error)
+{
+  g_auto (GStrv) segments = NULL;
+  g_autoptr (GPtrArray) objects = NULL;
+  const gchar *leaf = NULL;
+  guint removed = 0;
+
+  g_return_val_if_fail (path != NULL && callback != NULL, 0);
+  objects = config_resolve_leaf (path, &segments, &leaf, error);
+  if (objects == NULL)
+    return 0;
+  for (guint i = 0; i < objects->len; i++)
+    removed += cns_trace_disconnect (objects->pdata[i], leaf, callback,
+                                     user_data);
+  return removed;
+}

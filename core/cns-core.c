@@ -1,0 +1,38 @@
+/* cns — start-up of the core module.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Runs when libcns is loaded: registers the core's GTypes (so that
+ * "CnsTime" or a random variable type can be named in a string before any
+ * object of that type exists), its schedulers, simulator implementations,
+ * global values and attribute text forms.
+ */
+#include "core/cns-core.h"
+
+#include "core/cns-attribute-private.h"
+#include "core/cns-rng-seed-manager-private.h"
+#include "core/cns-simulator-private.h"
+
+static void cns_core_init (void) __attribute__ ((constructor));
+
+static void
+cns_core_init (void)
+{
+  g_type_ensure (CNS_TYPE_TIME);
+  g_type_ensure (CNS_TYPE_PARAM_TIME);
+  g_type_ensure (CNS_TYPE_DATA_RATE);
+  g_type_ensure (CNS_TYPE_PARAM_DATA_RATE);
+  g_type_ensure (CNS_TYPE_QUEUE_SIZE);
+  g_type_ensure (CNS_TYPE_QUEUE_SIZE_UNIT);
+  g_type_ensure (CNS_TYPE_OBJECT);
+  g_type_ensure (CNS_TYPE_OBJECT_FACTORY);
+
+  cns_attribute_install_builtin_types ();
+
+  cns_scheduler_register (&cns_heap_scheduler_class);
+  cns_scheduler_register (&cns_ladder_scheduler_class);
+  cns_scheduler_register (&cns_list_scheduler_class);
+  cns_simulator_impl_register (&cns_default_simulator_impl_class);
+
+  cns_simulator_install_global_values ();
+  cns_rng_seed_manager_install_global_values ();
+}

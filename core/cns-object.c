@@ -1,0 +1,478 @@
+/* cns — base class of nodes, devices, channels, protocols, applications.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * CnsObject adds three things of ns-3's Object to GObject:
+ *
+ * Aggregation. Objects can be joined into an aggregate (a node with its
+ * IPv4 stack, UDP, ...) and any member finds the others by type with
+ * cns_object_get(). As in ns-3 the aggregate lives as long as any member is
+ * referenced from outside it. The aggregate holds a toggle reference on
+ * each member and counts the members that have outside references; when
+ * the count drops to zero it lets go of all of them together. So members
+ * can point at each other through the aggregate without a reference cycle.
+ *
+ * Initialization. cns_object_initialize() runs the initialize vfunc once
+ * per member, when the simulation starts (nodes schedule it) or on demand.
+ *
+ * Defaults. cns_object_new() is ns-3's CreateObject: it applies the
+ * attribute defaults set with cns_config_set_default() to every property
+ * the caller did not set, construct-only ones included.
+ *
+ * Disposing any member with cns_object_dispose() disposes them all and
+ * dissolves the aggregate, breaking whatever cycles the members' own
+ * references made.
+ */
+#include "core/cns-object.h"
+
+#include "core/cns-config.h"
+#include "core/cns-trace-source-private.h"
+
+#include <gobject/gvaluecollector.h>
+
+typedef struct
+{
+  GPtrArray *members; /* CnsObject, each held by a toggle reference */
+  guint n_strong;     /* members referenced from outside the aggregate */
+} Aggregate;
+
+typedef struct
+{
+  Aggregate *aggregate; /* NULL while the object stands alone */
+  gboolean initialized;
+} CnsObjectPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (CnsObject, cns_object, G_TYPE_OBJECT)
+
+static void aggregate_toggle_notify (gpointer data, GObject *object,
+                                     gboolean is_last_ref);
+
+static void
+cns_object_real_initialize (CnsObject *self)
+{
+}
+
+static void
+cns_object_real_notify_new_aggregate (CnsObject *self)
+{
+}
+
+static void
+aggregate_dissolve (Aggregate *agg)
+{
+  GPtrArray *members = agg->members;
+
+  for (guint i = 0; i < members->len; i++)
+    {
+      CnsObject *m = g_ptr_array_index (members, i);
+
+      ((CnsObjectPrivate *) cns_object_get_instance_private (m))->aggregate
+          = NULL;
+    }
+  g_free (agg);
+  /* Members without outside references are finalized here. */
+  for (guint i = 0; i < members->len; i++)
+    g_object_remove_toggle_ref (g_ptr_array_index (members, i),
+                                aggregate_toggle_notify, NULL);
+  g_ptr_array_unref (members);
+}
+
+static void
+aggregate_toggle_notify (gpointer data, GObject *object, gboolean is_last_ref)
+{
+  CnsObjectPrivate *priv
+      = cns_object_get_instance_private (CNS_OBJECT (object));
+  Aggregate *agg = priv->aggregate;
+
+  g_return_if_fail (agg != NULL);
+  if (!is_last_ref)
+    {
+      agg->n_strong++;
+      return;
+    }
+  g_return_if_fail (agg->n_strong > 0);
+  if (--agg->n_strong == 0)
+    aggregate_dissolve (agg);
+}
+
+static void
+cns_object_gobject_dispose (GObject *object)
+{
+  CnsObjectPrivate *priv
+      = cns_object_get_instance_private (CNS_OBJECT (object));
+
+  if (priv->aggregate != NULL)
+    aggregate_dissolve (priv->aggregate);
+  G_OBJECT_CLASS (cns_object_parent_class)->dispose (object);
+}
+
+static void
+cns_object_gobject_finalize (GObject *object)
+{
+  cns_trace_source_clear_instance (object);
+  G_OBJECT_CLASS (cns_object_parent_class)->finalize (object);
+}
+
+static void
+cns_object_class_init (CnsObjectClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cns_object_gobject_dispose;
+  object_class->finalize = cns_object_gobject_finalize;
+  klass->initialize = cns_object_real_initialize;
+  klass->notify_new_aggregate = cns_object_real_notify_new_aggregate;
+}
+
+static void
+cns_object_init (CnsObject *self)
+{
+}
+
+/**
+ * cns_object_new_with_properties:
+ * @type: a #GObject type
+ * @n_properties: the number of explicit properties
+ * @names: (array length=n_properties): property names
+ * @values: (array length=n_properties): property values
+ *
+ * Makes an object of @type with the given properties and, for every other
+ * writable property, the default set with cns_config_set_default() if
+ * there is one.
+ *
+ * Returns: (transfer full) (type GObject): the new object.
+ */
+gpointer
+cns_object_new_with_properties (GType type, guint n_properties,
+                                const gchar *names[], const GValue values[])
+{
+  g_autoptr (GTypeClass) klass = NULL;
+  g_autofree GParamSpec **specs = NULL;
+  g_autoptr (GPtrArray) all_names = g_ptr_array_new ();
+  g_autoptr (GArray) all_values = g_array_new (FALSE, TRUE, sizeof (GValue));
+  GParamSpec **given;
+  guint n_specs = 0;
+  gpointer object;
+
+  g_return_val_if_fail (g_type_is_a (type, G_TYPE_OBJECT), NULL);
+  klass = g_type_class_ref (type);
+  specs = g_object_class_list_properties (G_OBJECT_CLASS (klass), &n_specs);
+  given = g_newa (GParamSpec *, n_properties + 1);
+  for (guint i = 0; i < n_properties; i++)
+    {
+      given[i] = g_object_class_find_property (G_OBJECT_CLASS (klass),
+                                               names[i]);
+      g_ptr_array_add (all_names, (gpointer) names[i]);
+      g_array_append_vals (all_values, &values[i], 1);
+    }
+
+  for (guint s = 0; s < n_specs; s++)
+    {
+      GValue v = G_VALUE_INIT;
+      gboolean explicit = FALSE;
+
+      if (!(specs[s]->flags & G_PARAM_WRITABLE))
+        continue;
+      for (guint i = 0; i < n_properties && !explicit; i++)
+        explicit = given[i] == specs[s];
+      if (explicit || !cns_config_get_default (type, specs[s], &v))
+        continue;
+      g_ptr_array_add (all_names, (gpointer) specs[s]->name);
+      g_array_append_val (all_values, v);
+    }
+
+  object = g_object_new_with_properties (type, all_names->len,
+                                         (const gchar **) all_names->pdata,
+                                         (const GValue *) all_values->data);
+  /* Only the defaults were copied in; the caller's values stay theirs. */
+  for (guint i = n_properties; i < all_values->len; i++)
+    g_value_unset (&g_array_index (all_values, GValue, i));
+  return object;
+}
+
+/**
+ * cns_object_new:
+ * @type: a #GObject type
+ * @first_property_name: (nullable): as in g_object_new()
+ *
+ * Like g_object_new(), and applies attribute defaults as
+ * cns_object_new_with_properties() does. This is how objects should be
+ * made, so that --Type::Attribute=value on the command line takes effect.
+ *
+ * Returns: (transfer full) (type GObject): the new object.
+ */
+gpointer
+cns_object_new (GType type, const gchar *first_property_name, ...)
+{
+  g_autoptr (GTypeClass) klass = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (GValue));
+  gpointer object;
+  va_list args;
+
+  g_return_val_if_fail (g_type_is_a (type, G_TYPE_OBJECT), NULL);
+  klass = g_type_class_ref (type);
+  va_start (args, first_property_name);
+  for (const gchar *name = first_property_name; name != NULL;
+       name = va_arg (args, const gchar *))
+    {
+      GParamSpec *pspec
+          = g_object_class_find_property (G_OBJECT_CLASS (klass), name);
+      g_autofree gchar *error = NULL;
+      GValue value = G_VALUE_INIT;
+
+      if (pspec == NULL)
+        {
+          g_critical ("%s: %s has no property named '%s'", G_STRFUNC,
+                      g_type_name (type), name);
+          break;
+        }
+      G_VALUE_COLLECT_INIT (&value, pspec->value_type, args, 0, &error);
+      if (error != NULL)
+        {
+          g_critical ("%s: %s", G_STRFUNC, error);
+          g_value_unset (&value);
+          break;
+        }
+      g_ptr_array_add (names, (gpointer) name);
+      g_array_append_val (values, value);
+    }
+  va_end (args);
+
+  object = cns_object_new_with_properties (type, names->len,
+                                           (const gchar **) names->pdata,
+                                           (const GValue *) values->data);
+  for (guint i = 0; i < values->len; i++)
+    g_value_unset (&g_array_index (values, GValue, i));
+  return object;
+}
+
+static Aggregate *
+aggregate_of (CnsObject *self)
+{
+  CnsObjectPrivate *priv = cns_object_get_instance_private (self);
+
+  if (priv->aggregate == NULL)
+    {
+      Aggregate *agg = g_new0 (Aggregate, 1);
+
+      agg->members = g_ptr_array_new ();
+      g_ptr_array_add (agg->members, self);
+      priv->aggregate = agg;
+      /* The caller holds a reference, so self starts as a strong member. */
+      agg->n_strong = 1;
+      g_object_add_toggle_ref (G_OBJECT (self), aggregate_toggle_notify,
+                               NULL);
+    }
+  return priv->aggregate;
+}
+
+static void
+call_notify_new_aggregate (gpointer member, gpointer user_data)
+{
+  CNS_OBJECT_GET_CLASS (member)->notify_new_aggregate (member);
+}
+
+static gboolean
+aggregate_has_exact_type (CnsObject *self, GType type)
+{
+  CnsObjectPrivate *priv = cns_object_get_instance_private (self);
+
+  if (priv->aggregate == NULL)
+    return G_OBJECT_TYPE (self) == type;
+  for (guint i = 0; i < priv->aggregate->members->len; i++)
+    if (G_OBJECT_TYPE (priv->aggregate->members->pdata[i]) == type)
+      return TRUE;
+  return FALSE;
+}
+
+/* As in ns-3, an aggregate holds at most one object of each type, so that
+ * cns_object_get() is unambiguous. */
+static gboolean
+aggregates_clash (CnsObject *self, CnsObject *other)
+{
+  CnsObjectPrivate *priv = cns_object_get_instance_private (other);
+  guint n = priv->aggregate ? priv->aggregate->members->len : 1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      GObject *m = priv->aggregate ? priv->aggregate->members->pdata[i]
+                                   : G_OBJECT (other);
+
+      if (aggregate_has_exact_type (self, G_OBJECT_TYPE (m)))
+        {
+          g_critical ("cns_object_aggregate: an aggregate cannot hold two "
+                      "objects of type %s",
+                      G_OBJECT_TYPE_NAME (m));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * cns_object_aggregate:
+ * @self: an object
+ * @other: another object, not of the same type as any member of @self's
+ *   aggregate
+ *
+ * Joins the aggregates of @self and @other, then calls
+ * notify_new_aggregate on every member. The aggregate keeps every member
+ * alive while any member is referenced from outside it.
+ */
+void
+cns_object_aggregate (CnsObject *self, CnsObject *other)
+{
+  CnsObjectPrivate *priv;
+  Aggregate *a, *b;
+
+  g_return_if_fail (CNS_IS_OBJECT (self));
+  g_return_if_fail (CNS_IS_OBJECT (other));
+
+  priv = cns_object_get_instance_private (self);
+  if (priv->aggregate != NULL
+      && priv->aggregate
+             == ((CnsObjectPrivate *) cns_object_get_instance_private (other))
+                    ->aggregate)
+    return;
+  if (aggregates_clash (self, other))
+    return;
+
+  a = aggregate_of (self);
+  b = aggregate_of (other);
+  if (a->members->len < b->members->len)
+    {
+      Aggregate *t = a;
+      a = b;
+      b = t;
+    }
+  for (guint i = 0; i < b->members->len; i++)
+    {
+      CnsObject *m = g_ptr_array_index (b->members, i);
+
+      ((CnsObjectPrivate *) cns_object_get_instance_private (m))->aggregate = a;
+      g_ptr_array_add (a->members, m);
+    }
+  a->n_strong += b->n_strong;
+  g_ptr_array_unref (b->members);
+  g_free (b);
+
+  cns_object_foreach_aggregate (self, call_notify_new_aggregate, NULL);
+}
+
+/**
+ * cns_object_get:
+ * @self: a #CnsObject
+ * @type: the type wanted
+ *
+ * Finds the member of @self's aggregate that is a @type: @self itself if
+ * it is one, else the first member that is.
+ *
+ * Returns: (transfer none) (nullable) (type CnsObject): the member, or
+ * %NULL.
+ */
+gpointer
+cns_object_get (gpointer self, GType type)
+{
+  CnsObjectPrivate *priv;
+
+  g_return_val_if_fail (CNS_IS_OBJECT (self), NULL);
+  if (G_TYPE_CHECK_INSTANCE_TYPE (self, type))
+    return self;
+  priv = cns_object_get_instance_private (self);
+  if (priv->aggregate == NULL)
+    return NULL;
+  for (guint i = 0; i < priv->aggregate->members->len; i++)
+    {
+      gpointer m = g_ptr_array_index (priv->aggregate->members, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (m, type))
+        return m;
+    }
+  return NULL;
+}
+
+/* A snapshot of @self's aggregate, each member referenced, so callbacks may
+ * change the aggregate while the caller iterates. */
+static GPtrArray *
+aggregate_snapshot (CnsObject *self)
+{
+  CnsObjectPrivate *priv = cns_object_get_instance_private (self);
+  GPtrArray *members = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (priv->aggregate == NULL)
+    g_ptr_array_add (members, g_object_ref (self));
+  else
+    for (guint i = 0; i < priv->aggregate->members->len; i++)
+      g_ptr_array_add (members,
+                       g_object_ref (priv->aggregate->members->pdata[i]));
+  return members;
+}
+
+/**
+ * cns_object_foreach_aggregate:
+ * @func: (scope call): called with each member and @user_data
+ *
+ * Calls @func on every member of @self's aggregate, @self included.
+ */
+void
+cns_object_foreach_aggregate (CnsObject *self, GFunc func, gpointer user_data)
+{
+  g_autoptr (GPtrArray) members = NULL;
+
+  g_return_if_fail (CNS_IS_OBJECT (self));
+  g_return_if_fail (func != NULL);
+  members = aggregate_snapshot (self);
+  g_ptr_array_foreach (members, func, user_data);
+}
+
+/**
+ * cns_object_initialize:
+ *
+ * Runs the initialize vfunc of every member of @self's aggregate that has
+ * not run it yet.
+ */
+void
+cns_object_initialize (CnsObject *self)
+{
+  g_autoptr (GPtrArray) members = NULL;
+
+  g_return_if_fail (CNS_IS_OBJECT (self));
+  members = aggregate_snapshot (self);
+  for (guint i = 0; i < members->len; i++)
+    {
+      CnsObject *m = g_ptr_array_index (members, i);
+      CnsObjectPrivate *priv = cns_object_get_instance_private (m);
+
+      if (priv->initialized)
+        continue;
+      priv->initialized = TRUE;
+      CNS_OBJECT_GET_CLASS (m)->initialize (m);
+    }
+}
+
+/** cns_object_is_initialized: Returns: whether @self was initialized. */
+gboolean
+cns_object_is_initialized (CnsObject *self)
+{
+  g_return_val_if_fail (CNS_IS_OBJECT (self), FALSE);
+  return ((CnsObjectPrivate *) cns_object_get_instance_private (self))
+      ->initialized;
+}
+
+/**
+ * cns_object_dispose:
+ *
+ * Disposes every member of @self's aggregate (g_object_run_dispose()) and
+ * dissolves the aggregate. Members that are still referenced elsewhere
+ * survive, disposed; the others are finalized.
+ */
+void
+cns_object_dispose (CnsObject *self)
+{
+  g_autoptr (GPtrArray) members = NULL;
+
+  g_return_if_fail (CNS_IS_OBJECT (self));
+  members = aggregate_snapshot (self);
+  for (guint i = 0; i < members->len; i++)
+    g_object_run_dispose (g_ptr_array_index (members, i));
+}

@@ -1,0 +1,81 @@
+/* cns — state shared by the simulator API and its implementations.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * One simulator per process (per MPI rank). Its state is a single static
+ * struct: this is the per-rank hot-path state STYLE.md allows to be static.
+ * Implementations (default, gtw, null-message) drive the run loop with
+ * cns_simulator_invoke() and read or update the fields below; everything
+ * else goes through the public API.
+ */
+#pragma once
+
+#include "core/cns-scheduler.h"
+#include "core/cns-simulator-impl.h"
+#include "core/cns-simulator.h"
+
+G_BEGIN_DECLS
+
+/* Set in CnsEvent.flags for events queued by cns_simulator_schedule_destroy(). */
+#define CNS_EVENT_FLAG_DESTROY 0x1
+
+typedef struct
+{
+  /* hot: touched for every event */
+  CnsScheduler *scheduler;
+  CnsTime now;
+  guint32 context;
+  gboolean stop;
+  guint64 current_key;
+  guint64 *seq; /* creation counters, indexed by context + 1 */
+  CnsEvent *free_events;
+  guint64 event_count;
+  guint64 n_pending;
+  GDestroyNotify destroy_fns[256];
+
+  /* cold */
+  guint n_destroy_fns;
+  gsize n_seq;
+  guint32 epoch;
+  gboolean running;
+  const CnsSimulatorImplClass *impl;
+  GPtrArray *slabs;
+  GPtrArray *destroy_events;
+} CnsSimulatorState;
+
+G_GNUC_INTERNAL extern CnsSimulatorState cns_simulator_state;
+
+G_GNUC_INTERNAL void cns_simulator_install_global_values (void);
+
+/*
+ * cns_simulator_invoke:
+ *
+ * Runs the event of @entry, just taken out of the scheduler, unless it was
+ * cancelled, and returns it to the pool. Time and context become the
+ * event's while it runs.
+ */
+static inline void
+cns_simulator_invoke (CnsSimulatorState *s, const CnsSchedulerEntry *entry)
+{
+  CnsEvent *ev = entry->event;
+  CnsEventFn fn = ev->fn;
+
+  if (G_LIKELY (fn != NULL))
+    {
+      s->now = entry->time;
+      s->context = ev->context;
+      s->current_key = ev->key;
+      ev->key = 0; /* expired from now on: cancel is a no-op */
+      s->n_pending--;
+      fn (ev->obj, ev->data);
+      s->event_count++;
+      if (ev->destroy_index != 0)
+        s->destroy_fns[ev->destroy_index](ev->data);
+    }
+  ev->key = 0;
+  ev->fn = NULL;
+  ev->destroy_index = 0;
+  ev->data = s->free_events;
+  s->free_events = ev;
+}
+
+G_END_DECLS

@@ -1,0 +1,694 @@
+/* cns — the simulator: event scheduling and the run loop.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Events are 40-byte structs from a pool of slabs, linked through their
+ * data field while free; scheduling one takes it from the free list, gives
+ * it an ordering key and hands (time, event) to the scheduler. There is no
+ * allocation per event in the steady state.
+ *
+ * The ordering key makes the order of simultaneous events independent of
+ * how nodes are split over MPI ranks: it is (creating context, that
+ * context's own creation counter). Code outside any event has context
+ * CNS_CONTEXT_NONE, which sorts first. Two runs that create the same events
+ * in each context therefore order them the same way, whatever else the
+ * process holds.
+ *
+ * Cancelling an event clears its handler and releases its data at once;
+ * the slot goes back to the pool when the event reaches the front of the
+ * queue. An event id carries the key, and keys are never reused within a
+ * run, so a stale id can never cancel a newer event in the same slot; the
+ * epoch, bumped by cns_simulator_destroy(), guards ids from earlier runs,
+ * whose slabs are gone.
+ *
+ * The simulator and its scheduler are created on first use from the
+ * SimulatorImplementationType and SchedulerType global values.
+ */
+#include "core/cns-simulator-private.h"
+
+#include "core/cns-core-error.h"
+#include "core/cns-global-value.h"
+#include "core/cns-log.h"
+#include "core/cns-rng-seed-manager.h"
+
+#include <string.h>
+
+#define SLAB_EVENTS 1024
+
+CNS_LOG_COMPONENT_DEFINE ("cns-simulator");
+
+CnsSimulatorState cns_simulator_state = {
+  .context = CNS_CONTEXT_NONE,
+};
+
+static void
+simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
+{
+  gsize needed = (gsize) context + 2;
+  gsize n = s->n_seq;
+
+  if (G_LIKELY (needed <= n))
+    return;
+  n = MAX (needed, n * 2);
+  s->seq = g_renew (guint64, s->seq, n);
+  memset (s->seq + s->n_seq, 0, (n - s->n_seq) * sizeof (guint64));
+  s->n_seq = n;
+}
+
+static void
+simulator_create (CnsSimulatorState *s)
+{
+  g_autoptr (GError) error = NULL;
+  const gchar *impl_name
+      = cns_global_value_get_string ("SimulatorImplementationType");
+  const gchar *scheduler_name = cns_global_value_get_string ("SchedulerType");
+  const CnsSchedulerClass *scheduler;
+
+  g_return_if_fail (s->scheduler == NULL);
+  s->impl = cns_simulator_impl_lookup (impl_name, &error);
+  if (s->impl == NULL)
+    cns_fatal ("SimulatorImplementationType: %s", error->message);
+  scheduler = cns_scheduler_lookup (scheduler_name, &error);
+  if (scheduler == NULL)
+    cns_fatal ("SchedulerType: %s", error->message);
+  if (s->impl->setup != NULL && !s->impl->setup (&error))
+    cns_fatal ("simulator implementation '%s': %s", s->impl->name,
+               error->message);
+
+  s->scheduler = scheduler->create ();
+  s->epoch++;
+  s->slabs = g_ptr_array_new_with_free_func (g_free);
+  s->destroy_events = g_ptr_array_new ();
+  simulator_ensure_contexts (s, 1022);
+  CNS_LOG_INFO ("simulator '%s' with scheduler '%s'", s->impl->name,
+                scheduler->name);
+}
+
+static inline CnsSimulatorState *
+simulator_get (void)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+
+  if (G_UNLIKELY (s->scheduler == NULL))
+    simulator_create (s);
+  return s;
+}
+
+static CnsEvent *
+simulator_refill (CnsSimulatorState *s)
+{
+  CnsEvent *slab = g_new0 (CnsEvent, SLAB_EVENTS);
+
+  g_ptr_array_add (s->slabs, slab);
+  for (guint i = 0; i + 1 < SLAB_EVENTS; i++)
+    slab[i].data = &slab[i + 1];
+  slab[SLAB_EVENTS - 1].data = NULL;
+  return slab;
+}
+
+static inline CnsEvent *
+simulator_alloc_event (CnsSimulatorState *s)
+{
+  CnsEvent *ev = s->free_events;
+
+  if (G_UNLIKELY (ev == NULL))
+    ev = simulator_refill (s);
+  s->free_events = ev->data;
+  return ev;
+}
+
+static void
+simulator_key_overflow (guint32 context)
+{
+  cns_fatal ("context %u created more than 2^%d events; the ordering key "
+             "cannot tell them apart",
+             context, CNS_EVENT_KEY_SEQ_BITS);
+}
+
+/* The key of a new event created by the running context. */
+static inline guint64
+simulator_next_key (CnsSimulatorState *s)
+{
+  guint32 index = s->context + 1; /* CNS_CONTEXT_NONE wraps to 0 */
+  guint64 seq = ++s->seq[index];
+
+  if (G_UNLIKELY (seq > CNS_EVENT_KEY_SEQ_MAX))
+    simulator_key_overflow (s->context);
+  return ((guint64) index << CNS_EVENT_KEY_SEQ_BITS) | seq;
+}
+
+/* Index of @destroy in the simulator's table of destroy functions; events
+ * store the index in one byte rather than an 8-byte pointer. */
+static guint8
+simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
+{
+  if (destroy == NULL)
+    return 0;
+  for (guint i = 1; i <= s->n_destroy_fns; i++)
+    if (s->destroy_fns[i] == destroy)
+      return (guint8) i;
+  if (s->n_destroy_fns + 1 >= G_N_ELEMENTS (s->destroy_fns))
+    cns_fatal ("more than %u different destroy functions given to "
+               "cns_simulator_schedule_full()",
+               (guint) G_N_ELEMENTS (s->destroy_fns) - 1);
+  s->destroy_fns[++s->n_destroy_fns] = destroy;
+  return (guint8) s->n_destroy_fns;
+}
+
+static inline CnsEventId
+simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
+                  CnsEventFn fn, gpointer obj, gpointer data, guint8 destroy)
+{
+  CnsEvent *ev = simulator_alloc_event (s);
+  CnsEventId id;
+
+  ev->key = simulator_next_key (s);
+  ev->fn = fn;
+  ev->obj = obj;
+  ev->data = data;
+  ev->context = context;
+  ev->destroy_index = destroy;
+  ev->flags = 0;
+  s->n_pending++;
+  s->scheduler->klass->insert (s->scheduler, time, ev);
+
+  id.event = ev;
+  id.key = ev->key;
+  id.time = time;
+  id.epoch = s->epoch;
+  id.context = context;
+  return id;
+}
+
+static CnsEventId
+simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn,
+                    gpointer obj, gpointer data, GDestroyNotify destroy)
+{
+  static const CnsEventId none = CNS_EVENT_ID_INIT;
+  CnsSimulatorState *s = simulator_get ();
+  CnsTime time;
+
+  g_return_val_if_fail (fn != NULL, none);
+  g_return_val_if_fail (delay >= 0, none);
+  g_return_val_if_fail (delay <= CNS_TIME_MAX - s->now, none);
+  g_return_val_if_fail (context <= CNS_CONTEXT_MAX
+                            || context == CNS_CONTEXT_NONE,
+                        none);
+
+  time = s->now + delay;
+  if (context != CNS_CONTEXT_NONE)
+    simulator_ensure_contexts (s, context);
+  return simulator_insert (s, context, time, fn, obj, data,
+                           simulator_destroy_index (s, destroy));
+}
+
+/**
+ * cns_simulator_schedule:
+ * @delay: how long from now, not negative
+ * @fn: the handler
+ * @obj: first handler argument
+ * @data: second handler argument
+ *
+ * Schedules @fn (@obj, @data) to run @delay from now, in the current
+ * context.
+ *
+ * Returns: the event's id.
+ */
+CnsEventId
+cns_simulator_schedule (CnsTime delay, CnsEventFn fn, gpointer obj,
+                        gpointer data)
+{
+  return simulator_schedule (cns_simulator_state.context, delay, fn, obj,
+                             data, NULL);
+}
+
+/**
+ * cns_simulator_schedule_full:
+ * @destroy: (nullable): called on @data exactly once: after @fn has run,
+ *   or when the event is cancelled, removed or dropped by
+ *   cns_simulator_destroy()
+ *
+ * Like cns_simulator_schedule(), with a destroy notify for @data.
+ *
+ * Returns: the event's id.
+ */
+CnsEventId
+cns_simulator_schedule_full (CnsTime delay, CnsEventFn fn, gpointer obj,
+                             gpointer data, GDestroyNotify destroy)
+{
+  return simulator_schedule (cns_simulator_state.context, delay, fn, obj,
+                             data, destroy);
+}
+
+/**
+ * cns_simulator_schedule_with_context:
+ * @context: the context (node id) the event runs in, or %CNS_CONTEXT_NONE
+ *
+ * Like cns_simulator_schedule(), for an event that runs in another
+ * context: a packet arriving at another node, say.
+ *
+ * Returns: the event's id.
+ */
+CnsEventId
+cns_simulator_schedule_with_context (guint32 context, CnsTime delay,
+                                     CnsEventFn fn, gpointer obj,
+                                     gpointer data)
+{
+  return simulator_schedule (context, delay, fn, obj, data, NULL);
+}
+
+/**
+ * cns_simulator_schedule_with_context_full:
+ *
+ * cns_simulator_schedule_with_context() with a destroy notify, as in
+ * cns_simulator_schedule_full().
+ *
+ * Returns: the event's id.
+ */
+CnsEventId
+cns_simulator_schedule_with_context_full (guint32 context, CnsTime delay,
+                                          CnsEventFn fn, gpointer obj,
+                                          gpointer data,
+                                          GDestroyNotify destroy)
+{
+  return simulator_schedule (context, delay, fn, obj, data, destroy);
+}
+
+/**
+ * cns_simulator_schedule_now:
+ *
+ * Schedules @fn to run at the current time, after the events already due
+ * now that were created before it.
+ *
+ * Returns: the event's id.
+ */
+CnsEventId
+cns_simulator_schedule_now (CnsEventFn fn, gpointer obj, gpointer data)
+{
+  return simulator_schedule (cns_simulator_state.context, 0, fn, obj, data,
+                             NULL);
+}
+
+/**
+ * cns_simulator_schedule_destroy:
+ *
+ * Schedules @fn to run in cns_simulator_destroy(), in the order such events
+ * were scheduled. Modules use it to release global state.
+ *
+ * Returns: the event's id; cancelling it keeps @fn from running.
+ */
+CnsEventId
+cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj, gpointer data)
+{
+  CnsSimulatorState *s = simulator_get ();
+  static const CnsEventId none = CNS_EVENT_ID_INIT;
+  CnsEvent *ev;
+  CnsEventId id;
+
+  g_return_val_if_fail (fn != NULL, none);
+  ev = simulator_alloc_event (s);
+  ev->key = simulator_next_key (s);
+  ev->fn = fn;
+  ev->obj = obj;
+  ev->data = data;
+  ev->context = CNS_CONTEXT_NONE;
+  ev->destroy_index = 0;
+  ev->flags = CNS_EVENT_FLAG_DESTROY;
+  g_ptr_array_add (s->destroy_events, ev);
+
+  id.event = ev;
+  id.key = ev->key;
+  id.time = CNS_TIME_MAX;
+  id.epoch = s->epoch;
+  id.context = CNS_CONTEXT_NONE;
+  return id;
+}
+
+/* The event @id names if it has not run, been cancelled or removed. */
+static CnsEvent *
+simulator_live_event (const CnsEventId *id)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+  CnsEvent *ev = id->event;
+
+  if (ev == NULL || id->epoch != s->epoch || s->scheduler == NULL)
+    return NULL;
+  if (ev->key != id->key || ev->fn == NULL)
+    return NULL;
+  return ev;
+}
+
+static void
+simulator_release (CnsSimulatorState *s, CnsEvent *ev)
+{
+  guint8 destroy = ev->destroy_index;
+
+  ev->fn = NULL;
+  ev->destroy_index = 0;
+  if (!(ev->flags & CNS_EVENT_FLAG_DESTROY))
+    s->n_pending--;
+  if (destroy != 0)
+    s->destroy_fns[destroy](ev->data);
+}
+
+/**
+ * cns_simulator_cancel:
+ * @id: an event id
+ *
+ * Keeps the event from running and releases its data now. Harmless on an
+ * event that has run or was already cancelled or removed. O(1).
+ */
+void
+cns_simulator_cancel (const CnsEventId *id)
+{
+  CnsEvent *ev;
+
+  g_return_if_fail (id != NULL);
+  if ((ev = simulator_live_event (id)) != NULL)
+    simulator_release (&cns_simulator_state, ev);
+}
+
+/**
+ * cns_simulator_remove:
+ * @id: an event id
+ *
+ * Like cns_simulator_cancel(), and also takes the event out of the queue
+ * at once when the scheduler can do that cheaply (the list scheduler);
+ * otherwise its slot is reclaimed when its time comes.
+ */
+void
+cns_simulator_remove (const CnsEventId *id)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+  CnsEvent *ev;
+  gboolean removed;
+
+  g_return_if_fail (id != NULL);
+  if ((ev = simulator_live_event (id)) == NULL)
+    return;
+  removed = !(ev->flags & CNS_EVENT_FLAG_DESTROY)
+            && s->scheduler->klass->remove != NULL
+            && s->scheduler->klass->remove (s->scheduler, id->time, ev);
+  simulator_release (s, ev);
+  if (removed)
+    {
+      ev->key = 0;
+      ev->data = s->free_events;
+      s->free_events = ev;
+    }
+}
+
+/**
+ * cns_simulator_is_expired:
+ * @id: an event id
+ *
+ * Returns: %TRUE when the event has run, is running, was cancelled or
+ * removed, or belongs to an earlier simulation.
+ */
+gboolean
+cns_simulator_is_expired (const CnsEventId *id)
+{
+  g_return_val_if_fail (id != NULL, TRUE);
+  return simulator_live_event (id) == NULL;
+}
+
+/**
+ * cns_simulator_get_delay_left:
+ *
+ * Returns: how long until the event runs; 0 once it is expired.
+ */
+CnsTime
+cns_simulator_get_delay_left (const CnsEventId *id)
+{
+  g_return_val_if_fail (id != NULL, 0);
+  if (cns_simulator_is_expired (id))
+    return 0;
+  if (id->event->flags & CNS_EVENT_FLAG_DESTROY)
+    return CNS_TIME_MAX - cns_simulator_state.now;
+  return id->time - cns_simulator_state.now;
+}
+
+/** cns_simulator_now: Returns: the current simulation time. */
+CnsTime
+cns_simulator_now (void)
+{
+  return cns_simulator_state.now;
+}
+
+/**
+ * cns_simulator_get_context:
+ *
+ * Returns: the context of the running event (a node id), or
+ * %CNS_CONTEXT_NONE outside events.
+ */
+guint32
+cns_simulator_get_context (void)
+{
+  return cns_simulator_state.context;
+}
+
+/** cns_simulator_get_event_count: Returns: events run so far. */
+guint64
+cns_simulator_get_event_count (void)
+{
+  return cns_simulator_state.event_count;
+}
+
+/**
+ * cns_simulator_get_pending_count:
+ *
+ * Returns: events scheduled that have not run, been cancelled or removed
+ * (destroy-time events not included).
+ */
+guint64
+cns_simulator_get_pending_count (void)
+{
+  return cns_simulator_state.n_pending;
+}
+
+/** cns_simulator_get_maximum_simulation_time: Returns: the latest time. */
+CnsTime
+cns_simulator_get_maximum_simulation_time (void)
+{
+  return CNS_TIME_MAX;
+}
+
+/**
+ * cns_simulator_run:
+ *
+ * Runs events in order until none is left or cns_simulator_stop() is
+ * called. Running again after a stop continues where it stopped.
+ */
+void
+cns_simulator_run (void)
+{
+  CnsSimulatorState *s = simulator_get ();
+
+  g_return_if_fail (!s->running);
+  s->stop = FALSE;
+  s->running = TRUE;
+  s->impl->run ();
+  s->running = FALSE;
+  s->context = CNS_CONTEXT_NONE;
+}
+
+/**
+ * cns_simulator_stop:
+ *
+ * Makes cns_simulator_run() return once the running event finishes.
+ */
+void
+cns_simulator_stop (void)
+{
+  cns_simulator_state.stop = TRUE;
+}
+
+static void
+simulator_stop_event (gpointer obj, gpointer data)
+{
+  cns_simulator_stop ();
+}
+
+/**
+ * cns_simulator_stop_at:
+ * @time: an absolute time, not before now
+ *
+ * Makes the run stop at @time: events at earlier times run, later ones do
+ * not. An event at exactly @time runs if it was created before this call by
+ * code outside any node, and not otherwise.
+ */
+void
+cns_simulator_stop_at (CnsTime time)
+{
+  CnsSimulatorState *s = simulator_get ();
+  guint32 context = s->context;
+
+  g_return_if_fail (time >= s->now);
+  /* The stop event belongs to no node, so its key sorts it before node
+   * events at the same time on every rank. */
+  s->context = CNS_CONTEXT_NONE;
+  simulator_insert (s, CNS_CONTEXT_NONE, time, simulator_stop_event, NULL,
+                    NULL, 0);
+  s->context = context;
+}
+
+/**
+ * cns_simulator_is_finished:
+ *
+ * Returns: %TRUE when no event is pending or a stop was requested.
+ */
+gboolean
+cns_simulator_is_finished (void)
+{
+  return cns_simulator_state.stop || cns_simulator_state.n_pending == 0;
+}
+
+static void
+simulator_run_destroy_events (CnsSimulatorState *s)
+{
+  /* Destroy events may schedule more destroy events; run those too. */
+  for (guint i = 0; i < s->destroy_events->len; i++)
+    {
+      CnsEvent *ev = g_ptr_array_index (s->destroy_events, i);
+      CnsEventFn fn = ev->fn;
+
+      if (fn == NULL)
+        continue;
+      s->context = CNS_CONTEXT_NONE;
+      ev->key = 0;
+      ev->fn = NULL;
+      fn (ev->obj, ev->data);
+    }
+}
+
+/**
+ * cns_simulator_destroy:
+ *
+ * Runs the destroy-time events, releases every pending event (calling its
+ * destroy notify), frees the event pool and resets time, counters and the
+ * choice of scheduler and implementation, so that a program can build and
+ * run another simulation. The automatic random stream numbers start over
+ * too, so the same program run twice in a row gives the same results.
+ */
+void
+cns_simulator_destroy (void)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+  CnsSchedulerEntry entry;
+  guint32 epoch = s->epoch;
+
+  if (s->scheduler == NULL)
+    return;
+  g_return_if_fail (!s->running);
+
+  simulator_run_destroy_events (s);
+  while (s->scheduler->klass->remove_next (s->scheduler, &entry))
+    if (entry.event->fn != NULL)
+      simulator_release (s, entry.event);
+  s->scheduler->klass->free (s->scheduler);
+  if (s->impl->teardown != NULL)
+    s->impl->teardown ();
+
+  g_ptr_array_unref (s->destroy_events);
+  g_ptr_array_unref (s->slabs);
+  g_free (s->seq);
+  memset (s, 0, G_STRUCT_OFFSET (CnsSimulatorState, destroy_fns));
+  s->context = CNS_CONTEXT_NONE;
+  s->n_seq = 0;
+  s->running = FALSE;
+  s->impl = NULL;
+  s->slabs = NULL;
+  s->destroy_events = NULL;
+  s->epoch = epoch;
+  cns_rng_seed_manager_reset_next_stream ();
+}
+
+/** cns_simulator_get_system_id: Returns: this process's MPI rank (0). */
+guint32
+cns_simulator_get_system_id (void)
+{
+  return simulator_get ()->impl->get_system_id ();
+}
+
+/** cns_simulator_get_n_systems: Returns: the number of MPI ranks. */
+guint32
+cns_simulator_get_n_systems (void)
+{
+  return simulator_get ()->impl->get_n_systems ();
+}
+
+/** cns_simulator_get_implementation_name: Returns: "default", "gtw", ... */
+const gchar *
+cns_simulator_get_implementation_name (void)
+{
+  return simulator_get ()->impl->name;
+}
+
+/** cns_simulator_get_scheduler_name: Returns: "heap", "ladder", ... */
+const gchar *
+cns_simulator_get_scheduler_name (void)
+{
+  return simulator_get ()->scheduler->klass->name;
+}
+
+/**
+ * cns_simulator_set_scheduler:
+ * @name: a registered scheduler name
+ * @error: a #CNS_CORE_ERROR naming @name when it is unknown
+ *
+ * Moves every pending event to a new scheduler of kind @name. Allowed at
+ * any time outside a run.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+cns_simulator_set_scheduler (const gchar *name, GError **error)
+{
+  CnsSimulatorState *s = simulator_get ();
+  const CnsSchedulerClass *klass;
+  CnsScheduler *next;
+  CnsSchedulerEntry entry;
+
+  g_return_val_if_fail (!s->running, FALSE);
+  if ((klass = cns_scheduler_lookup (name, error)) == NULL)
+    return FALSE;
+  next = klass->create ();
+  while (s->scheduler->klass->remove_next (s->scheduler, &entry))
+    next->klass->insert (next, entry.time, entry.event);
+  s->scheduler->klass->free (s->scheduler);
+  s->scheduler = next;
+  return TRUE;
+}
+
+static gboolean
+check_scheduler_type (const GValue *value, GError **error)
+{
+  return cns_scheduler_lookup (g_value_get_string (value), error) != NULL;
+}
+
+static gboolean
+check_implementation_type (const GValue *value, GError **error)
+{
+  return cns_simulator_impl_lookup (g_value_get_string (value), error)
+         != NULL;
+}
+
+/* Installs SchedulerType and SimulatorImplementationType. */
+void
+cns_simulator_install_global_values (void)
+{
+  cns_global_value_install (
+      g_param_spec_string ("SchedulerType", "Scheduler type",
+                           "The event scheduler: heap (default), ladder or "
+                           "list",
+                           "heap", G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      check_scheduler_type);
+  cns_global_value_install (
+      g_param_spec_string ("SimulatorImplementationType",
+                           "Simulator implementation",
+                           "How events are run: default (sequential), gtw "
+                           "(granted time window, MPI) or null-message "
+                           "(MPI)",
+                           "default",
+                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      check_implementation_type);
+}

@@ -1,0 +1,407 @@
+/* cns — trace sources: per-packet hooks that cost one branch when unused.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Two tiers, as in GStreamer: per-packet events are CnsTraceSource members
+ * of the instance, fired by CNS_TRACE_SOURCE_FIRE() which tests one pointer
+ * before doing anything; control-plane events are ordinary GSignals. Both
+ * are registered by name on their class so that tools can list them and
+ * config paths can connect to them:
+ *
+ *   cns_trace_connect (device, "MacTx", G_CALLBACK (on_tx), data, &error);
+ *   cns_config_connect ("/NodeList/x/DeviceList/x/MacTx", ...);  (x = *)
+ *
+ * A signal "link-up" is the trace source "LinkUp"; it needs no
+ * registration, though cns_trace_source_describe_signal() can give it a
+ * description for listings.
+ *
+ * Sinks may connect or disconnect while the source fires: new sinks are
+ * called in the same round, removed ones are skipped and compacted away
+ * when the outermost firing ends.
+ */
+#include "core/cns-trace-source.h"
+
+#include "core/cns-attribute.h"
+#include "core/cns-core-error.h"
+#include "core/cns-object.h"
+#include "core/cns-trace-source-private.h"
+
+#include <string.h>
+
+static gulong last_sink_id;
+static GHashTable *registry; /* GType -> GPtrArray of CnsTraceSourceInfo */
+
+static void
+trace_source_compact (CnsTraceSource *source)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < source->n_sinks; i++)
+    if (source->sinks[i].fn != NULL)
+      source->sinks[n++] = source->sinks[i];
+  source->n_sinks = n;
+  if (n == 0)
+    g_clear_pointer (&source->sinks, g_free);
+}
+
+/**
+ * cns_trace_source_connect:
+ * @callback: a function of the source's callback type
+ *
+ * Returns: an id for cns_trace_source_disconnect(), never 0.
+ */
+gulong
+cns_trace_source_connect (CnsTraceSource *source, GCallback callback,
+                          gpointer user_data)
+{
+  CnsTraceSink *sink;
+
+  g_return_val_if_fail (source != NULL, 0);
+  g_return_val_if_fail (callback != NULL, 0);
+  source->sinks = g_renew (CnsTraceSink, source->sinks, source->n_sinks + 1);
+  sink = &source->sinks[source->n_sinks++];
+  sink->fn = callback;
+  sink->user_data = user_data;
+  sink->id = ++last_sink_id;
+  return sink->id;
+}
+
+static void
+trace_source_remove_at (CnsTraceSource *source, guint i)
+{
+  source->sinks[i].fn = NULL;
+  if (source->firing == 0)
+    trace_source_compact (source);
+}
+
+/**
+ * cns_trace_source_disconnect:
+ *
+ * Returns: %TRUE if a sink with @id was connected.
+ */
+gboolean
+cns_trace_source_disconnect (CnsTraceSource *source, gulong id)
+{
+  g_return_val_if_fail (source != NULL, FALSE);
+  for (guint i = 0; i < source->n_sinks; i++)
+    if (source->sinks[i].id == id && source->sinks[i].fn != NULL)
+      {
+        trace_source_remove_at (source, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * cns_trace_source_disconnect_by_func:
+ *
+ * Returns: how many sinks matching @callback and @user_data were removed.
+ */
+guint
+cns_trace_source_disconnect_by_func (CnsTraceSource *source,
+                                     GCallback callback, gpointer user_data)
+{
+  guint removed = 0;
+
+  g_return_val_if_fail (source != NULL, 0);
+  for (guint i = 0; i < source->n_sinks; i++)
+    if (source->sinks[i].fn == callback
+        && source->sinks[i].user_data == user_data)
+      {
+        source->sinks[i].fn = NULL;
+        removed++;
+      }
+  if (removed > 0 && source->firing == 0)
+    trace_source_compact (source);
+  return removed;
+}
+
+/** cns_trace_source_is_connected: Returns: whether any sink is connected. */
+gboolean
+cns_trace_source_is_connected (const CnsTraceSource *source)
+{
+  g_return_val_if_fail (source != NULL, FALSE);
+  for (guint i = 0; i < source->n_sinks; i++)
+    if (source->sinks[i].fn != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * cns_trace_source_clear:
+ *
+ * Disconnects every sink. CnsObject does this for the trace sources its
+ * subclasses install when the object is finalized.
+ */
+void
+cns_trace_source_clear (CnsTraceSource *source)
+{
+  g_return_if_fail (source != NULL);
+  g_return_if_fail (source->firing == 0);
+  g_clear_pointer (&source->sinks, g_free);
+  source->n_sinks = 0;
+}
+
+/**
+ * cns_trace_source_fire_done:
+ *
+ * Ends one firing; for CNS_TRACE_SOURCE_FIRE() only.
+ */
+void
+cns_trace_source_fire_done (CnsTraceSource *source)
+{
+  if (--source->firing == 0)
+    for (guint i = 0; i < source->n_sinks; i++)
+      if (source->sinks[i].fn == NULL)
+        {
+          trace_source_compact (source);
+          break;
+        }
+}
+
+static GPtrArray *
+registry_for (GType type, gboolean create)
+{
+  GPtrArray *infos;
+
+  if (registry == NULL)
+    {
+      if (!create)
+        return NULL;
+      registry = g_hash_table_new (NULL, NULL);
+    }
+  infos = g_hash_table_lookup (registry, GSIZE_TO_POINTER (type));
+  if (infos == NULL && create)
+    {
+      infos = g_ptr_array_new ();
+      g_hash_table_insert (registry, GSIZE_TO_POINTER (type), infos);
+    }
+  return infos;
+}
+
+static CnsTraceSourceInfo *
+registry_find (GType type, const gchar *name)
+{
+  GPtrArray *infos = registry_for (type, FALSE);
+
+  for (guint i = 0; infos != NULL && i < infos->len; i++)
+    {
+      CnsTraceSourceInfo *info = g_ptr_array_index (infos, i);
+
+      if (strcmp (info->name, name) == 0)
+        return info;
+    }
+  return NULL;
+}
+
+/**
+ * cns_trace_source_install:
+ * @type: the type that declares the source (call from its class_init)
+ * @name: CamelCase name, "MacTx"
+ * @blurb: what it reports, for listings
+ * @signature: the callback typedef, "CnsPacketTraceFn"
+ * @offset: offset of the #CnsTraceSource from the instance pointer
+ *   (negative for private data)
+ */
+void
+cns_trace_source_install (GType type, const gchar *name, const gchar *blurb,
+                          const gchar *signature, glong offset)
+{
+  CnsTraceSourceInfo *info;
+
+  g_return_if_fail (g_type_is_a (type, G_TYPE_OBJECT));
+  g_return_if_fail (name != NULL && blurb != NULL && signature != NULL);
+  g_return_if_fail (offset != 0);
+  if (registry_find (type, name) != NULL)
+    {
+      g_critical ("%s already has a trace source named '%s'",
+                  g_type_name (type), name);
+      return;
+    }
+  info = g_new0 (CnsTraceSourceInfo, 1);
+  info->name = g_intern_string (name);
+  info->blurb = g_intern_string (blurb);
+  info->signature = g_intern_string (signature);
+  info->owner = type;
+  info->offset = offset;
+  g_ptr_array_add (registry_for (type, TRUE), info);
+}
+
+static CnsTraceSourceInfo *
+signal_info (GType type, guint signal_id)
+{
+  GSignalQuery query;
+  g_autofree gchar *name = NULL;
+  CnsTraceSourceInfo *info;
+  GString *sig;
+
+  g_signal_query (signal_id, &query);
+  name = cns_attribute_name_from_property (query.signal_name);
+  if ((info = registry_find (query.itype, name)) != NULL)
+    return info;
+  sig = g_string_new ("signal: ");
+  g_string_append_printf (sig, "%s (%s *", g_type_name (query.return_type),
+                          g_type_name (query.itype));
+  for (guint i = 0; i < query.n_params; i++)
+    g_string_append_printf (
+        sig, ", %s",
+        g_type_name (query.param_types[i] & ~G_SIGNAL_TYPE_STATIC_SCOPE));
+  g_string_append (sig, ", gpointer user_data)");
+  info = g_new0 (CnsTraceSourceInfo, 1);
+  info->name = g_intern_string (name);
+  info->blurb = "";
+  info->signature = g_intern_string (sig->str);
+  info->owner = query.itype;
+  info->signal_id = signal_id;
+  g_string_free (sig, TRUE);
+  g_ptr_array_add (registry_for (query.itype, TRUE), info);
+  return info;
+}
+
+/**
+ * cns_trace_source_describe_signal:
+ * @signal_name: "link-up"
+ * @blurb: what the signal reports, for listings
+ */
+void
+cns_trace_source_describe_signal (GType type, const gchar *signal_name,
+                                  const gchar *blurb)
+{
+  guint id = g_signal_lookup (signal_name, type);
+
+  g_return_if_fail (id != 0);
+  signal_info (type, id)->blurb = g_intern_string (blurb);
+}
+
+/**
+ * cns_trace_source_find:
+ * @name: "MacTx", or a signal's trace name, "LinkUp"
+ *
+ * Returns: (transfer none) (nullable): the trace source of @type or an
+ * ancestor called @name.
+ */
+const CnsTraceSourceInfo *
+cns_trace_source_find (GType type, const gchar *name)
+{
+  g_autofree gchar *signal_name = NULL;
+  guint signal_id;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  for (GType t = type; t != G_TYPE_INVALID; t = g_type_parent (t))
+    {
+      CnsTraceSourceInfo *info = registry_find (t, name);
+
+      if (info != NULL && (info->signal_id == 0 || info->owner == t))
+        return info;
+    }
+  signal_name = cns_attribute_name_to_property (name);
+  if (!g_signal_parse_name (signal_name, type, &signal_id, NULL, FALSE))
+    return NULL;
+  return signal_info (type, signal_id);
+}
+
+/**
+ * cns_trace_source_list:
+ *
+ * Returns: (transfer container) (element-type CnsTraceSourceInfo): the
+ * trace sources of @type and its ancestors, signals included, the type's
+ * own first.
+ */
+GPtrArray *
+cns_trace_source_list (GType type)
+{
+  GPtrArray *list = g_ptr_array_new ();
+
+  for (GType t = type; t != G_TYPE_INVALID; t = g_type_parent (t))
+    {
+      GPtrArray *infos;
+      g_autofree guint *ids = NULL;
+      guint n_ids = 0;
+
+      if (G_TYPE_IS_INSTANTIATABLE (t) || G_TYPE_IS_INTERFACE (t))
+        ids = g_signal_list_ids (t, &n_ids);
+      for (guint i = 0; i < n_ids; i++)
+        signal_info (t, ids[i]);
+      infos = registry_for (t, FALSE);
+      for (guint i = 0; infos != NULL && i < infos->len; i++)
+        g_ptr_array_add (list, infos->pdata[i]);
+    }
+  return list;
+}
+
+/**
+ * cns_trace_connect:
+ * @object: the object whose trace source to connect
+ * @name: the trace source, "MacTx" or "LinkUp"
+ * @callback: a function with the source's signature
+ * @error: a #CNS_CORE_ERROR when @object has no such trace source
+ *
+ * Returns: a handler id (never 0), or 0 with @error set.
+ */
+gulong
+cns_trace_connect (gpointer object, const gchar *name, GCallback callback,
+                   gpointer user_data, GError **error)
+{
+  const CnsTraceSourceInfo *info;
+
+  g_return_val_if_fail (G_IS_OBJECT (object), 0);
+  g_return_val_if_fail (name != NULL && callback != NULL, 0);
+  info = cns_trace_source_find (G_OBJECT_TYPE (object), name);
+  if (info == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                   "%s has no trace source '%s' (see --PrintTraceSources=%s)",
+                   G_OBJECT_TYPE_NAME (object), name,
+                   G_OBJECT_TYPE_NAME (object));
+      return 0;
+    }
+  if (info->signal_id != 0)
+    return g_signal_connect_data (object, g_signal_name (info->signal_id),
+                                  callback, user_data, NULL, 0);
+  return cns_trace_source_connect (G_STRUCT_MEMBER_P (object, info->offset),
+                                   callback, user_data);
+}
+
+/**
+ * cns_trace_disconnect:
+ *
+ * Returns: how many connections of @callback with @user_data to @object's
+ * trace source @name were removed.
+ */
+guint
+cns_trace_disconnect (gpointer object, const gchar *name, GCallback callback,
+                      gpointer user_data)
+{
+  const CnsTraceSourceInfo *info;
+
+  g_return_val_if_fail (G_IS_OBJECT (object), 0);
+  g_return_val_if_fail (name != NULL, 0);
+  info = cns_trace_source_find (G_OBJECT_TYPE (object), name);
+  if (info == NULL)
+    return 0;
+  if (info->signal_id != 0)
+    return g_signal_handlers_disconnect_matched (
+        object, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA,
+        info->signal_id, 0, NULL, (gpointer) callback, user_data);
+  return cns_trace_source_disconnect_by_func (
+      G_STRUCT_MEMBER_P (object, info->offset), callback, user_data);
+}
+
+/* Disconnects every installed trace source of @object; called when a
+ * CnsObject is finalized. */
+void
+cns_trace_source_clear_instance (GObject *object)
+{
+  for (GType t = G_OBJECT_TYPE (object); t != G_TYPE_INVALID;
+       t = g_type_parent (t))
+    {
+      GPtrArray *infos = registry_for (t, FALSE);
+
+      for (guint i = 0; infos != NULL && i < infos->len; i++)
+        {
+          CnsTraceSourceInfo *info = g_ptr_array_index (infos, i);
+
+          if (info->signal_id == 0)
+            cns_trace_source_clear (G_STRUCT_MEMBER_P (object, info->offset));
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/* cns — trace sources: per-packet hooks that cost one branch when unused.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/**
+ * CnsTraceSink:
+ *
+ * One connected callback. Private to this module.
+ */
+typedef struct
+{
+  GCallback fn;
+  gpointer user_data;
+  gulong id;
+} CnsTraceSink;
+
+/**
+ * CnsTraceSource:
+ *
+ * A per-packet trace source, embedded in the instance struct of the object
+ * that fires it and zero-initialised with it. Callbacks receive the firing
+ * object first, then the trace's arguments, then their user data, and have
+ * the exact signature of the source's callback typedef.
+ *
+ * Control-plane events (link up/down, route changes, TCP states) are
+ * GSignals instead; both kinds are found and connected by name with
+ * cns_trace_connect() and config paths.
+ */
+typedef struct
+{
+  /*< private >*/
+  CnsTraceSink *sinks; /* NULL while nothing is connected */
+  guint n_sinks;
+  guint firing;
+} CnsTraceSource;
+
+/**
+ * CNS_TRACE_SOURCE_FIRE:
+ * @source: a #CnsTraceSource pointer
+ * @FnType: the callback typedef of the source
+ * @...: the arguments: the firing object first
+ *
+ * Calls every connected callback. When nothing is connected this is one
+ * load and one well-predicted branch.
+ */
+#define CNS_TRACE_SOURCE_FIRE(source, FnType, ...)                            \
+  G_STMT_START                                                                \
+  {                                                                           \
+    CnsTraceSource *cns_src_ = (source);                                      \
+    if (G_UNLIKELY (cns_src_->sinks != NULL))                                 \
+      {                                                                       \
+        cns_src_->firing++;                                                   \
+        for (guint cns_i_ = 0; cns_i_ < cns_src_->n_sinks; cns_i_++)          \
+          {                                                                   \
+            CnsTraceSink *cns_s_ = &cns_src_->sinks[cns_i_];                  \
+            if (cns_s_->fn != NULL)                                           \
+              ((FnType) cns_s_->fn) (__VA_ARGS__, cns_s_->user_data);        \
+          }                                                                   \
+        cns_trace_source_fire_done (cns_src_);                                \
+      }                                                                       \
+  }                                                                           \
+  G_STMT_END
+
+gulong cns_trace_source_connect (CnsTraceSource *source, GCallback callback,
+                                 gpointer user_data);
+gboolean cns_trace_source_disconnect (CnsTraceSource *source, gulong id);
+guint cns_trace_source_disconnect_by_func (CnsTraceSource *source,
+                                           GCallback callback,
+                                           gpointer user_data);
+gboolean cns_trace_source_is_connected (const CnsTraceSource *source);
+void cns_trace_source_clear (CnsTraceSource *source);
+void cns_trace_source_fire_done (CnsTraceSource *source);
+
+/**
+ * CnsTraceSourceInfo:
+ * @name: the trace source's name, "MacTx" or "LinkUp"
+ * @blurb: what it reports, for listings
+ * @signature: the callback typedef name, or the signal's parameters
+ * @owner: the type that declared it
+ * @offset: where the #CnsTraceSource sits in the instance; 0 for signals
+ * @signal_id: the GSignal id for control-plane sources, else 0
+ */
+typedef struct
+{
+  const gchar *name;
+  const gchar *blurb;
+  const gchar *signature;
+  GType owner;
+  glong offset;
+  guint signal_id;
+} CnsTraceSourceInfo;
+
+void cns_trace_source_install (GType type, const gchar *name,
+                               const gchar *blurb, const gchar *signature,
+                               glong offset);
+void cns_trace_source_describe_signal (GType type, const gchar *signal_name,
+                                       const gchar *blurb);
+const CnsTraceSourceInfo *cns_trace_source_find (GType type,
+                                                 const gchar *name);
+GPtrArray *cns_trace_source_list (GType type);
+
+gulong cns_trace_connect (gpointer object, const gchar *name,
+                          GCallback callback, gpointer user_data,
+                          GError **error);
+guint cns_trace_disconnect (gpointer object, const gchar *name,
+                            GCallback callback, gpointer user_data);
+
+G_END_DECLS

@@ -1,0 +1,61 @@
+# core/: time, events, schedulers, simulator, objects, attributes, config,
+# command line, logging, random numbers.
+
+noinst_LTLIBRARIES += %reldir%/libcns-core.la
+
+%canon_reldir%_libcns_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-core\"
+%canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(LIBM)
+%canon_reldir%_libcns_core_la_SOURCES = \
+	%reldir%/cns-attribute.c \
+	%reldir%/cns-config.c \
+	%reldir%/cns-core-error.c \
+	%reldir%/cns-core.c \
+	%reldir%/cns-data-rate.c \
+	%reldir%/cns-decimal.c \
+	%reldir%/cns-default-simulator-impl.c \
+	%reldir%/cns-global-value.c \
+	%reldir%/cns-heap-scheduler.c \
+	%reldir%/cns-ladder-scheduler.c \
+	%reldir%/cns-list-scheduler.c \
+	%reldir%/cns-log.c \
+	%reldir%/cns-object-factory.c \
+	%reldir%/cns-object.c \
+	%reldir%/cns-queue-size.c \
+	%reldir%/cns-registry.c \
+	%reldir%/cns-rng-seed-manager.c \
+	%reldir%/cns-scheduler.c \
+	%reldir%/cns-simulator-impl.c \
+	%reldir%/cns-simulator.c \
+	%reldir%/cns-time.c \
+	%reldir%/cns-trace-source.c \
+	%reldir%/cns-value.c
+
+nobase_cnsinclude_HEADERS += \
+	%reldir%/cns-attribute.h \
+	%reldir%/cns-command-line.h \
+	%reldir%/cns-config.h \
+	%reldir%/cns-core-error.h \
+	%reldir%/cns-core.h \
+	%reldir%/cns-data-rate.h \
+	%reldir%/cns-event.h \
+	%reldir%/cns-global-value.h \
+	%reldir%/cns-log.h \
+	%reldir%/cns-object-factory.h \
+	%reldir%/cns-object.h \
+	%reldir%/cns-queue-size.h \
+	%reldir%/cns-rng-seed-manager.h \
+	%reldir%/cns-rng-stream.h \
+	%reldir%/cns-scheduler.h \
+	%reldir%/cns-simulator-impl.h \
+	%reldir%/cns-simulator.h \
+	%reldir%/cns-time.h \
+	%reldir%/cns-trace-source.h
+
+noinst_HEADERS += \
+	%reldir%/cns-attribute-private.h \
+	%reldir%/cns-decimal-private.h \
+	%reldir%/cns-registry-private.h \
+	%reldir%/cns-rng-seed-manager-private.h \
+	%reldir%/cns-simulator-private.h \
+	%reldir%/cns-trace-source-private.h \
+	%reldir%/cns-value-private.h

@@ -1,0 +1,15 @@
+/* cns — the suites of the core test binary.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <check.h>
+
+Suite *test_time_suite (void);
+Suite *test_values_suite (void);
+Suite *test_scheduler_suite (void);
+Suite *test_simulator_suite (void);
+Suite *test_object_suite (void);
+Suite *test_attribute_suite (void);
+Suite *test_config_suite (void);
+Suite *test_trace_source_suite (void);

@@ -1,0 +1,14 @@
+/* cns — the core module's test binary.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "core/suites.h"
+#include "lib/cns-test.h"
+
+int
+main (void)
+{
+  Suite *suites[] = { test_time_suite () };
+
+  cns_test_init ();
+  return cns_test_run (suites, G_N_ELEMENTS (suites));
+}

@@ -1,0 +1,40 @@
+/* cns — shared helpers for the Check suites.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <check.h>
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+void cns_test_init (void);
+void cns_test_reset (void);
+int cns_test_run (Suite *suites[], guint n_suites);
+
+void cns_test_expect_message (GLogLevelFlags level, const gchar *pattern);
+guint cns_test_expect_end (void);
+
+gboolean cns_test_under_valgrind (void);
+
+/* Runs @code and checks that it logged at least one g_critical matching
+ * @pattern (a g_pattern_match_simple() glob), such as a g_return_if_fail. */
+#define CNS_TEST_EXPECT_CRITICAL(pattern, code)                               \
+  G_STMT_START                                                                \
+  {                                                                           \
+    cns_test_expect_message (G_LOG_LEVEL_CRITICAL, (pattern));                \
+    code;                                                                     \
+    ck_assert_msg (cns_test_expect_end () > 0,                                \
+                   "expected a critical matching '%s'", (pattern));           \
+  }                                                                           \
+  G_STMT_END
+
+#define CNS_TEST_ASSERT_ERROR(error, code)                                    \
+  G_STMT_START                                                                \
+  {                                                                           \
+    ck_assert_msg ((error) != NULL, "expected an error");                     \
+    ck_assert_int_eq ((error)->code, (code));                                 \
+  }                                                                           \
+  G_STMT_END
+
+G_END_DECLS
