@@ -66,8 +66,8 @@ value_type_lookup (GType type)
 {
   for (GType t = type; t != G_TYPE_INVALID; t = g_type_parent (t))
     {
-      ValueType *vt = value_types ? g_hash_table_lookup (
-                                        value_types, GSIZE_TO_POINTER (t))
+      ValueType *vt = value_types ? g_hash_table_lookup (value_types,
+                                                         GSIZE_TO_POINTER (t))
                                   : NULL;
 
       if (vt != NULL)
@@ -87,11 +87,11 @@ cns_attribute_describe_range (GParamSpec *pspec)
 {
   GType t = G_PARAM_SPEC_TYPE (pspec);
 
-#define RANGE(TYPE, CAST, FMT)                                                \
-  if (t == G_TYPE_PARAM_##TYPE)                                               \
-    return g_strdup_printf ("%" FMT " to %" FMT,                              \
-                            (CAST) G_PARAM_SPEC_##TYPE (pspec)->minimum,      \
-                            (CAST) G_PARAM_SPEC_##TYPE (pspec)->maximum);
+#define RANGE(TYPE, CAST, FMT)                                          \
+  if (t == G_TYPE_PARAM_##TYPE)                                         \
+    return g_strdup_printf ("%" FMT " to %" FMT,                        \
+                            (CAST)G_PARAM_SPEC_##TYPE (pspec)->minimum, \
+                            (CAST)G_PARAM_SPEC_##TYPE (pspec)->maximum);
   RANGE (INT, gint64, G_GINT64_FORMAT)
   RANGE (UINT, guint64, G_GUINT64_FORMAT)
   RANGE (LONG, gint64, G_GINT64_FORMAT)
@@ -111,7 +111,7 @@ cns_attribute_describe_range (GParamSpec *pspec)
     }
   if (t == CNS_TYPE_PARAM_DATA_RATE)
     {
-      CnsParamSpecDataRate *spec = (CnsParamSpecDataRate *) pspec;
+      CnsParamSpecDataRate *spec = (CnsParamSpecDataRate *)pspec;
       g_autofree gchar *min = cns_data_rate_to_string (spec->minimum);
       g_autofree gchar *max = cns_data_rate_to_string (spec->maximum);
 
@@ -442,15 +442,15 @@ parse_integer (GParamSpec *pspec, const gchar *text, GValue *value,
       return FALSE;
     }
   if (t == G_TYPE_INT)
-    g_value_set_int (value, (gint) s);
+    g_value_set_int (value, (gint)s);
   else if (t == G_TYPE_LONG)
-    g_value_set_long (value, (glong) s);
+    g_value_set_long (value, (glong)s);
   else if (t == G_TYPE_INT64)
     g_value_set_int64 (value, s);
   else if (t == G_TYPE_UINT)
-    g_value_set_uint (value, (guint) u);
+    g_value_set_uint (value, (guint)u);
   else if (t == G_TYPE_ULONG)
-    g_value_set_ulong (value, (gulong) u);
+    g_value_set_ulong (value, (gulong)u);
   else
     g_value_set_uint64 (value, u);
   return TRUE;
@@ -477,15 +477,14 @@ parse_double (GParamSpec *pspec, const gchar *text, GValue *value,
   d = g_ascii_strtod (text, &end);
   while (end != NULL && g_ascii_isspace (*end))
     end++;
-  if (end == text || end == NULL || *end != '\0' || errno != 0
-      || !isfinite (d))
+  if (end == text || end == NULL || *end != '\0' || errno != 0 || !isfinite (d))
     {
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
                    "'%s' is not a finite number", text);
       return FALSE;
     }
   if (G_VALUE_HOLDS_FLOAT (value))
-    g_value_set_float (value, (gfloat) d);
+    g_value_set_float (value, (gfloat)d);
   else
     g_value_set_double (value, d);
   return TRUE;
@@ -517,8 +516,7 @@ format_string (const GValue *value)
 }
 
 static gboolean
-parse_enum (GParamSpec *pspec, const gchar *text, GValue *value,
-            GError **error)
+parse_enum (GParamSpec *pspec, const gchar *text, GValue *value, GError **error)
 {
   g_autoptr (GEnumClass) klass = g_type_class_ref (G_VALUE_TYPE (value));
   gint64 number;
@@ -531,9 +529,9 @@ parse_enum (GParamSpec *pspec, const gchar *text, GValue *value,
         return TRUE;
       }
   if (g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &number, NULL)
-      && g_enum_get_value (klass, (gint) number) != NULL)
+      && g_enum_get_value (klass, (gint)number) != NULL)
     {
-      g_value_set_enum (value, (gint) number);
+      g_value_set_enum (value, (gint)number);
       return TRUE;
     }
   {
@@ -604,8 +602,7 @@ format_flags (const GValue *value)
 }
 
 static gboolean
-parse_time (GParamSpec *pspec, const gchar *text, GValue *value,
-            GError **error)
+parse_time (GParamSpec *pspec, const gchar *text, GValue *value, GError **error)
 {
   CnsTime t;
 
@@ -678,7 +675,9 @@ parse_gtype (GParamSpec *pspec, const gchar *text, GValue *value,
 static gchar *
 format_gtype (const GValue *value)
 {
-  return g_strdup (g_type_name (g_value_get_gtype (value)));
+  GType type = g_value_get_gtype (value);
+
+  return g_strdup (type == G_TYPE_INVALID ? "none" : g_type_name (type));
 }
 
 static gboolean
@@ -693,8 +692,7 @@ parse_object (GParamSpec *pspec, const gchar *text, GValue *value,
       g_value_set_object (value, NULL);
       return TRUE;
     }
-  factory = cns_object_factory_new_from_string (text, pspec->value_type,
-                                                error);
+  factory = cns_object_factory_new_from_string (text, pspec->value_type, error);
   if (factory == NULL)
     return FALSE;
   object = cns_object_factory_create (factory);
@@ -752,7 +750,7 @@ cns_attribute_describe_object (GObject *object)
 void
 cns_attribute_install_builtin_types (void)
 {
-  static const GType integers[] = { G_TYPE_INT,  G_TYPE_UINT,  G_TYPE_LONG,
+  static const GType integers[] = { G_TYPE_INT,   G_TYPE_UINT,  G_TYPE_LONG,
                                     G_TYPE_ULONG, G_TYPE_INT64, G_TYPE_UINT64 };
 
   cns_attribute_register_value_type (G_TYPE_BOOLEAN, parse_boolean,
@@ -760,8 +758,7 @@ cns_attribute_install_builtin_types (void)
   for (gsize i = 0; i < G_N_ELEMENTS (integers); i++)
     cns_attribute_register_value_type (integers[i], parse_integer,
                                        format_by_transform);
-  cns_attribute_register_value_type (G_TYPE_FLOAT, parse_double,
-                                     format_double);
+  cns_attribute_register_value_type (G_TYPE_FLOAT, parse_double, format_double);
   cns_attribute_register_value_type (G_TYPE_DOUBLE, parse_double,
                                      format_double);
   cns_attribute_register_value_type (G_TYPE_STRING, parse_string,

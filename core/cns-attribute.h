@@ -18,9 +18,8 @@ G_BEGIN_DECLS
  *
  * Returns: %TRUE on success.
  */
-typedef gboolean (*CnsAttributeParseFunc) (GParamSpec *pspec,
-                                           const gchar *text, GValue *value,
-                                           GError **error);
+typedef gboolean (*CnsAttributeParseFunc) (GParamSpec *pspec, const gchar *text,
+                                           GValue *value, GError **error);
 
 /**
  * CnsAttributeFormatFunc:
@@ -32,8 +31,7 @@ typedef gboolean (*CnsAttributeParseFunc) (GParamSpec *pspec,
  */
 typedef gchar *(*CnsAttributeFormatFunc) (const GValue *value);
 
-void cns_attribute_register_value_type (GType type,
-                                        CnsAttributeParseFunc parse,
+void cns_attribute_register_value_type (GType type, CnsAttributeParseFunc parse,
                                         CnsAttributeFormatFunc format);
 gboolean cns_attribute_parse (GParamSpec *pspec, const gchar *text,
                               GValue *value, GError **error);

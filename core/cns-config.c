@@ -98,7 +98,7 @@ cns_config_set_default (const gchar *name, const gchar *text, GError **error)
                    "'%s' is not TypeName::Attribute", name);
       return FALSE;
     }
-  type_name = g_strndup (name, (gsize) (sep - name));
+  type_name = g_strndup (name, (gsize)(sep - name));
   attr = sep + 2;
   if ((type = config_resolve_any_type (type_name)) == G_TYPE_INVALID)
     {
@@ -127,8 +127,7 @@ cns_config_set_default (const gchar *name, const gchar *text, GError **error)
     }
   if (defaults == NULL)
     defaults = g_hash_table_new_full (NULL, NULL, NULL, value_free);
-  g_hash_table_replace (defaults, pspec,
-                        g_memdup2 (&value, sizeof value));
+  g_hash_table_replace (defaults, pspec, g_memdup2 (&value, sizeof value));
   memset (&value, 0, sizeof value); /* moved into the table */
   return TRUE;
 }
@@ -318,8 +317,8 @@ index_matches (const gchar *pattern, guint index, gboolean *valid)
           if (range[1] == NULL
               || !g_ascii_string_to_unsigned (range[0], 10, 0, G_MAXUINT, &lo,
                                               NULL)
-              || !g_ascii_string_to_unsigned (range[1], 10, lo, G_MAXUINT,
-                                              &hi, NULL))
+              || !g_ascii_string_to_unsigned (range[1], 10, lo, G_MAXUINT, &hi,
+                                              NULL))
             {
               *valid = FALSE;
               return FALSE;
@@ -428,8 +427,7 @@ config_resolve (const gchar *path, gchar **segments, guint n, GError **error)
               if (m != NULL)
                 g_ptr_array_add (next, g_object_ref (m));
             }
-          else if ((list = config_find_list (G_OBJECT_TYPE (obj), seg))
-                   != NULL)
+          else if ((list = config_find_list (G_OBJECT_TYPE (obj), seg)) != NULL)
             {
               if (i + 1 >= n)
                 {
@@ -438,8 +436,7 @@ config_resolve (const gchar *path, gchar **segments, guint n, GError **error)
                                path, seg);
                   return NULL;
                 }
-              if (!expand_list (list, obj, segments[i + 1], path, next,
-                                error))
+              if (!expand_list (list, obj, segments[i + 1], path, next, error))
                 return NULL;
               used_list = TRUE;
             }
@@ -520,8 +517,7 @@ config_resolve_leaf (const gchar *path, gchar ***segments, const gchar **leaf,
   if (n < 3)
     {
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
-                   "config path '%s' names no attribute or trace source",
-                   path);
+                   "config path '%s' names no attribute or trace source", path);
       return NULL;
     }
   *leaf = (*segments)[n - 1];
@@ -591,8 +587,7 @@ cns_config_connect (const gchar *path, GCallback callback, gpointer user_data,
   if (objects == NULL)
     return FALSE;
   for (guint i = 0; i < objects->len; i++)
-    if (cns_trace_connect (objects->pdata[i], leaf, callback, user_data,
-                           error)
+    if (cns_trace_connect (objects->pdata[i], leaf, callback, user_data, error)
         == 0)
       {
         g_prefix_error (error, "config path '%s': ", path);
@@ -623,7 +618,7 @@ cns_config_disconnect (const gchar *path, GCallback callback,
   if (objects == NULL)
     return 0;
   for (guint i = 0; i < objects->len; i++)
-    removed += cns_trace_disconnect (objects->pdata[i], leaf, callback,
-                                     user_data);
+    removed
+        += cns_trace_disconnect (objects->pdata[i], leaf, callback, user_data);
   return removed;
 }

@@ -31,13 +31,14 @@ gboolean cns_config_get_default (GType type, GParamSpec *pspec, GValue *value);
 void cns_config_reset_defaults (void);
 gboolean cns_config_apply_environment (GError **error);
 
-/* Config paths: "/NodeList/3/DeviceList/0/$CnsPointToPointNetDevice/DataRate". */
+/* Config paths: "/NodeList/3/DeviceList/0/$CnsPointToPointNetDevice/DataRate".
+ */
 void cns_config_register_root (const gchar *name, CnsConfigListLength length,
                                CnsConfigListNth nth, gpointer user_data);
 void cns_config_unregister_root (const gchar *name);
-void cns_config_install_list (GType type, const gchar *name,
-                              const gchar *blurb, CnsConfigListLength length,
-                              CnsConfigListNth nth, gpointer user_data);
+void cns_config_install_list (GType type, const gchar *name, const gchar *blurb,
+                              CnsConfigListLength length, CnsConfigListNth nth,
+                              gpointer user_data);
 
 GPtrArray *cns_config_lookup (const gchar *path, GError **error);
 gboolean cns_config_set (const gchar *path, const gchar *text, GError **error);

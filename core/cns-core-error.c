@@ -3,4 +3,4 @@
  */
 #include "core/cns-core-error.h"
 
-G_DEFINE_QUARK (cns-core-error-quark, cns_core_error)
+G_DEFINE_QUARK (cns - core - error - quark, cns_core_error)

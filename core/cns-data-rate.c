@@ -15,7 +15,8 @@
 
 #include <string.h>
 
-#define RATE_HELP "a number and a unit such as 5Mbps, 1.5Gb/s, 100kbps or 10MBps"
+#define RATE_HELP \
+  "a number and a unit such as 5Mbps, 1.5Gb/s, 100kbps or 10MBps"
 
 /* Returns the number of bits per second one unit stands for, or 0. */
 static guint64
@@ -89,10 +90,10 @@ cns_data_rate_parse (const gchar *text, CnsDataRate *out, GError **error)
     }
   if ((bps = rate_unit_bps (unit)) == 0)
     {
-      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
-                   "'%s' has an unknown data rate unit '%s' (expected "
-                   RATE_HELP ")",
-                   text, unit);
+      g_set_error (
+          error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+          "'%s' has an unknown data rate unit '%s' (expected " RATE_HELP ")",
+          text, unit);
       return FALSE;
     }
   if (dec.negative && dec.mantissa != 0)
@@ -101,10 +102,10 @@ cns_data_rate_parse (const gchar *text, CnsDataRate *out, GError **error)
                    "'%s' is negative; a data rate must be positive", text);
       return FALSE;
     }
-  switch (cns_decimal_scale (&dec, (gint64) bps, &value))
+  switch (cns_decimal_scale (&dec, (gint64)bps, &value))
     {
     case CNS_DECIMAL_OK:
-      *out = (CnsDataRate) value;
+      *out = (CnsDataRate)value;
       return TRUE;
     case CNS_DECIMAL_FRACTION:
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_RANGE,
@@ -172,9 +173,8 @@ cns_data_rate_bits_tx_time (CnsDataRate rate, guint64 bits)
   unsigned __int128 ps;
 
   g_return_val_if_fail (rate > 0, CNS_TIME_MAX);
-  ps = ((unsigned __int128) bits * (guint64) CNS_TIME_PS_PER_S + rate / 2)
-       / rate;
-  return ps > (unsigned __int128) CNS_TIME_MAX ? CNS_TIME_MAX : (CnsTime) ps;
+  ps = ((unsigned __int128)bits * (guint64)CNS_TIME_PS_PER_S + rate / 2) / rate;
+  return ps > (unsigned __int128)CNS_TIME_MAX ? CNS_TIME_MAX : (CnsTime)ps;
 }
 
 /** cns_data_rate_bytes_tx_time: Like cns_data_rate_bits_tx_time(). */
@@ -230,8 +230,8 @@ cns_param_data_rate_get_type (void)
   if (g_once_init_enter (&type))
     {
       GType t = cns_value_register_int64_param_type (
-          "CnsParamDataRate", CNS_TYPE_DATA_RATE,
-          sizeof (CnsParamSpecDataRate), FALSE);
+          "CnsParamDataRate", CNS_TYPE_DATA_RATE, sizeof (CnsParamSpecDataRate),
+          FALSE);
       g_once_init_leave (&type, t);
     }
   return type;

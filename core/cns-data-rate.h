@@ -24,10 +24,10 @@ gchar *cns_data_rate_to_string (CnsDataRate rate);
 CnsTime cns_data_rate_bits_tx_time (CnsDataRate rate, guint64 bits);
 CnsTime cns_data_rate_bytes_tx_time (CnsDataRate rate, guint64 bytes);
 
-#define CNS_TYPE_DATA_RATE                 (cns_data_rate_get_type ())
-#define CNS_VALUE_HOLDS_DATA_RATE(v)       (G_VALUE_HOLDS ((v), CNS_TYPE_DATA_RATE))
-#define CNS_TYPE_PARAM_DATA_RATE           (cns_param_data_rate_get_type ())
-#define CNS_IS_PARAM_SPEC_DATA_RATE(p)                                        \
+#define CNS_TYPE_DATA_RATE           (cns_data_rate_get_type ())
+#define CNS_VALUE_HOLDS_DATA_RATE(v) (G_VALUE_HOLDS ((v), CNS_TYPE_DATA_RATE))
+#define CNS_TYPE_PARAM_DATA_RATE     (cns_param_data_rate_get_type ())
+#define CNS_IS_PARAM_SPEC_DATA_RATE(p) \
   (G_TYPE_CHECK_INSTANCE_TYPE ((p), CNS_TYPE_PARAM_DATA_RATE))
 
 typedef struct

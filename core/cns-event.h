@@ -30,7 +30,7 @@ typedef void (*CnsEventFn) (gpointer obj, gpointer data);
  *
  * The largest context (node id) the ordering key can encode.
  */
-#define CNS_CONTEXT_MAX ((guint32) ((1u << 24) - 2))
+#define CNS_CONTEXT_MAX ((guint32)((1u << 24) - 2))
 
 /**
  * CnsEvent:
@@ -61,7 +61,8 @@ struct _CnsEvent
 };
 
 #define CNS_EVENT_KEY_SEQ_BITS 40
-#define CNS_EVENT_KEY_SEQ_MAX  ((G_GUINT64_CONSTANT (1) << CNS_EVENT_KEY_SEQ_BITS) - 1)
+#define CNS_EVENT_KEY_SEQ_MAX \
+  ((G_GUINT64_CONSTANT (1) << CNS_EVENT_KEY_SEQ_BITS) - 1)
 
 /**
  * CnsEventId:
@@ -82,7 +83,10 @@ typedef struct
   guint32 context;
 } CnsEventId;
 
-#define CNS_EVENT_ID_INIT { NULL, 0, 0, 0, 0 }
+#define CNS_EVENT_ID_INIT \
+  {                       \
+    NULL, 0, 0, 0, 0      \
+  }
 
 /**
  * cns_event_id_get_time:

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HEAP_ALIGN       64
+#define HEAP_ALIGN        64
 #define HEAP_MIN_CAPACITY 64
 
 typedef struct
@@ -39,7 +39,7 @@ heap_create (void)
 static void
 heap_free (CnsScheduler *scheduler)
 {
-  HeapScheduler *self = (HeapScheduler *) scheduler;
+  HeapScheduler *self = (HeapScheduler *)scheduler;
 
   free (self->entries);
   g_free (self);
@@ -50,9 +50,9 @@ heap_free (CnsScheduler *scheduler)
 static void
 heap_grow (HeapScheduler *self)
 {
-  gsize capacity = self->capacity < 4096 ? MAX (self->capacity * 2,
-                                                HEAP_MIN_CAPACITY)
-                                         : self->capacity + self->capacity / 4;
+  gsize capacity = self->capacity < 4096
+                       ? MAX (self->capacity * 2, HEAP_MIN_CAPACITY)
+                       : self->capacity + self->capacity / 4;
   gsize bytes = (capacity + 1) * sizeof (CnsSchedulerEntry);
   CnsSchedulerEntry *entries;
 
@@ -73,7 +73,7 @@ heap_grow (HeapScheduler *self)
 static void
 heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 {
-  HeapScheduler *self = (HeapScheduler *) scheduler;
+  HeapScheduler *self = (HeapScheduler *)scheduler;
   CnsSchedulerEntry x = { time, event };
   CnsSchedulerEntry *h;
   gsize i;
@@ -97,7 +97,7 @@ heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 static gboolean
 heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
-  HeapScheduler *self = (HeapScheduler *) scheduler;
+  HeapScheduler *self = (HeapScheduler *)scheduler;
   CnsSchedulerEntry *h = self->entries;
   CnsSchedulerEntry x;
   gsize n = self->n;
@@ -128,7 +128,7 @@ heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gboolean
 heap_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
-  HeapScheduler *self = (HeapScheduler *) scheduler;
+  HeapScheduler *self = (HeapScheduler *)scheduler;
 
   if (self->n == 0)
     return FALSE;
@@ -139,7 +139,7 @@ heap_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gsize
 heap_size (CnsScheduler *scheduler)
 {
-  return ((HeapScheduler *) scheduler)->n;
+  return ((HeapScheduler *)scheduler)->n;
 }
 
 const CnsSchedulerClass cns_heap_scheduler_class = {

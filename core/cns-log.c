@@ -57,7 +57,7 @@ static CnsFatalHook fatal_hook;
 static void
 log_rule_clear (gpointer data)
 {
-  g_free (((LogRule *) data)->pattern);
+  g_free (((LogRule *)data)->pattern);
 }
 
 static GArray *

@@ -42,20 +42,20 @@ struct _CnsLogComponent
   CnsLogComponent *next;
 };
 
-#define CNS_LOG_COMPONENT_DEFINE(component_name)                              \
-  static CnsLogComponent cns_log_component_ = { component_name,               \
-                                                CNS_LOG_MASK_UNRESOLVED, NULL }
+#define CNS_LOG_COMPONENT_DEFINE(component_name) \
+  static CnsLogComponent cns_log_component_      \
+      = { component_name, CNS_LOG_MASK_UNRESOLVED, NULL }
 
-#define CNS_LOG_IS_ENABLED(level)                                             \
-  (G_UNLIKELY (cns_log_component_.mask & (level))                             \
+#define CNS_LOG_IS_ENABLED(level)                 \
+  (G_UNLIKELY (cns_log_component_.mask & (level)) \
    && cns_log_component_enabled (&cns_log_component_, (level)))
 
 #define CNS_LOG_AT(level, ...)                                                \
   G_STMT_START                                                                \
-  {                                                                           \
-    if (CNS_LOG_IS_ENABLED (level))                                           \
-      cns_log_write (&cns_log_component_, (level), G_STRFUNC, __VA_ARGS__);   \
-  }                                                                           \
+    {                                                                         \
+      if (CNS_LOG_IS_ENABLED (level))                                         \
+        cns_log_write (&cns_log_component_, (level), G_STRFUNC, __VA_ARGS__); \
+    }                                                                         \
   G_STMT_END
 
 #define CNS_LOG_ERROR(...)    CNS_LOG_AT (CNS_LOG_LEVEL_ERROR, __VA_ARGS__)
@@ -92,8 +92,7 @@ void cns_log_set_writer (CnsLogWriterFunc writer, gpointer user_data);
  */
 typedef void (*CnsFatalHook) (gint status);
 
-void cns_fatal (const gchar *format, ...) G_GNUC_PRINTF (1, 2)
-    G_GNUC_NORETURN;
+void cns_fatal (const gchar *format, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
 void cns_fatal_set_hook (CnsFatalHook hook);
 
 G_END_DECLS

@@ -33,7 +33,7 @@ G_DEFINE_BOXED_TYPE (CnsObjectFactory, cns_object_factory,
 static void
 factory_value_clear (gpointer data)
 {
-  g_value_unset (&((FactoryValue *) data)->value);
+  g_value_unset (&((FactoryValue *)data)->value);
 }
 
 /**
@@ -258,7 +258,8 @@ cns_object_factory_to_string (const CnsObjectFactory *self)
   for (guint i = 0; i < self->values->len; i++)
     {
       const FactoryValue *fv = &g_array_index (self->values, FactoryValue, i);
-      g_autofree gchar *name = cns_attribute_name_from_property (fv->pspec->name);
+      g_autofree gchar *name
+          = cns_attribute_name_from_property (fv->pspec->name);
       g_autofree gchar *text = cns_attribute_format (&fv->value);
 
       g_string_append_printf (s, "%s%s=%s", i ? "," : "(", name, text);
@@ -290,7 +291,7 @@ list_concrete_types (GType type, GType base, GString *out)
         }
       if (g_str_has_suffix (name, suffix) && len > strlen (suffix))
         len -= strlen (suffix);
-      g_string_append_printf (out, "%s%.*s", out->len ? ", " : "", (int) len,
+      g_string_append_printf (out, "%s%.*s", out->len ? ", " : "", (int)len,
                               name);
     }
   children = g_type_children (type, &n);
@@ -330,14 +331,14 @@ cns_object_factory_resolve_type (const gchar *name, GType base_type,
       if (!G_TYPE_IS_INSTANTIATABLE (t) || G_TYPE_IS_ABSTRACT (t))
         {
           g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
-                       "%s is abstract; name a concrete type",
-                       g_type_name (t));
+                       "%s is abstract; name a concrete type", g_type_name (t));
           return G_TYPE_INVALID;
         }
       return t;
     }
+  /* Name the choices when the base type is specific enough to have few. */
   accepted = g_string_new (NULL);
-  if (base_type != G_TYPE_OBJECT)
+  if (base_type != G_TYPE_OBJECT && base_type != CNS_TYPE_OBJECT)
     list_concrete_types (base_type, base_type, accepted);
   if (accepted->len > 0)
     g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
@@ -365,8 +366,8 @@ split_top_level (const gchar *text, GError **error)
         break;
       if ((*p == ',' && depth == 0) || *p == '\0')
         {
-          g_ptr_array_add (items, g_strstrip (g_strndup (start,
-                                                         (gsize) (p - start))));
+          g_ptr_array_add (items,
+                           g_strstrip (g_strndup (start, (gsize)(p - start))));
           if (*p == '\0')
             break;
           start = p + 1;
@@ -448,8 +449,8 @@ cns_object_factory_new_from_string (const gchar *text, GType base_type,
           return NULL;
         }
       *eq = '\0';
-      if (!cns_object_factory_set (self, g_strstrip (item),
-                                   g_strstrip (eq + 1), error))
+      if (!cns_object_factory_set (self, g_strstrip (item), g_strstrip (eq + 1),
+                                   error))
         return NULL;
     }
   return g_steal_pointer (&self);

@@ -30,8 +30,7 @@ struct _CnsObjectClass
   gpointer padding[8];
 };
 
-gpointer cns_object_new (GType type, const gchar *first_property_name, ...)
-    G_GNUC_NULL_TERMINATED;
+gpointer cns_object_new (GType type, const gchar *first_property_name, ...);
 gpointer cns_object_new_with_properties (GType type, guint n_properties,
                                          const gchar *names[],
                                          const GValue values[]);

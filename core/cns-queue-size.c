@@ -12,7 +12,8 @@
 
 #include <string.h>
 
-#define SIZE_HELP "a count and a unit such as 100p (packets), 64KB or 1MiB (bytes)"
+#define SIZE_HELP \
+  "a count and a unit such as 100p (packets), 64KB or 1MiB (bytes)"
 
 G_DEFINE_BOXED_TYPE (CnsQueueSize, cns_queue_size, cns_queue_size_copy,
                      cns_queue_size_free)
@@ -28,9 +29,9 @@ cns_queue_size_unit_get_type (void)
   };
 
   if (g_once_init_enter (&type))
-    g_once_init_leave (&type, g_enum_register_static (
-                                  g_intern_static_string ("CnsQueueSizeUnit"),
-                                  values));
+    g_once_init_leave (
+        &type, g_enum_register_static (
+                   g_intern_static_string ("CnsQueueSizeUnit"), values));
   return type;
 }
 
@@ -84,7 +85,9 @@ size_unit_scale (const gchar *unit, CnsQueueSizeUnit *kind)
       p++;
       if (*p == 'i')
         {
-          scale = scale == 1000 ? 1 << 10 : scale == 1000000 ? 1 << 20 : 1 << 30;
+          scale = scale == 1000      ? 1 << 10
+                  : scale == 1000000 ? 1 << 20
+                                     : 1 << 30;
           p++;
         }
     }
@@ -126,8 +129,7 @@ cns_queue_size_parse (const gchar *text, CnsQueueSize *out, GError **error)
   if ((scale = size_unit_scale (unit, &kind)) == 0)
     {
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
-                   "'%s' has %s queue size unit%s%s%s (expected " SIZE_HELP
-                   ")",
+                   "'%s' has %s queue size unit%s%s%s (expected " SIZE_HELP ")",
                    text, *unit ? "an unknown" : "no", *unit ? " '" : "", unit,
                    *unit ? "'" : "");
       return FALSE;
@@ -138,11 +140,11 @@ cns_queue_size_parse (const gchar *text, CnsQueueSize *out, GError **error)
                    "'%s' is negative; a queue size cannot be", text);
       return FALSE;
     }
-  switch (cns_decimal_scale (&dec, (gint64) scale, &value))
+  switch (cns_decimal_scale (&dec, (gint64)scale, &value))
     {
     case CNS_DECIMAL_OK:
       out->unit = kind;
-      out->value = (guint64) value;
+      out->value = (guint64)value;
       return TRUE;
     case CNS_DECIMAL_FRACTION:
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_RANGE,
@@ -184,8 +186,8 @@ cns_queue_size_format (const CnsQueueSize *size,
 
   g_return_val_if_fail (size != NULL, 0);
   if (size->unit == CNS_QUEUE_SIZE_PACKETS)
-    return (gsize) g_snprintf (buf, CNS_QUEUE_SIZE_STRING_SIZE,
-                               "%" G_GUINT64_FORMAT "p", size->value);
+    return (gsize)g_snprintf (buf, CNS_QUEUE_SIZE_STRING_SIZE,
+                              "%" G_GUINT64_FORMAT "p", size->value);
   while (i < G_N_ELEMENTS (units) - 1 && size->value < units[i].bytes)
     i++;
   return cns_decimal_format (FALSE, size->value, units[i].bytes, units[i].name,

@@ -14,7 +14,7 @@
 static const gchar *
 class_name (gconstpointer klass)
 {
-  return *(const gchar *const *) klass;
+  return *(const gchar *const *)klass;
 }
 
 void
@@ -30,7 +30,7 @@ cns_registry_add (CnsRegistry *registry, gconstpointer klass)
                     class_name (klass));
         return;
       }
-  g_ptr_array_add (registry->classes, (gpointer) klass);
+  g_ptr_array_add (registry->classes, (gpointer)klass);
 }
 
 gconstpointer
@@ -38,8 +38,8 @@ cns_registry_lookup (CnsRegistry *registry, const gchar *name, GError **error)
 {
   g_autofree gchar *names = NULL;
 
-  for (guint i = 0; name != NULL && registry->classes != NULL
-                    && i < registry->classes->len;
+  for (guint i = 0;
+       name != NULL && registry->classes != NULL && i < registry->classes->len;
        i++)
     if (strcmp (class_name (registry->classes->pdata[i]), name) == 0)
       return registry->classes->pdata[i];

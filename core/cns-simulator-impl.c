@@ -17,8 +17,7 @@ void
 cns_simulator_impl_register (const CnsSimulatorImplClass *klass)
 {
   g_return_if_fail (klass != NULL && klass->name != NULL);
-  g_return_if_fail (klass->run && klass->get_system_id
-                    && klass->get_n_systems);
+  g_return_if_fail (klass->run && klass->get_system_id && klass->get_n_systems);
   cns_registry_add (&impls, klass);
 }
 

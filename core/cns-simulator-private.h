@@ -15,7 +15,8 @@
 
 G_BEGIN_DECLS
 
-/* Set in CnsEvent.flags for events queued by cns_simulator_schedule_destroy(). */
+/* Set in CnsEvent.flags for events queued by cns_simulator_schedule_destroy().
+ */
 #define CNS_EVENT_FLAG_DESTROY 0x1
 
 typedef struct

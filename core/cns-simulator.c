@@ -43,7 +43,7 @@ CnsSimulatorState cns_simulator_state = {
 static void
 simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
 {
-  gsize needed = (gsize) context + 2;
+  gsize needed = (gsize)context + 2;
   gsize n = s->n_seq;
 
   if (G_LIKELY (needed <= n))
@@ -133,7 +133,7 @@ simulator_next_key (CnsSimulatorState *s)
 
   if (G_UNLIKELY (seq > CNS_EVENT_KEY_SEQ_MAX))
     simulator_key_overflow (s->context);
-  return ((guint64) index << CNS_EVENT_KEY_SEQ_BITS) | seq;
+  return ((guint64)index << CNS_EVENT_KEY_SEQ_BITS) | seq;
 }
 
 /* Index of @destroy in the simulator's table of destroy functions; events
@@ -145,13 +145,13 @@ simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
     return 0;
   for (guint i = 1; i <= s->n_destroy_fns; i++)
     if (s->destroy_fns[i] == destroy)
-      return (guint8) i;
+      return (guint8)i;
   if (s->n_destroy_fns + 1 >= G_N_ELEMENTS (s->destroy_fns))
     cns_fatal ("more than %u different destroy functions given to "
                "cns_simulator_schedule_full()",
-               (guint) G_N_ELEMENTS (s->destroy_fns) - 1);
+               (guint)G_N_ELEMENTS (s->destroy_fns) - 1);
   s->destroy_fns[++s->n_destroy_fns] = destroy;
-  return (guint8) s->n_destroy_fns;
+  return (guint8)s->n_destroy_fns;
 }
 
 static inline CnsEventId
@@ -180,8 +180,8 @@ simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
 }
 
 static CnsEventId
-simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn,
-                    gpointer obj, gpointer data, GDestroyNotify destroy)
+simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj,
+                    gpointer data, GDestroyNotify destroy)
 {
   static const CnsEventId none = CNS_EVENT_ID_INIT;
   CnsSimulatorState *s = simulator_get ();
@@ -190,9 +190,8 @@ simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn,
   g_return_val_if_fail (fn != NULL, none);
   g_return_val_if_fail (delay >= 0, none);
   g_return_val_if_fail (delay <= CNS_TIME_MAX - s->now, none);
-  g_return_val_if_fail (context <= CNS_CONTEXT_MAX
-                            || context == CNS_CONTEXT_NONE,
-                        none);
+  g_return_val_if_fail (
+      context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, none);
 
   time = s->now + delay;
   if (context != CNS_CONTEXT_NONE)
@@ -217,8 +216,8 @@ CnsEventId
 cns_simulator_schedule (CnsTime delay, CnsEventFn fn, gpointer obj,
                         gpointer data)
 {
-  return simulator_schedule (cns_simulator_state.context, delay, fn, obj,
-                             data, NULL);
+  return simulator_schedule (cns_simulator_state.context, delay, fn, obj, data,
+                             NULL);
 }
 
 /**
@@ -235,8 +234,8 @@ CnsEventId
 cns_simulator_schedule_full (CnsTime delay, CnsEventFn fn, gpointer obj,
                              gpointer data, GDestroyNotify destroy)
 {
-  return simulator_schedule (cns_simulator_state.context, delay, fn, obj,
-                             data, destroy);
+  return simulator_schedule (cns_simulator_state.context, delay, fn, obj, data,
+                             destroy);
 }
 
 /**
@@ -250,8 +249,7 @@ cns_simulator_schedule_full (CnsTime delay, CnsEventFn fn, gpointer obj,
  */
 CnsEventId
 cns_simulator_schedule_with_context (guint32 context, CnsTime delay,
-                                     CnsEventFn fn, gpointer obj,
-                                     gpointer data)
+                                     CnsEventFn fn, gpointer obj, gpointer data)
 {
   return simulator_schedule (context, delay, fn, obj, data, NULL);
 }
@@ -267,8 +265,7 @@ cns_simulator_schedule_with_context (guint32 context, CnsTime delay,
 CnsEventId
 cns_simulator_schedule_with_context_full (guint32 context, CnsTime delay,
                                           CnsEventFn fn, gpointer obj,
-                                          gpointer data,
-                                          GDestroyNotify destroy)
+                                          gpointer data, GDestroyNotify destroy)
 {
   return simulator_schedule (context, delay, fn, obj, data, destroy);
 }
@@ -526,8 +523,8 @@ cns_simulator_stop_at (CnsTime time)
   /* The stop event belongs to no node, so its key sorts it before node
    * events at the same time on every rank. */
   s->context = CNS_CONTEXT_NONE;
-  simulator_insert (s, CNS_CONTEXT_NONE, time, simulator_stop_event, NULL,
-                    NULL, 0);
+  simulator_insert (s, CNS_CONTEXT_NONE, time, simulator_stop_event, NULL, NULL,
+                    0);
   s->context = context;
 }
 
@@ -668,8 +665,7 @@ check_scheduler_type (const GValue *value, GError **error)
 static gboolean
 check_implementation_type (const GValue *value, GError **error)
 {
-  return cns_simulator_impl_lookup (g_value_get_string (value), error)
-         != NULL;
+  return cns_simulator_impl_lookup (g_value_get_string (value), error) != NULL;
 }
 
 /* Installs SchedulerType and SimulatorImplementationType. */
@@ -683,12 +679,11 @@ cns_simulator_install_global_values (void)
                            "heap", G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
       check_scheduler_type);
   cns_global_value_install (
-      g_param_spec_string ("SimulatorImplementationType",
-                           "Simulator implementation",
-                           "How events are run: default (sequential), gtw "
-                           "(granted time window, MPI) or null-message "
-                           "(MPI)",
-                           "default",
-                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      g_param_spec_string (
+          "SimulatorImplementationType", "Simulator implementation",
+          "How events are run: default (sequential), gtw "
+          "(granted time window, MPI) or null-message "
+          "(MPI)",
+          "default", G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
       check_implementation_type);
 }

@@ -15,12 +15,9 @@ CnsEventId cns_simulator_schedule_full (CnsTime delay, CnsEventFn fn,
 CnsEventId cns_simulator_schedule_with_context (guint32 context, CnsTime delay,
                                                 CnsEventFn fn, gpointer obj,
                                                 gpointer data);
-CnsEventId cns_simulator_schedule_with_context_full (guint32 context,
-                                                     CnsTime delay,
-                                                     CnsEventFn fn,
-                                                     gpointer obj,
-                                                     gpointer data,
-                                                     GDestroyNotify destroy);
+CnsEventId cns_simulator_schedule_with_context_full (
+    guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj, gpointer data,
+    GDestroyNotify destroy);
 CnsEventId cns_simulator_schedule_now (CnsEventFn fn, gpointer obj,
                                        gpointer data);
 CnsEventId cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj,

@@ -17,9 +17,9 @@ G_BEGIN_DECLS
  */
 typedef gint64 CnsTime;
 
-#define CNS_TIME_ZERO ((CnsTime) 0)
-#define CNS_TIME_MAX  ((CnsTime) G_MAXINT64)
-#define CNS_TIME_MIN  ((CnsTime) G_MININT64)
+#define CNS_TIME_ZERO ((CnsTime)0)
+#define CNS_TIME_MAX  ((CnsTime)G_MAXINT64)
+#define CNS_TIME_MIN  ((CnsTime)G_MININT64)
 
 #define CNS_TIME_PS_PER_NS  G_GINT64_CONSTANT (1000)
 #define CNS_TIME_PS_PER_US  G_GINT64_CONSTANT (1000000)
@@ -77,11 +77,12 @@ gsize cns_time_format_seconds (CnsTime t, gchar buf[CNS_TIME_STRING_SIZE]);
  * set from strings such as "10ms". The value type stores a gint64; collect
  * it with a CnsTime (gint64) argument in g_object_set() and a CnsTime
  * pointer in g_object_get(). */
-#define CNS_TYPE_TIME             (cns_time_get_type ())
-#define CNS_VALUE_HOLDS_TIME(v)   (G_VALUE_HOLDS ((v), CNS_TYPE_TIME))
-#define CNS_TYPE_PARAM_TIME       (cns_param_time_get_type ())
-#define CNS_IS_PARAM_SPEC_TIME(p) (G_TYPE_CHECK_INSTANCE_TYPE ((p), CNS_TYPE_PARAM_TIME))
-#define CNS_PARAM_SPEC_TIME(p)                                                \
+#define CNS_TYPE_TIME           (cns_time_get_type ())
+#define CNS_VALUE_HOLDS_TIME(v) (G_VALUE_HOLDS ((v), CNS_TYPE_TIME))
+#define CNS_TYPE_PARAM_TIME     (cns_param_time_get_type ())
+#define CNS_IS_PARAM_SPEC_TIME(p) \
+  (G_TYPE_CHECK_INSTANCE_TYPE ((p), CNS_TYPE_PARAM_TIME))
+#define CNS_PARAM_SPEC_TIME(p) \
   (G_TYPE_CHECK_INSTANCE_CAST ((p), CNS_TYPE_PARAM_TIME, CnsParamSpecTime))
 
 typedef struct

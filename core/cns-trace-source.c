@@ -97,8 +97,8 @@ cns_trace_source_disconnect (CnsTraceSource *source, gulong id)
  * Returns: how many sinks matching @callback and @user_data were removed.
  */
 guint
-cns_trace_source_disconnect_by_func (CnsTraceSource *source,
-                                     GCallback callback, gpointer user_data)
+cns_trace_source_disconnect_by_func (CnsTraceSource *source, GCallback callback,
+                                     gpointer user_data)
 {
   guint removed = 0;
 
@@ -176,6 +176,15 @@ registry_for (GType type, gboolean create)
       g_hash_table_insert (registry, GSIZE_TO_POINTER (type), infos);
     }
   return infos;
+}
+
+/* Trace sources are installed by class_init, so a lookup by type name must
+ * make sure the class exists. Classes are never unloaded. */
+static void
+ensure_class (GType type)
+{
+  if (G_TYPE_IS_CLASSED (type) && g_type_class_peek (type) == NULL)
+    g_type_class_ref (type);
 }
 
 static CnsTraceSourceInfo *
@@ -286,6 +295,7 @@ cns_trace_source_find (GType type, const gchar *name)
   guint signal_id;
 
   g_return_val_if_fail (name != NULL, NULL);
+  ensure_class (type);
   for (GType t = type; t != G_TYPE_INVALID; t = g_type_parent (t))
     {
       CnsTraceSourceInfo *info = registry_find (t, name);
@@ -303,15 +313,17 @@ cns_trace_source_find (GType type, const gchar *name)
  * cns_trace_source_list:
  *
  * Returns: (transfer container) (element-type CnsTraceSourceInfo): the
- * trace sources of @type and its ancestors, signals included, the type's
- * own first.
+ * trace sources of @type and its ancestors below GObject, signals
+ * included, the type's own first.
  */
 GPtrArray *
 cns_trace_source_list (GType type)
 {
   GPtrArray *list = g_ptr_array_new ();
 
-  for (GType t = type; t != G_TYPE_INVALID; t = g_type_parent (t))
+  ensure_class (type);
+  for (GType t = type; t != G_TYPE_INVALID && t != G_TYPE_OBJECT;
+       t = g_type_parent (t))
     {
       GPtrArray *infos;
       g_autofree guint *ids = NULL;
@@ -381,7 +393,7 @@ cns_trace_disconnect (gpointer object, const gchar *name, GCallback callback,
   if (info->signal_id != 0)
     return g_signal_handlers_disconnect_matched (
         object, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA,
-        info->signal_id, 0, NULL, (gpointer) callback, user_data);
+        info->signal_id, 0, NULL, (gpointer)callback, user_data);
   return cns_trace_source_disconnect_by_func (
       G_STRUCT_MEMBER_P (object, info->offset), callback, user_data);
 }

@@ -7,7 +7,12 @@
 int
 main (void)
 {
-  Suite *suites[] = { test_time_suite () };
+  Suite *suites[] = {
+    test_time_suite (),      test_values_suite (),
+    test_scheduler_suite (), test_simulator_suite (),
+    test_object_suite (),    test_attribute_suite (),
+    test_config_suite (),    test_trace_source_suite (),
+  };
 
   cns_test_init ();
   return cns_test_run (suites, G_N_ELEMENTS (suites));

@@ -69,7 +69,8 @@ START_TEST (test_time_parse_errors)
   parse_fails ("", CNS_CORE_ERROR_PARSE, "is not a time");
   parse_fails ("ms", CNS_CORE_ERROR_PARSE, "is not a time");
   parse_fails ("abc", CNS_CORE_ERROR_PARSE, "is not a time");
-  parse_fails ("10 parsecs", CNS_CORE_ERROR_PARSE, "unknown time unit 'parsecs'");
+  parse_fails ("10 parsecs", CNS_CORE_ERROR_PARSE,
+               "unknown time unit 'parsecs'");
   parse_fails ("10xs", CNS_CORE_ERROR_PARSE, "'10xs'");
   parse_fails ("1.5ps", CNS_CORE_ERROR_RANGE, "whole number of picoseconds");
   parse_fails ("1e-13s", CNS_CORE_ERROR_RANGE, "whole number");
@@ -77,8 +78,8 @@ START_TEST (test_time_parse_errors)
   parse_fails ("107d", CNS_CORE_ERROR_RANGE, "out of range");
   parse_fails ("9223372036854775808ps", CNS_CORE_ERROR_RANGE, "out of range");
   parse_fails ("1e40s", CNS_CORE_ERROR_RANGE, "out of range");
-  parse_fails ("123456789012345678901234567890123456789s",
-               CNS_CORE_ERROR_RANGE, "out of range");
+  parse_fails ("123456789012345678901234567890123456789s", CNS_CORE_ERROR_RANGE,
+               "out of range");
 }
 END_TEST
 
@@ -123,7 +124,7 @@ START_TEST (test_time_format_round_trip)
 
   for (int i = 0; i < 10000; i++)
     {
-      CnsTime t = ((gint64) g_rand_int (rand) << 31) ^ g_rand_int (rand);
+      CnsTime t = ((gint64)g_rand_int (rand) << 31) ^ g_rand_int (rand);
       g_autofree gchar *s = NULL;
 
       t >>= g_rand_int_range (rand, 0, 62);
@@ -159,8 +160,7 @@ START_TEST (test_time_constructors)
   ck_assert_int_eq (cns_nano_seconds (3), 3000);
   ck_assert_int_eq (cns_pico_seconds (3), 3);
   ck_assert_double_eq_tol (cns_time_to_seconds (1500000000000), 1.5, 1e-15);
-  ck_assert_double_eq_tol (cns_time_to_milli_seconds (1500000000), 1.5,
-                           1e-12);
+  ck_assert_double_eq_tol (cns_time_to_milli_seconds (1500000000), 1.5, 1e-12);
   ck_assert_double_eq_tol (cns_time_to_micro_seconds (1500000), 1.5, 1e-12);
   CNS_TEST_EXPECT_CRITICAL ("*isfinite*", cns_seconds (NAN));
   CNS_TEST_EXPECT_CRITICAL ("*ps <*", cns_seconds (1e7));

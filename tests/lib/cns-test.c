@@ -57,7 +57,7 @@ cns_test_reset (void)
   cns_log_reset ();
   cns_log_set_writer (NULL, NULL);
   for (GList *it = values; it != NULL; it = it->next)
-    cns_global_value_reset (((GParamSpec *) it->data)->name);
+    cns_global_value_reset (((GParamSpec *)it->data)->name);
   g_list_free (values);
 }
 

@@ -19,22 +19,22 @@ gboolean cns_test_under_valgrind (void);
 
 /* Runs @code and checks that it logged at least one g_critical matching
  * @pattern (a g_pattern_match_simple() glob), such as a g_return_if_fail. */
-#define CNS_TEST_EXPECT_CRITICAL(pattern, code)                               \
-  G_STMT_START                                                                \
-  {                                                                           \
-    cns_test_expect_message (G_LOG_LEVEL_CRITICAL, (pattern));                \
-    code;                                                                     \
-    ck_assert_msg (cns_test_expect_end () > 0,                                \
-                   "expected a critical matching '%s'", (pattern));           \
-  }                                                                           \
+#define CNS_TEST_EXPECT_CRITICAL(pattern, code)                       \
+  G_STMT_START                                                        \
+    {                                                                 \
+      cns_test_expect_message (G_LOG_LEVEL_CRITICAL, (pattern));      \
+      code;                                                           \
+      ck_assert_msg (cns_test_expect_end () > 0,                      \
+                     "expected a critical matching '%s'", (pattern)); \
+    }                                                                 \
   G_STMT_END
 
-#define CNS_TEST_ASSERT_ERROR(error, code)                                    \
-  G_STMT_START                                                                \
-  {                                                                           \
-    ck_assert_msg ((error) != NULL, "expected an error");                     \
-    ck_assert_int_eq ((error)->code, (code));                                 \
-  }                                                                           \
+#define CNS_TEST_ASSERT_ERROR(error, expected_code)         \
+  G_STMT_START                                              \
+    {                                                       \
+      ck_assert_msg ((error) != NULL, "expected an error"); \
+      ck_assert_int_eq ((error)->code, (expected_code));    \
+    }                                                       \
   G_STMT_END
 
 G_END_DECLS
