@@ -1,0 +1,196 @@
+/* cns — PHOLD, the classic synthetic benchmark of discrete-event kernels.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A set of logical processes (LPs) pass events around. Each LP starts with
+ * --eventsPerLp events; when an event runs, the LP sends a new one either
+ * to itself or, with probability --remote, to another LP chosen uniformly,
+ * --lookahead plus an exponential delay of mean --mean later. The run ends
+ * at --endTime.
+ *
+ * Each LP is a simulator context and draws from its own random stream, so
+ * the events and the checksum are the same whichever scheduler (and, later,
+ * however many MPI ranks) run the model. Try:
+ *
+ *   ./waf --run "phold --lps=1024"
+ *   ./waf --run "phold --lps=16384 --eventsPerLp=1 --SchedulerType=ladder"
+ *   ./waf --run "phold --json"
+ */
+#include "core/cns-core.h"
+
+#include <math.h>
+#include <stdio.h>
+
+typedef struct
+{
+  CnsRngStream rng;
+} Lp;
+
+typedef struct
+{
+  Lp *lps;
+  guint n_lps;
+  gdouble remote;
+  CnsTime lookahead;
+  gdouble mean_ps;
+  guint64 events;
+  guint64 checksum; /* sum of (time, LP) over all events: a fingerprint */
+} Phold;
+
+static void phold_event (gpointer obj, gpointer data);
+
+/* Schedules the next event of the LP that is running: to itself or, with
+ * probability remote, to another LP. */
+static void
+phold_send (Phold *model, Lp *lp, guint32 self)
+{
+  guint32 dest = self;
+  CnsTime delay;
+
+  if (model->n_lps > 1 && cns_rng_stream_uniform (&lp->rng) < model->remote)
+    {
+      /* uniform over the other LPs */
+      dest = (guint32) (cns_rng_stream_uniform (&lp->rng)
+                        * (model->n_lps - 1));
+      if (dest >= self)
+        dest++;
+    }
+  delay = model->lookahead
+          + (CnsTime) (-model->mean_ps * log (cns_rng_stream_uniform (&lp->rng)));
+  cns_simulator_schedule_with_context (dest, delay, phold_event, model,
+                                       &model->lps[dest]);
+}
+
+static void
+phold_event (gpointer obj, gpointer data)
+{
+  Phold *model = obj;
+  Lp *lp = data;
+  guint32 self = (guint32) (lp - model->lps);
+
+  model->events++;
+  model->checksum += (guint64) cns_simulator_now () * 31 + self;
+  phold_send (model, lp, self);
+}
+
+/* The initial events: each LP gets events_per_lp events in [0, mean). */
+static void
+phold_start (Phold *model, guint events_per_lp, guint32 seed)
+{
+  for (guint32 i = 0; i < model->n_lps; i++)
+    {
+      Lp *lp = &model->lps[i];
+
+      cns_rng_stream_init (&lp->rng, seed, i, cns_rng_seed_manager_get_run ());
+      for (guint e = 0; e < events_per_lp; e++)
+        cns_simulator_schedule_with_context (
+            i,
+            (CnsTime) (cns_rng_stream_uniform (&lp->rng) * model->mean_ps),
+            phold_event, model, lp);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (CnsCommandLine) cmd = NULL;
+  guint lps = 1024;
+  guint events_per_lp = 16;
+  gdouble remote = 0.25;
+  CnsTime lookahead = cns_nano_seconds (100);
+  CnsTime mean = cns_micro_seconds (1);
+  CnsTime end_time = cns_milli_seconds (1);
+  guint seed = 1;
+  gboolean json = FALSE;
+  Phold model = { 0 };
+  gint64 start, stop;
+  gdouble wall;
+  guint64 events;
+
+  cmd = cns_command_line_new ("PHOLD: logical processes exchanging events, "
+                              "a benchmark of the event kernel");
+  cns_command_line_add_uint (cmd, "lps", "Number of logical processes", &lps);
+  cns_command_line_add_uint (cmd, "eventsPerLp",
+                             "Events each LP starts with", &events_per_lp);
+  cns_command_line_add_double (cmd, "remote",
+                               "Fraction of events sent to another LP (0-1)",
+                               &remote);
+  cns_command_line_add_time (cmd, "lookahead",
+                             "Fixed part of every event's delay", &lookahead);
+  cns_command_line_add_time (cmd, "mean",
+                             "Mean of the exponential part of the delay",
+                             &mean);
+  cns_command_line_add_time (cmd, "endTime", "When the run stops",
+                             &end_time);
+  cns_command_line_add_uint (cmd, "seed", "Seed of the LPs' random streams",
+                             &seed);
+  cns_command_line_add_boolean (cmd, "json",
+                                "Print one JSON line instead of text", &json);
+  cns_command_line_parse (cmd, &argc, &argv);
+
+  if (lps == 0 || lps > CNS_CONTEXT_MAX + 1u)
+    {
+      g_printerr ("phold: --lps must be between 1 and %u, got %u\n",
+                  CNS_CONTEXT_MAX + 1u, lps);
+      return 2;
+    }
+  if (remote < 0.0 || remote > 1.0)
+    {
+      g_printerr ("phold: --remote must be between 0 and 1, got %g\n",
+                  remote);
+      return 2;
+    }
+  if (lookahead < 0 || mean <= 0 || end_time < 0)
+    {
+      g_printerr ("phold: --lookahead and --endTime must not be negative and "
+                  "--mean must be positive\n");
+      return 2;
+    }
+  if (seed == 0 || seed > 4294944442u)
+    {
+      g_printerr ("phold: --seed must be between 1 and 4294944442, got %u\n",
+                  seed);
+      return 2;
+    }
+
+  model.n_lps = lps;
+  model.lps = g_new (Lp, lps);
+  model.remote = remote;
+  model.lookahead = lookahead;
+  model.mean_ps = (gdouble) mean;
+
+  phold_start (&model, events_per_lp, seed);
+  cns_simulator_stop_at (end_time);
+  start = g_get_monotonic_time ();
+  cns_simulator_run ();
+  stop = g_get_monotonic_time ();
+  events = model.events;
+  wall = (gdouble) (stop - start) / 1e6;
+
+  if (json)
+    printf ("{\"program\":\"phold\",\"lps\":%u,\"events_per_lp\":%u,"
+            "\"remote\":%g,\"lookahead_s\":%g,\"mean_s\":%g,\"end_time_s\":%g,"
+            "\"scheduler\":\"%s\",\"seed\":%u,\"events\":%" G_GUINT64_FORMAT
+            ",\"checksum\":%" G_GUINT64_FORMAT ",\"wall_s\":%.6f,"
+            "\"events_per_s\":%.0f}\n",
+            lps, events_per_lp, remote, cns_time_to_seconds (lookahead),
+            cns_time_to_seconds (mean), cns_time_to_seconds (end_time),
+            cns_simulator_get_scheduler_name (), seed, events, model.checksum,
+            wall, wall > 0 ? (gdouble) events / wall : 0.0);
+  else
+    {
+      g_autofree gchar *end = cns_time_to_string (end_time);
+
+      printf ("phold: %u LPs x %u events, remote %g, scheduler %s, until %s\n",
+              lps, events_per_lp, remote, cns_simulator_get_scheduler_name (),
+              end);
+      printf ("events processed: %" G_GUINT64_FORMAT "\n", events);
+      printf ("checksum: %" G_GUINT64_FORMAT "\n", model.checksum);
+      printf ("wall time: %.3f s\n", wall);
+      printf ("events/s: %.0f\n",
+              wall > 0 ? (gdouble) events / wall : 0.0);
+    }
+
+  cns_simulator_destroy ();
+  g_free (model.lps);
+  return 0;
+}

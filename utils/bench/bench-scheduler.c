@@ -1,0 +1,354 @@
+/* cns — benchmark of the event schedulers and the simulator kernel.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Prints one JSON line per case:
+ *
+ *   hold   The classic hold model: N pending events; each event schedules
+ *          one more an exponential time later. Run through the simulator
+ *          API with each scheduler at N = 10^3, 10^5, 10^6 and 10^7, next
+ *          to a bare binary heap of 16-byte entries doing the same draws.
+ *          Also reports the bytes of heap memory per pending event.
+ *   phold  PHOLD (see examples/phold.c) through cns_simulator_* and the
+ *          same model as a bare heap loop, with the same per-LP random
+ *          streams, for three sizes.
+ *
+ * ratio_to_bare = events_per_s / bare events_per_s. Timings are wall-clock
+ * and vary from run to run; compare on the same machine.
+ *
+ *   bench-scheduler [--quick] [--case=hold|phold]
+ */
+#include "core/cns-core.h"
+
+#include <malloc.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The bare loop's heap: 16-byte entries, no API, no keys. */
+typedef struct
+{
+  gint64 time;
+  guint64 payload;
+} BareEntry;
+
+typedef struct
+{
+  BareEntry *h; /* h[1..n] */
+  gsize n;
+} BareHeap;
+
+static void
+bare_init (BareHeap *heap, gsize capacity)
+{
+  heap->h = aligned_alloc (64, ((capacity + 1) * sizeof (BareEntry) + 63) / 64
+                                   * 64);
+  heap->n = 0;
+}
+
+static inline void
+bare_push (BareHeap *heap, BareEntry x)
+{
+  BareEntry *h = heap->h;
+  gsize i = ++heap->n;
+
+  while (i > 1 && x.time < h[i >> 1].time)
+    {
+      h[i] = h[i >> 1];
+      i >>= 1;
+    }
+  h[i] = x;
+}
+
+static inline BareEntry
+bare_pop (BareHeap *heap)
+{
+  BareEntry *h = heap->h;
+  BareEntry top = h[1], x = h[heap->n--];
+  gsize n = heap->n, i = 1;
+
+  for (;;)
+    {
+      gsize c = 2 * i;
+
+      if (c > n)
+        break;
+      if (c < n && h[c + 1].time < h[c].time)
+        c++;
+      if (h[c].time >= x.time)
+        break;
+      h[i] = h[c];
+      i = c;
+    }
+  h[i] = x;
+  return top;
+}
+
+static gdouble
+now_s (void)
+{
+  return (gdouble) g_get_monotonic_time () / 1e6;
+}
+
+/* Heap bytes in use, from glibc's allocator. */
+static gsize
+heap_bytes (void)
+{
+  struct mallinfo2 mi = mallinfo2 ();
+
+  return mi.uordblks + mi.hblkhd;
+}
+
+static inline CnsTime
+exp_delay (CnsRngStream *rng, gdouble mean_ps)
+{
+  return (CnsTime) (-mean_ps * log (cns_rng_stream_uniform (rng)));
+}
+
+/* ---- hold ---- */
+
+typedef struct
+{
+  CnsRngStream rng;
+  gdouble mean_ps;
+  guint64 remaining;
+} Hold;
+
+static void
+hold_event (gpointer obj, gpointer data)
+{
+  Hold *hold = obj;
+
+  if (hold->remaining-- == 0)
+    {
+      cns_simulator_stop ();
+      return;
+    }
+  cns_simulator_schedule (exp_delay (&hold->rng, hold->mean_ps), hold_event,
+                          hold, NULL);
+}
+
+static void
+bench_hold (const gchar *scheduler, gsize n, guint64 ops)
+{
+  Hold hold = { .mean_ps = 1e6, .remaining = ops };
+  BareHeap bare;
+  gdouble t0, api_s, bare_s, api_rate, bare_rate;
+  gsize before, after;
+  g_autoptr (GError) error = NULL;
+
+  if (!cns_global_value_set ("SchedulerType", scheduler, &error))
+    g_error ("%s", error->message);
+  cns_rng_stream_init (&hold.rng, 1, 0, 0);
+  before = heap_bytes ();
+  for (gsize i = 0; i < n; i++)
+    cns_simulator_schedule (exp_delay (&hold.rng, hold.mean_ps), hold_event,
+                            &hold, NULL);
+  after = heap_bytes ();
+  t0 = now_s ();
+  cns_simulator_run ();
+  api_s = now_s () - t0;
+  cns_simulator_destroy ();
+
+  cns_rng_stream_init (&hold.rng, 1, 0, 0);
+  bare_init (&bare, n);
+  for (gsize i = 0; i < n; i++)
+    bare_push (&bare, (BareEntry) { exp_delay (&hold.rng, hold.mean_ps), i });
+  t0 = now_s ();
+  for (guint64 k = 0; k < ops; k++)
+    {
+      BareEntry e = bare_pop (&bare);
+
+      e.time += exp_delay (&hold.rng, hold.mean_ps);
+      bare_push (&bare, e);
+    }
+  bare_s = now_s () - t0;
+  free (bare.h);
+
+  api_rate = (gdouble) ops / api_s;
+  bare_rate = (gdouble) ops / bare_s;
+  printf ("{\"bench\":\"scheduler\",\"case\":\"hold\",\"scheduler\":\"%s\","
+          "\"pending\":%" G_GSIZE_FORMAT ",\"events\":%" G_GUINT64_FORMAT
+          ",\"wall_s\":%.3f,\"events_per_s\":%.0f,\"bare_events_per_s\":%.0f,"
+          "\"ratio_to_bare\":%.3f,\"bytes_per_pending\":%.1f}\n",
+          scheduler, n, ops, api_s, api_rate, bare_rate, api_rate / bare_rate,
+          (gdouble) (after - before) / (gdouble) n);
+  fflush (stdout);
+}
+
+/* ---- phold ---- */
+
+typedef struct
+{
+  CnsRngStream *rng; /* one stream per LP */
+  guint n_lps;
+  gdouble remote;
+  CnsTime lookahead;
+  gdouble mean_ps;
+  guint64 events;
+} Phold;
+
+/* The model's decision for one event of LP @self: the destination LP and
+ * the delay. Shared by the API and the bare version. */
+static inline guint32
+phold_next (Phold *p, guint32 self, CnsTime *delay)
+{
+  CnsRngStream *rng = &p->rng[self];
+  guint32 dest = self;
+
+  if (p->n_lps > 1 && cns_rng_stream_uniform (rng) < p->remote)
+    {
+      dest = (guint32) (cns_rng_stream_uniform (rng) * (p->n_lps - 1));
+      if (dest >= self)
+        dest++;
+    }
+  *delay = p->lookahead + exp_delay (rng, p->mean_ps);
+  return dest;
+}
+
+static void
+phold_event (gpointer obj, gpointer data)
+{
+  Phold *p = obj;
+  guint32 self = GPOINTER_TO_UINT (data);
+  CnsTime delay;
+  guint32 dest = phold_next (p, self, &delay);
+
+  p->events++;
+  cns_simulator_schedule_with_context (dest, delay, phold_event, p,
+                                       GUINT_TO_POINTER (dest));
+}
+
+static void
+phold_init_streams (Phold *p)
+{
+  for (guint32 i = 0; i < p->n_lps; i++)
+    cns_rng_stream_init (&p->rng[i], 1, i, 1);
+}
+
+static void
+bench_phold (guint lps, guint events_per_lp, gdouble remote,
+             guint64 target_events)
+{
+  Phold p = { .n_lps = lps, .remote = remote,
+              .lookahead = cns_nano_seconds (100), .mean_ps = 1e6 };
+  /* each LP handles about events_per_lp events per (lookahead + mean) */
+  CnsTime end = (CnsTime) ((gdouble) target_events
+                           * (gdouble) (p.lookahead + (CnsTime) p.mean_ps)
+                           / ((gdouble) lps * events_per_lp));
+  BareHeap bare;
+  guint64 bare_events = 0;
+  gdouble t0, api_s, bare_s, api_rate, bare_rate;
+  g_autoptr (GError) error = NULL;
+
+  if (!cns_global_value_set ("SchedulerType", "heap", &error))
+    g_error ("%s", error->message);
+  p.rng = g_new (CnsRngStream, lps);
+  phold_init_streams (&p);
+  for (guint32 i = 0; i < lps; i++)
+    for (guint e = 0; e < events_per_lp; e++)
+      cns_simulator_schedule_with_context (
+          i, exp_delay (&p.rng[i], p.mean_ps), phold_event, &p,
+          GUINT_TO_POINTER (i));
+  cns_simulator_stop_at (end);
+  t0 = now_s ();
+  cns_simulator_run ();
+  api_s = now_s () - t0;
+  cns_simulator_destroy ();
+
+  phold_init_streams (&p);
+  bare_init (&bare, (gsize) lps * events_per_lp);
+  for (guint32 i = 0; i < lps; i++)
+    for (guint e = 0; e < events_per_lp; e++)
+      bare_push (&bare, (BareEntry) { exp_delay (&p.rng[i], p.mean_ps), i });
+  t0 = now_s ();
+  for (;;)
+    {
+      BareEntry e = bare_pop (&bare);
+      CnsTime delay;
+
+      if (e.time >= end)
+        break;
+      bare_events++;
+      e.payload = phold_next (&p, (guint32) e.payload, &delay);
+      e.time += delay;
+      bare_push (&bare, e);
+    }
+  bare_s = now_s () - t0;
+  free (bare.h);
+  g_free (p.rng);
+
+  api_rate = (gdouble) p.events / api_s;
+  bare_rate = (gdouble) bare_events / bare_s;
+  printf ("{\"bench\":\"scheduler\",\"case\":\"phold\",\"scheduler\":\"heap\","
+          "\"lps\":%u,\"events_per_lp\":%u,\"remote\":%g,\"events\":%"
+          G_GUINT64_FORMAT ",\"bare_events\":%" G_GUINT64_FORMAT
+          ",\"wall_s\":%.3f,\"events_per_s\":%.0f,\"bare_events_per_s\":%.0f,"
+          "\"ratio_to_bare\":%.3f}\n",
+          lps, events_per_lp, remote, p.events, bare_events, api_s, api_rate,
+          bare_rate, api_rate / bare_rate);
+  fflush (stdout);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (CnsCommandLine) cmd = NULL;
+  gboolean quick = FALSE;
+  g_autofree gchar *which = NULL;
+  static const gsize sizes[] = { 1000, 100000, 1000000, 10000000 };
+  static const gchar *const schedulers[] = { "heap", "ladder", "list" };
+
+  cmd = cns_command_line_new ("Benchmark of the event schedulers and the "
+                              "simulator kernel; one JSON line per case");
+  cns_command_line_add_boolean (cmd, "quick",
+                                "Small sizes only, to check the program runs",
+                                &quick);
+  cns_command_line_add_string (cmd, "case", "Run only this case: hold or phold",
+                               &which);
+  cns_command_line_parse (cmd, &argc, &argv);
+  if (which != NULL && strcmp (which, "hold") != 0
+      && strcmp (which, "phold") != 0)
+    {
+      g_printerr ("bench-scheduler: --case must be hold or phold, got '%s'\n",
+                  which);
+      return 2;
+    }
+
+  if (which == NULL || strcmp (which, "hold") == 0)
+    for (gsize s = 0; s < G_N_ELEMENTS (schedulers); s++)
+      for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          gsize n = sizes[i];
+
+          if (quick && n > 1000)
+            break;
+          /* The sorted list is O(n) per insert: the reference for tests,
+           * not a scheduler for large runs. */
+          if (strcmp (schedulers[s], "list") == 0 && n > 100000)
+            {
+              printf ("{\"bench\":\"scheduler\",\"case\":\"hold\","
+                      "\"scheduler\":\"list\",\"pending\":%" G_GSIZE_FORMAT
+                      ",\"skipped\":\"O(n) insert; reference only\"}\n",
+                      n);
+              continue;
+            }
+          bench_hold (schedulers[s], n,
+                      quick                                  ? 100000
+                      : strcmp (schedulers[s], "list") == 0 ? 2000000000 / n
+                                                             : MAX (n * 2, 10000000));
+        }
+
+  if (which == NULL || strcmp (which, "phold") == 0)
+    {
+      if (quick)
+        bench_phold (64, 4, 0.25, 100000);
+      else
+        {
+          bench_phold (1024, 16, 0.25, 20000000);
+          bench_phold (16384, 1, 0.25, 20000000);
+          bench_phold (1048576, 16, 0.25, 40000000);
+        }
+    }
+  return 0;
+}
