@@ -7,7 +7,7 @@
 int
 main (void)
 {
-  Suite *suites[] = { test_time_suite () };
+  Suite *suites[] = { test_time_suite (), test_command_line_suite () };
 
   cns_test_init ();
   return cns_test_run (suites, G_N_ELEMENTS (suites));
