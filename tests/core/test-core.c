@@ -7,7 +7,8 @@
 int
 main (void)
 {
-  Suite *suites[] = { test_time_suite (), test_command_line_suite () };
+  Suite *suites[]
+      = { test_time_suite (), test_command_line_suite (), test_log_suite () };
 
   cns_test_init ();
   return cns_test_run (suites, G_N_ELEMENTS (suites));
