@@ -200,11 +200,23 @@ log_parse_levels (const gchar *component, const gchar *text, guint *mask,
 {
   g_auto (GStrv) parts = g_strsplit (text, "|", -1);
 
+  /* "cns-x=" would otherwise be a rule that enables nothing, silently. */
+  if (parts[0] == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "no log level given for component '%s' "
+                   "(accepted: " LEVELS_HELP ")",
+                   component);
+      return FALSE;
+    }
   *mask = 0;
   for (gchar **p = parts; *p != NULL; p++)
     {
-      const gchar *name = g_str_has_prefix (*p, "level_") ? *p + 6 : *p;
+      const gchar *name;
       gsize i;
+
+      g_strstrip (*p);
+      name = g_str_has_prefix (*p, "level_") ? *p + 6 : *p;
 
       for (i = 0; i < G_N_ELEMENTS (level_names); i++)
         if (strcmp (name, level_names[i].name) == 0)
@@ -250,13 +262,15 @@ cns_log_parse (const gchar *spec, GError **error)
       if (**item == '\0')
         continue;
       kv = g_strsplit (*item, "=", 2);
+      g_strstrip (kv[0]);
       if (*kv[0] == '\0')
         {
           g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
                        "'%s' names no component", *item);
           return FALSE;
         }
-      if (kv[1] != NULL && !log_parse_levels (kv[0], kv[1], &rule.set, error))
+      if (kv[1] != NULL
+          && !log_parse_levels (kv[0], g_strstrip (kv[1]), &rule.set, error))
         return FALSE;
       rule.pattern = g_strdup (kv[0]);
       g_array_append_val (parsed, rule);

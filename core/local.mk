@@ -7,6 +7,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 %canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_core_la_SOURCES = \
 	%reldir%/cns-attribute.c \
+	%reldir%/cns-command-line.c \
 	%reldir%/cns-config.c \
 	%reldir%/cns-core-error.c \
 	%reldir%/cns-core.c \

@@ -13,3 +13,5 @@ Suite *test_object_suite (void);
 Suite *test_attribute_suite (void);
 Suite *test_config_suite (void);
 Suite *test_trace_source_suite (void);
+Suite *test_command_line_suite (void);
+Suite *test_log_suite (void);

@@ -8,10 +8,11 @@ int
 main (void)
 {
   Suite *suites[] = {
-    test_time_suite (),      test_values_suite (),
-    test_scheduler_suite (), test_simulator_suite (),
-    test_object_suite (),    test_attribute_suite (),
-    test_config_suite (),    test_trace_source_suite (),
+    test_time_suite (),         test_values_suite (),
+    test_scheduler_suite (),    test_simulator_suite (),
+    test_object_suite (),       test_attribute_suite (),
+    test_config_suite (),       test_trace_source_suite (),
+    test_command_line_suite (), test_log_suite (),
   };
 
   cns_test_init ();

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static GLogLevelFlags expected_level;
 static gchar *expected_pattern;
@@ -85,6 +86,39 @@ cns_test_under_valgrind (void)
   const gchar *v = g_getenv ("CNS_TEST_VALGRIND");
 
   return v != NULL && strcmp (v, "yes") == 0;
+}
+
+/* Runs @argv to completion in a clean environment: the CNS_* variables of
+ * the caller are removed, so that a developer's CNS_LOG does not change
+ * what a test sees, and messages are in English. @env adds "NAME=value"
+ * settings on top. Returns the exit status, or 128 + the signal number
+ * when the program was killed. */
+gint
+cns_test_spawn (const gchar *const *argv, const gchar *const *env,
+                gchar **standard_output, gchar **standard_error)
+{
+  g_auto (GStrv) envp = g_get_environ ();
+  g_autoptr (GError) error = NULL;
+  gint status = 0;
+
+  envp = g_environ_unsetenv (envp, "CNS_ATTRIBUTE_DEFAULT");
+  envp = g_environ_unsetenv (envp, "CNS_GLOBAL_VALUE");
+  envp = g_environ_unsetenv (envp, "CNS_LOG");
+  envp = g_environ_setenv (envp, "LC_ALL", "C", TRUE);
+  for (const gchar *const *e = env; e != NULL && *e != NULL; e++)
+    {
+      g_autofree gchar *name = g_strndup (*e, strcspn (*e, "="));
+
+      ck_assert_msg (strchr (*e, '=') != NULL, "'%s' is not NAME=value", *e);
+      envp = g_environ_setenv (envp, name, strchr (*e, '=') + 1, TRUE);
+    }
+  ck_assert_msg (g_spawn_sync (NULL, (gchar **)argv, envp, G_SPAWN_DEFAULT,
+                               NULL, NULL, standard_output, standard_error,
+                               &status, &error),
+                 "cannot run %s: %s", argv[0], error ? error->message : "");
+  if (WIFEXITED (status))
+    return WEXITSTATUS (status);
+  return 128 + WTERMSIG (status);
 }
 
 /* Runs @suites, reporting TAP on stdout. Returns the exit status. */

@@ -17,6 +17,9 @@ guint cns_test_expect_end (void);
 
 gboolean cns_test_under_valgrind (void);
 
+gint cns_test_spawn (const gchar *const *argv, const gchar *const *env,
+                     gchar **standard_output, gchar **standard_error);
+
 /* Runs @code and checks that it logged at least one g_critical matching
  * @pattern (a g_pattern_match_simple() glob), such as a g_return_if_fail. */
 #define CNS_TEST_EXPECT_CRITICAL(pattern, code)                       \
