@@ -87,11 +87,11 @@ cns_attribute_describe_range (GParamSpec *pspec)
 {
   GType t = G_PARAM_SPEC_TYPE (pspec);
 
-#define RANGE(TYPE, CAST, FMT)                                          \
-  if (t == G_TYPE_PARAM_##TYPE)                                         \
-    return g_strdup_printf ("%" FMT " to %" FMT,                        \
-                            (CAST)G_PARAM_SPEC_##TYPE (pspec)->minimum, \
-                            (CAST)G_PARAM_SPEC_##TYPE (pspec)->maximum);
+#define RANGE(TYPE, CAST, FMT)                                           \
+  if (t == G_TYPE_PARAM_##TYPE)                                          \
+    return g_strdup_printf ("%" FMT " to %" FMT,                         \
+                            (CAST) G_PARAM_SPEC_##TYPE (pspec)->minimum, \
+                            (CAST) G_PARAM_SPEC_##TYPE (pspec)->maximum);
   RANGE (INT, gint64, G_GINT64_FORMAT)
   RANGE (UINT, guint64, G_GUINT64_FORMAT)
   RANGE (LONG, gint64, G_GINT64_FORMAT)
@@ -111,7 +111,7 @@ cns_attribute_describe_range (GParamSpec *pspec)
     }
   if (t == CNS_TYPE_PARAM_DATA_RATE)
     {
-      CnsParamSpecDataRate *spec = (CnsParamSpecDataRate *)pspec;
+      CnsParamSpecDataRate *spec = (CnsParamSpecDataRate *) pspec;
       g_autofree gchar *min = cns_data_rate_to_string (spec->minimum);
       g_autofree gchar *max = cns_data_rate_to_string (spec->maximum);
 
@@ -137,6 +137,17 @@ cns_attribute_describe_range (GParamSpec *pspec)
     }
   if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
     return g_strdup ("true or false");
+  if (G_IS_PARAM_SPEC_STRING (pspec))
+    return g_strdup ("any text");
+  if (G_IS_PARAM_SPEC_GTYPE (pspec))
+    return g_strdup_printf (
+        "the name of a type derived from %s",
+        g_type_name (G_PARAM_SPEC_GTYPE (pspec)->is_a_type));
+  if (G_IS_PARAM_SPEC_OBJECT (pspec))
+    return g_strdup_printf ("a %s, as TypeName(Attr=value,...), or none",
+                            g_type_name (pspec->value_type));
+  if (pspec->value_type == CNS_TYPE_QUEUE_SIZE)
+    return g_strdup ("a queue size such as 100p or 64KB");
   return g_strdup_printf ("a %s", g_type_name (pspec->value_type));
 }
 
@@ -382,7 +393,9 @@ parse_boolean (GParamSpec *pspec, const gchar *text, GValue *value,
         }
     }
   g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
-               "'%s' is not a boolean (expected true or false)", text);
+               "'%s' is not a boolean (expected true/false, yes/no, on/off "
+               "or 1/0)",
+               text);
   return FALSE;
 }
 
@@ -442,15 +455,15 @@ parse_integer (GParamSpec *pspec, const gchar *text, GValue *value,
       return FALSE;
     }
   if (t == G_TYPE_INT)
-    g_value_set_int (value, (gint)s);
+    g_value_set_int (value, (gint) s);
   else if (t == G_TYPE_LONG)
-    g_value_set_long (value, (glong)s);
+    g_value_set_long (value, (glong) s);
   else if (t == G_TYPE_INT64)
     g_value_set_int64 (value, s);
   else if (t == G_TYPE_UINT)
-    g_value_set_uint (value, (guint)u);
+    g_value_set_uint (value, (guint) u);
   else if (t == G_TYPE_ULONG)
-    g_value_set_ulong (value, (gulong)u);
+    g_value_set_ulong (value, (gulong) u);
   else
     g_value_set_uint64 (value, u);
   return TRUE;
@@ -480,11 +493,13 @@ parse_double (GParamSpec *pspec, const gchar *text, GValue *value,
   if (end == text || end == NULL || *end != '\0' || errno != 0 || !isfinite (d))
     {
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
-                   "'%s' is not a finite number", text);
+                   "'%s' is not a finite number (expected a decimal number "
+                   "such as 0.25 or 1e-3)",
+                   text);
       return FALSE;
     }
   if (G_VALUE_HOLDS_FLOAT (value))
-    g_value_set_float (value, (gfloat)d);
+    g_value_set_float (value, (gfloat) d);
   else
     g_value_set_double (value, d);
   return TRUE;
@@ -529,9 +544,9 @@ parse_enum (GParamSpec *pspec, const gchar *text, GValue *value, GError **error)
         return TRUE;
       }
   if (g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &number, NULL)
-      && g_enum_get_value (klass, (gint)number) != NULL)
+      && g_enum_get_value (klass, (gint) number) != NULL)
     {
-      g_value_set_enum (value, (gint)number);
+      g_value_set_enum (value, (gint) number);
       return TRUE;
     }
   {

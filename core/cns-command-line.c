@@ -174,7 +174,7 @@ info_option_lookup (const gchar *name)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (info_options); i++)
     if (strcmp (name, info_options[i].name) == 0)
-      return (gint)i;
+      return (gint) i;
   return -1;
 }
 
@@ -233,23 +233,23 @@ option_get_value (const Option *opt, GValue *value)
 
   g_value_init (value, type);
   if (type == G_TYPE_INT)
-    g_value_set_int (value, *(gint *)opt->value);
+    g_value_set_int (value, *(gint *) opt->value);
   else if (type == G_TYPE_UINT)
-    g_value_set_uint (value, *(guint *)opt->value);
+    g_value_set_uint (value, *(guint *) opt->value);
   else if (type == G_TYPE_INT64)
-    g_value_set_int64 (value, *(gint64 *)opt->value);
+    g_value_set_int64 (value, *(gint64 *) opt->value);
   else if (type == G_TYPE_UINT64)
-    g_value_set_uint64 (value, *(guint64 *)opt->value);
+    g_value_set_uint64 (value, *(guint64 *) opt->value);
   else if (type == G_TYPE_DOUBLE)
-    g_value_set_double (value, *(gdouble *)opt->value);
+    g_value_set_double (value, *(gdouble *) opt->value);
   else if (type == G_TYPE_BOOLEAN)
-    g_value_set_boolean (value, *(gboolean *)opt->value);
+    g_value_set_boolean (value, *(gboolean *) opt->value);
   else if (type == G_TYPE_STRING)
-    g_value_set_string (value, *(gchar **)opt->value);
+    g_value_set_string (value, *(gchar **) opt->value);
   else if (type == CNS_TYPE_TIME)
-    cns_value_set_time (value, *(CnsTime *)opt->value);
+    cns_value_set_time (value, *(CnsTime *) opt->value);
   else
-    cns_value_set_data_rate (value, *(CnsDataRate *)opt->value);
+    cns_value_set_data_rate (value, *(CnsDataRate *) opt->value);
 }
 
 static void
@@ -258,17 +258,17 @@ option_set_value (const Option *opt, const GValue *value, Parse *parse)
   GType type = opt->pspec->value_type;
 
   if (type == G_TYPE_INT)
-    *(gint *)opt->value = g_value_get_int (value);
+    *(gint *) opt->value = g_value_get_int (value);
   else if (type == G_TYPE_UINT)
-    *(guint *)opt->value = g_value_get_uint (value);
+    *(guint *) opt->value = g_value_get_uint (value);
   else if (type == G_TYPE_INT64)
-    *(gint64 *)opt->value = g_value_get_int64 (value);
+    *(gint64 *) opt->value = g_value_get_int64 (value);
   else if (type == G_TYPE_UINT64)
-    *(guint64 *)opt->value = g_value_get_uint64 (value);
+    *(guint64 *) opt->value = g_value_get_uint64 (value);
   else if (type == G_TYPE_DOUBLE)
-    *(gdouble *)opt->value = g_value_get_double (value);
+    *(gdouble *) opt->value = g_value_get_double (value);
   else if (type == G_TYPE_BOOLEAN)
-    *(gboolean *)opt->value = g_value_get_boolean (value);
+    *(gboolean *) opt->value = g_value_get_boolean (value);
   else if (type == G_TYPE_STRING)
     {
       gchar **text = opt->value;
@@ -280,9 +280,9 @@ option_set_value (const Option *opt, const GValue *value, Parse *parse)
       g_hash_table_add (parse->strings, *text);
     }
   else if (type == CNS_TYPE_TIME)
-    *(CnsTime *)opt->value = cns_value_get_time (value);
+    *(CnsTime *) opt->value = cns_value_get_time (value);
   else
-    *(CnsDataRate *)opt->value = cns_value_get_data_rate (value);
+    *(CnsDataRate *) opt->value = cns_value_get_data_rate (value);
 }
 
 static gchar *
@@ -594,7 +594,7 @@ parse_option (const gchar *option_name, const gchar *text, gpointer data,
       g_prefix_error (error, "option --");
       return FALSE;
     }
-  request.kind = (InfoKind)info;
+  request.kind = (InfoKind) info;
   if (info == INFO_ATTRIBUTES || info == INFO_TRACE_SOURCES)
     {
       request.type = resolve_object_type (text, error);
@@ -612,7 +612,7 @@ static void
 remove_arg (gint *argc, gchar **argv, gint index)
 {
   memmove (&argv[index], &argv[index + 1],
-           (gsize)(*argc - index - 1) * sizeof (gchar *));
+           (gsize) (*argc - index - 1) * sizeof (gchar *));
   (*argc)--;
   argv[*argc] = NULL;
 }
@@ -639,7 +639,7 @@ prescan (CnsCommandLine *self, gint *argc, gchar **argv, GError **error)
           i++;
           continue;
         }
-      name = eq != NULL ? g_strndup (arg + 2, (gsize)(eq - arg - 2))
+      name = eq != NULL ? g_strndup (arg + 2, (gsize) (eq - arg - 2))
                         : g_strdup (arg + 2);
       if (strstr (name, "::") != NULL)
         {
@@ -716,7 +716,7 @@ static void
 add_entry (GArray *entries, const gchar *name, gchar short_name, Arity arity)
 {
   GOptionEntry entry
-      = { name, short_name, 0, G_OPTION_ARG_CALLBACK, (gpointer)parse_option,
+      = { name, short_name, 0, G_OPTION_ARG_CALLBACK, (gpointer) parse_option,
           NULL, NULL };
 
   if (arity == ARITY_NONE)
@@ -754,7 +754,7 @@ build_context (CnsCommandLine *self, Parse *parse)
   for (gsize i = 0; i < G_N_ELEMENTS (info_options); i++)
     add_entry (entries, info_options[i].name, i == INFO_HELP ? 'h' : 0,
                info_options[i].metavar ? ARITY_REQUIRED : ARITY_NONE);
-  g_option_group_add_entries (group, (GOptionEntry *)entries->data);
+  g_option_group_add_entries (group, (GOptionEntry *) entries->data);
   g_option_context_set_main_group (context, group);
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_set_ignore_unknown_options (context, TRUE);
@@ -924,7 +924,7 @@ collect_type_names (GType type, GPtrArray *names)
   guint n = 0;
   g_autofree GType *children = g_type_children (type, &n);
 
-  g_ptr_array_add (names, (gpointer)g_type_name (type));
+  g_ptr_array_add (names, (gpointer) g_type_name (type));
   for (guint i = 0; i < n; i++)
     collect_type_names (children[i], names);
 }
@@ -932,7 +932,7 @@ collect_type_names (GType type, GPtrArray *names)
 static gint
 compare_names (gconstpointer a, gconstpointer b)
 {
-  return strcmp (*(const gchar *const *)a, *(const gchar *const *)b);
+  return strcmp (*(const gchar *const *) a, *(const gchar *const *) b);
 }
 
 static void
@@ -943,7 +943,7 @@ print_type_names (GString *out)
   collect_type_names (CNS_TYPE_OBJECT, names);
   g_ptr_array_sort (names, compare_names);
   for (guint i = 0; i < names->len; i++)
-    g_string_append_printf (out, "%s\n", (const gchar *)names->pdata[i]);
+    g_string_append_printf (out, "%s\n", (const gchar *) names->pdata[i]);
 }
 
 /* "      Type: uint, accepted: 1 to 64" under an attribute or global. */

@@ -98,7 +98,7 @@ cns_config_set_default (const gchar *name, const gchar *text, GError **error)
                    "'%s' is not TypeName::Attribute", name);
       return FALSE;
     }
-  type_name = g_strndup (name, (gsize)(sep - name));
+  type_name = g_strndup (name, (gsize) (sep - name));
   attr = sep + 2;
   if ((type = config_resolve_any_type (type_name)) == G_TYPE_INVALID)
     {

@@ -99,13 +99,13 @@ cns_data_rate_parse (const gchar *text, CnsDataRate *out, GError **error)
   if (dec.negative && dec.mantissa != 0)
     {
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_RANGE,
-                   "'%s' is negative; a data rate must be positive", text);
+                   "'%s' is negative; a data rate cannot be", text);
       return FALSE;
     }
-  switch (cns_decimal_scale (&dec, (gint64)bps, &value))
+  switch (cns_decimal_scale (&dec, (gint64) bps, &value))
     {
     case CNS_DECIMAL_OK:
-      *out = (CnsDataRate)value;
+      *out = (CnsDataRate) value;
       return TRUE;
     case CNS_DECIMAL_FRACTION:
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_RANGE,
@@ -173,8 +173,9 @@ cns_data_rate_bits_tx_time (CnsDataRate rate, guint64 bits)
   unsigned __int128 ps;
 
   g_return_val_if_fail (rate > 0, CNS_TIME_MAX);
-  ps = ((unsigned __int128)bits * (guint64)CNS_TIME_PS_PER_S + rate / 2) / rate;
-  return ps > (unsigned __int128)CNS_TIME_MAX ? CNS_TIME_MAX : (CnsTime)ps;
+  ps = ((unsigned __int128) bits * (guint64) CNS_TIME_PS_PER_S + rate / 2)
+       / rate;
+  return ps > (unsigned __int128) CNS_TIME_MAX ? CNS_TIME_MAX : (CnsTime) ps;
 }
 
 /** cns_data_rate_bytes_tx_time: Like cns_data_rate_bits_tx_time(). */

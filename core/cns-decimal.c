@@ -76,7 +76,7 @@ cns_decimal_parse (const gchar *text, CnsDecimal *out, const gchar **unit)
           out->too_long = TRUE;
           break;
         }
-      out->mantissa = out->mantissa * 10 + (guint)(*d - '0');
+      out->mantissa = out->mantissa * 10 + (guint) (*d - '0');
     }
   for (const gchar *d = frac_start; d < frac_end && !out->too_long; d++)
     {
@@ -90,7 +90,7 @@ cns_decimal_parse (const gchar *text, CnsDecimal *out, const gchar **unit)
           out->too_long = TRUE;
           break;
         }
-      out->mantissa = out->mantissa * 10 + (guint)(*d - '0');
+      out->mantissa = out->mantissa * 10 + (guint) (*d - '0');
       out->exponent--;
     }
 
@@ -113,7 +113,7 @@ cns_decimal_parse (const gchar *text, CnsDecimal *out, const gchar **unit)
   end = p + strlen (p);
   while (end > p && g_ascii_isspace (end[-1]))
     end--;
-  unit_len = (gsize)(end - p);
+  unit_len = (gsize) (end - p);
   if (unit_len >= CNS_DECIMAL_UNIT_SIZE)
     return FALSE;
   memcpy (out->unit, p, unit_len);
@@ -144,10 +144,10 @@ cns_decimal_scale (const CnsDecimal *dec, gint64 factor, gint64 *out)
       *out = 0;
       return CNS_DECIMAL_OK;
     }
-  if (__builtin_mul_overflow (dec->mantissa, (unsigned __int128)factor, &v))
+  if (__builtin_mul_overflow (dec->mantissa, (unsigned __int128) factor, &v))
     return CNS_DECIMAL_OVERFLOW;
   for (; e > 0; e--)
-    if (__builtin_mul_overflow (v, (unsigned __int128)10, &v))
+    if (__builtin_mul_overflow (v, (unsigned __int128) 10, &v))
       return CNS_DECIMAL_OVERFLOW;
   for (; e < 0; e++)
     {
@@ -156,11 +156,11 @@ cns_decimal_scale (const CnsDecimal *dec, gint64 factor, gint64 *out)
       v /= 10;
     }
 
-  limit = dec->negative ? (unsigned __int128)G_MAXINT64 + 1
-                        : (unsigned __int128)G_MAXINT64;
+  limit = dec->negative ? (unsigned __int128) G_MAXINT64 + 1
+                        : (unsigned __int128) G_MAXINT64;
   if (v > limit)
     return CNS_DECIMAL_OVERFLOW;
-  *out = dec->negative ? (gint64)(-(guint64)v) : (gint64)(guint64)v;
+  *out = dec->negative ? (gint64) (-(guint64) v) : (gint64) (guint64) v;
   return CNS_DECIMAL_OK;
 }
 
@@ -191,6 +191,6 @@ cns_decimal_format (gboolean negative, guint64 magnitude, guint64 divisor,
       while (len > 1 && digits[len - 1] == '0')
         digits[--len] = '\0';
     }
-  return (gsize)g_snprintf (buf, size, "%s%" G_GUINT64_FORMAT "%s%s",
-                            negative ? "-" : "", whole, digits, unit);
+  return (gsize) g_snprintf (buf, size, "%s%" G_GUINT64_FORMAT "%s%s",
+                             negative ? "-" : "", whole, digits, unit);
 }

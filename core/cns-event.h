@@ -30,7 +30,7 @@ typedef void (*CnsEventFn) (gpointer obj, gpointer data);
  *
  * The largest context (node id) the ordering key can encode.
  */
-#define CNS_CONTEXT_MAX ((guint32)((1u << 24) - 2))
+#define CNS_CONTEXT_MAX ((guint32) ((1u << 24) - 2))
 
 /**
  * CnsEvent:

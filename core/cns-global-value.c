@@ -88,7 +88,7 @@ cns_global_value_install (GParamSpec *pspec, CnsGlobalValueCheckFunc check)
   gv->check = check;
   g_value_init (&gv->value, pspec->value_type);
   g_param_value_set_default (pspec, &gv->value);
-  g_hash_table_insert (globals, (gpointer)pspec->name, gv);
+  g_hash_table_insert (globals, (gpointer) pspec->name, gv);
   order = g_list_append (order, pspec);
 }
 

@@ -46,7 +46,7 @@ heap_create (void)
 static void
 heap_free (CnsScheduler *scheduler)
 {
-  HeapScheduler *self = (HeapScheduler *)scheduler;
+  HeapScheduler *self = (HeapScheduler *) scheduler;
 
   free (self->entries);
   g_free (self);
@@ -88,7 +88,7 @@ heap_grow (HeapScheduler *self)
 static void
 heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 {
-  HeapScheduler *self = (HeapScheduler *)scheduler;
+  HeapScheduler *self = (HeapScheduler *) scheduler;
   CnsSchedulerEntry x = { time, event };
   CnsSchedulerEntry *h;
   gsize i;
@@ -186,7 +186,7 @@ heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gboolean
 heap_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
-  HeapScheduler *self = (HeapScheduler *)scheduler;
+  HeapScheduler *self = (HeapScheduler *) scheduler;
 
   if (self->n == 0)
     return FALSE;
@@ -197,7 +197,7 @@ heap_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gsize
 heap_size (CnsScheduler *scheduler)
 {
-  return ((HeapScheduler *)scheduler)->n;
+  return ((HeapScheduler *) scheduler)->n;
 }
 
 const CnsSchedulerClass cns_heap_scheduler_class = {

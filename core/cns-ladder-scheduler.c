@@ -76,7 +76,7 @@ ladder_create (void)
 static void
 ladder_free (CnsScheduler *scheduler)
 {
-  LadderScheduler *self = (LadderScheduler *)scheduler;
+  LadderScheduler *self = (LadderScheduler *) scheduler;
 
   for (guint i = 0; i < self->n_rungs; i++)
     g_free (self->rungs[i].heads);
@@ -114,7 +114,7 @@ node_new (LadderScheduler *self, CnsTime time, CnsEvent *event)
 static void
 rung_push (LadderScheduler *self, Rung *rung, guint32 node)
 {
-  guint64 b = ((guint64)self->nodes[node].time - rung->start) / rung->width;
+  guint64 b = ((guint64) self->nodes[node].time - rung->start) / rung->width;
 
   self->nodes[node].next = rung->heads[b];
   rung->heads[b] = node;
@@ -138,8 +138,8 @@ rung_init (Rung *rung, guint64 min, guint64 end, guint64 count)
 static void
 ladder_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 {
-  LadderScheduler *self = (LadderScheduler *)scheduler;
-  guint64 t = (guint64)time;
+  LadderScheduler *self = (LadderScheduler *) scheduler;
+  guint64 t = (guint64) time;
 
   self->size++;
   if (t >= self->top_start)
@@ -169,7 +169,7 @@ static void
 ladder_spread_top (LadderScheduler *self)
 {
   Rung *rung = &self->rungs[0];
-  const CnsSchedulerEntry *e = (const CnsSchedulerEntry *)self->top->data;
+  const CnsSchedulerEntry *e = (const CnsSchedulerEntry *) self->top->data;
 
   rung_init (rung, self->top_min, self->top_max + 1, self->top->len);
   for (guint i = 0; i < self->top->len; i++)
@@ -195,7 +195,7 @@ ladder_take_bucket (LadderScheduler *self, Rung *rung)
   rung->cur++;
   for (i = head; i != NIL; i = self->nodes[i].next)
     {
-      guint64 t = (guint64)self->nodes[i].time;
+      guint64 t = (guint64) self->nodes[i].time;
 
       count++;
       min = MIN (min, t);
@@ -257,7 +257,7 @@ ladder_fill_bottom (LadderScheduler *self)
 static gboolean
 ladder_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
-  LadderScheduler *self = (LadderScheduler *)scheduler;
+  LadderScheduler *self = (LadderScheduler *) scheduler;
 
   if (!ladder_fill_bottom (self))
     return FALSE;
@@ -268,7 +268,7 @@ ladder_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gboolean
 ladder_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
-  LadderScheduler *self = (LadderScheduler *)scheduler;
+  LadderScheduler *self = (LadderScheduler *) scheduler;
 
   if (!ladder_fill_bottom (self))
     return FALSE;
@@ -278,7 +278,7 @@ ladder_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gsize
 ladder_size (CnsScheduler *scheduler)
 {
-  return ((LadderScheduler *)scheduler)->size;
+  return ((LadderScheduler *) scheduler)->size;
 }
 
 const CnsSchedulerClass cns_ladder_scheduler_class = {

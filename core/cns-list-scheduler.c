@@ -28,7 +28,7 @@ list_create (void)
 static void
 list_free (CnsScheduler *scheduler)
 {
-  ListScheduler *self = (ListScheduler *)scheduler;
+  ListScheduler *self = (ListScheduler *) scheduler;
 
   g_array_unref (self->entries);
   g_free (self);
@@ -39,7 +39,7 @@ list_free (CnsScheduler *scheduler)
 static guint
 list_position (ListScheduler *self, const CnsSchedulerEntry *x)
 {
-  const CnsSchedulerEntry *e = (const CnsSchedulerEntry *)self->entries->data;
+  const CnsSchedulerEntry *e = (const CnsSchedulerEntry *) self->entries->data;
   guint lo = 0, hi = self->entries->len;
 
   while (lo < hi)
@@ -57,7 +57,7 @@ list_position (ListScheduler *self, const CnsSchedulerEntry *x)
 static void
 list_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 {
-  ListScheduler *self = (ListScheduler *)scheduler;
+  ListScheduler *self = (ListScheduler *) scheduler;
   CnsSchedulerEntry x = { time, event };
 
   g_array_insert_val (self->entries, list_position (self, &x), x);
@@ -66,7 +66,7 @@ list_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 static gboolean
 list_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
-  ListScheduler *self = (ListScheduler *)scheduler;
+  ListScheduler *self = (ListScheduler *) scheduler;
 
   if (self->entries->len == 0)
     return FALSE;
@@ -78,7 +78,7 @@ list_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gboolean
 list_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
-  ListScheduler *self = (ListScheduler *)scheduler;
+  ListScheduler *self = (ListScheduler *) scheduler;
 
   if (!list_peek_next (scheduler, out))
     return FALSE;
@@ -89,7 +89,7 @@ list_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 static gboolean
 list_remove (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 {
-  ListScheduler *self = (ListScheduler *)scheduler;
+  ListScheduler *self = (ListScheduler *) scheduler;
   CnsSchedulerEntry x = { time, event };
   guint i = list_position (self, &x);
 
@@ -104,7 +104,7 @@ list_remove (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
 static gsize
 list_size (CnsScheduler *scheduler)
 {
-  return ((ListScheduler *)scheduler)->entries->len;
+  return ((ListScheduler *) scheduler)->entries->len;
 }
 
 const CnsSchedulerClass cns_list_scheduler_class = {

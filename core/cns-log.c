@@ -47,6 +47,11 @@ static const struct
 
 #define LEVELS_HELP "error, warn, debug, info, function, logic or all"
 
+static const gchar *const prefix_names[] = {
+  "prefix_func",  "prefix_time", "prefix_node",
+  "prefix_level", "prefix_all",  NULL,
+};
+
 static CnsLogComponent *components; /* resolved components */
 static GArray *rules;               /* LogRule */
 static gboolean environment_read;
@@ -57,7 +62,7 @@ static CnsFatalHook fatal_hook;
 static void
 log_rule_clear (gpointer data)
 {
-  g_free (((LogRule *)data)->pattern);
+  g_free (((LogRule *) data)->pattern);
 }
 
 static GArray *
@@ -216,6 +221,10 @@ log_parse_levels (const gchar *component, const gchar *text, guint *mask,
       gsize i;
 
       g_strstrip (*p);
+      /* ns-3's prefix options: cns always prefixes the time, node,
+       * function and level, so they are accepted and change nothing. */
+      if (g_strv_contains (prefix_names, *p))
+        continue;
       name = g_str_has_prefix (*p, "level_") ? *p + 6 : *p;
 
       for (i = 0; i < G_N_ELEMENTS (level_names); i++)

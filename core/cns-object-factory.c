@@ -33,7 +33,7 @@ G_DEFINE_BOXED_TYPE (CnsObjectFactory, cns_object_factory,
 static void
 factory_value_clear (gpointer data)
 {
-  g_value_unset (&((FactoryValue *)data)->value);
+  g_value_unset (&((FactoryValue *) data)->value);
 }
 
 /**
@@ -291,7 +291,7 @@ list_concrete_types (GType type, GType base, GString *out)
         }
       if (g_str_has_suffix (name, suffix) && len > strlen (suffix))
         len -= strlen (suffix);
-      g_string_append_printf (out, "%s%.*s", out->len ? ", " : "", (int)len,
+      g_string_append_printf (out, "%s%.*s", out->len ? ", " : "", (int) len,
                               name);
     }
   children = g_type_children (type, &n);
@@ -367,7 +367,7 @@ split_top_level (const gchar *text, GError **error)
       if ((*p == ',' && depth == 0) || *p == '\0')
         {
           g_ptr_array_add (items,
-                           g_strstrip (g_strndup (start, (gsize)(p - start))));
+                           g_strstrip (g_strndup (start, (gsize) (p - start))));
           if (*p == '\0')
             break;
           start = p + 1;

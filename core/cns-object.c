@@ -65,7 +65,7 @@ aggregate_dissolve (Aggregate *agg)
     {
       CnsObject *m = g_ptr_array_index (members, i);
 
-      ((CnsObjectPrivate *)cns_object_get_instance_private (m))->aggregate
+      ((CnsObjectPrivate *) cns_object_get_instance_private (m))->aggregate
           = NULL;
     }
   g_free (agg);
@@ -164,7 +164,7 @@ cns_object_new_with_properties (GType type, guint n_properties,
     {
       given[i]
           = g_object_class_find_property (G_OBJECT_CLASS (klass), names[i]);
-      g_ptr_array_add (all_names, (gpointer)names[i]);
+      g_ptr_array_add (all_names, (gpointer) names[i]);
       g_array_append_vals (all_values, &values[i], 1);
     }
 
@@ -179,13 +179,13 @@ cns_object_new_with_properties (GType type, guint n_properties,
         explicit = given[i] == specs[s];
       if (explicit || !cns_config_get_default (type, specs[s], &v))
         continue;
-      g_ptr_array_add (all_names, (gpointer)specs[s]->name);
+      g_ptr_array_add (all_names, (gpointer) specs[s]->name);
       g_array_append_val (all_values, v);
     }
 
   object = g_object_new_with_properties (type, all_names->len,
-                                         (const gchar **)all_names->pdata,
-                                         (const GValue *)all_values->data);
+                                         (const gchar **) all_names->pdata,
+                                         (const GValue *) all_values->data);
   /* Only the defaults were copied in; the caller's values stay theirs. */
   for (guint i = n_properties; i < all_values->len; i++)
     g_value_unset (&g_array_index (all_values, GValue, i));
@@ -236,14 +236,14 @@ cns_object_new (GType type, const gchar *first_property_name, ...)
           g_value_unset (&value);
           break;
         }
-      g_ptr_array_add (names, (gpointer)name);
+      g_ptr_array_add (names, (gpointer) name);
       g_array_append_val (values, value);
     }
   va_end (args);
 
   object = cns_object_new_with_properties (type, names->len,
-                                           (const gchar **)names->pdata,
-                                           (const GValue *)values->data);
+                                           (const gchar **) names->pdata,
+                                           (const GValue *) values->data);
   for (guint i = 0; i < values->len; i++)
     g_value_unset (&g_array_index (values, GValue, i));
   return object;
@@ -333,7 +333,7 @@ cns_object_aggregate (CnsObject *self, CnsObject *other)
   priv = cns_object_get_instance_private (self);
   if (priv->aggregate != NULL
       && priv->aggregate
-             == ((CnsObjectPrivate *)cns_object_get_instance_private (other))
+             == ((CnsObjectPrivate *) cns_object_get_instance_private (other))
                     ->aggregate)
     return;
   if (aggregates_clash (self, other))
@@ -351,7 +351,7 @@ cns_object_aggregate (CnsObject *self, CnsObject *other)
     {
       CnsObject *m = g_ptr_array_index (b->members, i);
 
-      ((CnsObjectPrivate *)cns_object_get_instance_private (m))->aggregate = a;
+      ((CnsObjectPrivate *) cns_object_get_instance_private (m))->aggregate = a;
       g_ptr_array_add (a->members, m);
     }
   a->n_strong += b->n_strong;
@@ -457,7 +457,7 @@ gboolean
 cns_object_is_initialized (CnsObject *self)
 {
   g_return_val_if_fail (CNS_IS_OBJECT (self), FALSE);
-  return ((CnsObjectPrivate *)cns_object_get_instance_private (self))
+  return ((CnsObjectPrivate *) cns_object_get_instance_private (self))
       ->initialized;
 }
 

@@ -140,11 +140,11 @@ cns_queue_size_parse (const gchar *text, CnsQueueSize *out, GError **error)
                    "'%s' is negative; a queue size cannot be", text);
       return FALSE;
     }
-  switch (cns_decimal_scale (&dec, (gint64)scale, &value))
+  switch (cns_decimal_scale (&dec, (gint64) scale, &value))
     {
     case CNS_DECIMAL_OK:
       out->unit = kind;
-      out->value = (guint64)value;
+      out->value = (guint64) value;
       return TRUE;
     case CNS_DECIMAL_FRACTION:
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_RANGE,
@@ -186,8 +186,8 @@ cns_queue_size_format (const CnsQueueSize *size,
 
   g_return_val_if_fail (size != NULL, 0);
   if (size->unit == CNS_QUEUE_SIZE_PACKETS)
-    return (gsize)g_snprintf (buf, CNS_QUEUE_SIZE_STRING_SIZE,
-                              "%" G_GUINT64_FORMAT "p", size->value);
+    return (gsize) g_snprintf (buf, CNS_QUEUE_SIZE_STRING_SIZE,
+                               "%" G_GUINT64_FORMAT "p", size->value);
   while (i < G_N_ELEMENTS (units) - 1 && size->value < units[i].bytes)
     i++;
   return cns_decimal_format (FALSE, size->value, units[i].bytes, units[i].name,

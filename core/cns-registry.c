@@ -14,7 +14,7 @@
 static const gchar *
 class_name (gconstpointer klass)
 {
-  return *(const gchar *const *)klass;
+  return *(const gchar *const *) klass;
 }
 
 void
@@ -30,7 +30,7 @@ cns_registry_add (CnsRegistry *registry, gconstpointer klass)
                     class_name (klass));
         return;
       }
-  g_ptr_array_add (registry->classes, (gpointer)klass);
+  g_ptr_array_add (registry->classes, (gpointer) klass);
 }
 
 gconstpointer

@@ -22,7 +22,7 @@ static guint64 next_stream = CNS_RNG_AUTOMATIC_STREAM_BASE;
 guint32
 cns_rng_seed_manager_get_seed (void)
 {
-  return (guint32)cns_global_value_get_uint64 ("RngSeed");
+  return (guint32) cns_global_value_get_uint64 ("RngSeed");
 }
 
 /** cns_rng_seed_manager_set_seed: Sets RngSeed (1 to 4294944442). */
@@ -89,7 +89,7 @@ cns_rng_seed_manager_install_global_values (void)
   cns_global_value_install (
       g_param_spec_uint ("RngSeed", "Random seed",
                          "The seed of every random stream (1 to 4294944442)", 1,
-                         (guint)RNG_SEED_MAX, 1,
+                         (guint) RNG_SEED_MAX, 1,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
       NULL);
   cns_global_value_install (

@@ -43,7 +43,7 @@ CnsSimulatorState cns_simulator_state = {
 static void
 simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
 {
-  gsize needed = (gsize)context + 2;
+  gsize needed = (gsize) context + 2;
   gsize n = s->n_seq;
 
   if (G_LIKELY (needed <= n))
@@ -133,7 +133,7 @@ simulator_next_key (CnsSimulatorState *s)
 
   if (G_UNLIKELY (seq > CNS_EVENT_KEY_SEQ_MAX))
     simulator_key_overflow (s->context);
-  return ((guint64)index << CNS_EVENT_KEY_SEQ_BITS) | seq;
+  return ((guint64) index << CNS_EVENT_KEY_SEQ_BITS) | seq;
 }
 
 /* Index of @destroy in the simulator's table of destroy functions; events
@@ -145,13 +145,13 @@ simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
     return 0;
   for (guint i = 1; i <= s->n_destroy_fns; i++)
     if (s->destroy_fns[i] == destroy)
-      return (guint8)i;
+      return (guint8) i;
   if (s->n_destroy_fns + 1 >= G_N_ELEMENTS (s->destroy_fns))
     cns_fatal ("more than %u different destroy functions given to "
                "cns_simulator_schedule_full()",
-               (guint)G_N_ELEMENTS (s->destroy_fns) - 1);
+               (guint) G_N_ELEMENTS (s->destroy_fns) - 1);
   s->destroy_fns[++s->n_destroy_fns] = destroy;
-  return (guint8)s->n_destroy_fns;
+  return (guint8) s->n_destroy_fns;
 }
 
 static inline CnsEventId

@@ -58,28 +58,28 @@ cns_seconds (gdouble seconds)
 
   g_return_val_if_fail (isfinite (ps), 0);
   g_return_val_if_fail (ps < 9.2233720368547e18 && ps > -9.2233720368547e18, 0);
-  return (CnsTime)llround (ps);
+  return (CnsTime) llround (ps);
 }
 
 /** cns_time_to_seconds: Returns: @t in seconds, as a double. */
 gdouble
 cns_time_to_seconds (CnsTime t)
 {
-  return (gdouble)t / (gdouble)CNS_TIME_PS_PER_S;
+  return (gdouble) t / (gdouble) CNS_TIME_PS_PER_S;
 }
 
 /** cns_time_to_milli_seconds: Returns: @t in milliseconds, as a double. */
 gdouble
 cns_time_to_milli_seconds (CnsTime t)
 {
-  return (gdouble)t / (gdouble)CNS_TIME_PS_PER_MS;
+  return (gdouble) t / (gdouble) CNS_TIME_PS_PER_MS;
 }
 
 /** cns_time_to_micro_seconds: Returns: @t in microseconds, as a double. */
 gdouble
 cns_time_to_micro_seconds (CnsTime t)
 {
-  return (gdouble)t / (gdouble)CNS_TIME_PS_PER_US;
+  return (gdouble) t / (gdouble) CNS_TIME_PS_PER_US;
 }
 
 /**
@@ -209,18 +209,18 @@ cns_time_parse (const gchar *text, CnsTime *out, GError **error)
 gsize
 cns_time_format (CnsTime t, gchar buf[CNS_TIME_STRING_SIZE])
 {
-  guint64 mag = t < 0 ? -(guint64)t : (guint64)t;
+  guint64 mag = t < 0 ? -(guint64) t : (guint64) t;
   const TimeUnit *unit = &print_units[G_N_ELEMENTS (print_units) - 1];
 
   if (t == 0)
     return g_strlcpy (buf, "0s", CNS_TIME_STRING_SIZE);
   for (gsize i = 0; i < G_N_ELEMENTS (print_units); i++)
-    if (mag >= (guint64)print_units[i].ps)
+    if (mag >= (guint64) print_units[i].ps)
       {
         unit = &print_units[i];
         break;
       }
-  return cns_decimal_format (t < 0, mag, (guint64)unit->ps, unit->name, buf,
+  return cns_decimal_format (t < 0, mag, (guint64) unit->ps, unit->name, buf,
                              CNS_TIME_STRING_SIZE);
 }
 
@@ -250,13 +250,14 @@ cns_time_to_string (CnsTime t)
 gsize
 cns_time_format_seconds (CnsTime t, gchar buf[CNS_TIME_STRING_SIZE])
 {
-  guint64 mag = t < 0 ? -(guint64)t : (guint64)t;
-  guint64 s = mag / (guint64)CNS_TIME_PS_PER_S;
-  guint64 frac = mag % (guint64)CNS_TIME_PS_PER_S;
+  guint64 mag = t < 0 ? -(guint64) t : (guint64) t;
+  guint64 s = mag / (guint64) CNS_TIME_PS_PER_S;
+  guint64 frac = mag % (guint64) CNS_TIME_PS_PER_S;
 
-  return (gsize)g_snprintf (buf, CNS_TIME_STRING_SIZE,
-                            "%c%" G_GUINT64_FORMAT ".%012" G_GUINT64_FORMAT "s",
-                            t < 0 ? '-' : '+', s, frac);
+  return (gsize) g_snprintf (buf, CNS_TIME_STRING_SIZE,
+                             "%c%" G_GUINT64_FORMAT ".%012" G_GUINT64_FORMAT
+                             "s",
+                             t < 0 ? '-' : '+', s, frac);
 }
 
 /* GType plumbing: a fundamental value type holding a gint64, with a param

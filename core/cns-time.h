@@ -17,9 +17,9 @@ G_BEGIN_DECLS
  */
 typedef gint64 CnsTime;
 
-#define CNS_TIME_ZERO ((CnsTime)0)
-#define CNS_TIME_MAX  ((CnsTime)G_MAXINT64)
-#define CNS_TIME_MIN  ((CnsTime)G_MININT64)
+#define CNS_TIME_ZERO ((CnsTime) 0)
+#define CNS_TIME_MAX  ((CnsTime) G_MAXINT64)
+#define CNS_TIME_MIN  ((CnsTime) G_MININT64)
 
 #define CNS_TIME_PS_PER_NS  G_GINT64_CONSTANT (1000)
 #define CNS_TIME_PS_PER_US  G_GINT64_CONSTANT (1000000)

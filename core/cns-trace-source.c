@@ -235,6 +235,26 @@ cns_trace_source_install (GType type, const gchar *name, const gchar *blurb,
   g_ptr_array_add (registry_for (type, TRUE), info);
 }
 
+/* How a signal parameter of @type reads in C, for listings. */
+static const gchar *
+c_type_name (GType type)
+{
+  if (type == G_TYPE_STRING)
+    return "const gchar *";
+  if (type == G_TYPE_POINTER)
+    return "gpointer";
+  if (G_TYPE_FUNDAMENTAL (type) == G_TYPE_PARAM)
+    return "GParamSpec *";
+  if (G_TYPE_IS_INSTANTIATABLE (type) || G_TYPE_IS_INTERFACE (type)
+      || G_TYPE_IS_BOXED (type))
+    {
+      g_autofree gchar *pointer = g_strconcat (g_type_name (type), " *", NULL);
+
+      return g_intern_string (pointer);
+    }
+  return g_type_name (type);
+}
+
 static CnsTraceSourceInfo *
 signal_info (GType type, guint signal_id)
 {
@@ -248,12 +268,12 @@ signal_info (GType type, guint signal_id)
   if ((info = registry_find (query.itype, name)) != NULL)
     return info;
   sig = g_string_new ("signal: ");
-  g_string_append_printf (sig, "%s (%s *", g_type_name (query.return_type),
+  g_string_append_printf (sig, "%s (%s *", c_type_name (query.return_type),
                           g_type_name (query.itype));
   for (guint i = 0; i < query.n_params; i++)
     g_string_append_printf (
         sig, ", %s",
-        g_type_name (query.param_types[i] & ~G_SIGNAL_TYPE_STATIC_SCOPE));
+        c_type_name (query.param_types[i] & ~G_SIGNAL_TYPE_STATIC_SCOPE));
   g_string_append (sig, ", gpointer user_data)");
   info = g_new0 (CnsTraceSourceInfo, 1);
   info->name = g_intern_string (name);
@@ -393,7 +413,7 @@ cns_trace_disconnect (gpointer object, const gchar *name, GCallback callback,
   if (info->signal_id != 0)
     return g_signal_handlers_disconnect_matched (
         object, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA,
-        info->signal_id, 0, NULL, (gpointer)callback, user_data);
+        info->signal_id, 0, NULL, (gpointer) callback, user_data);
   return cns_trace_source_disconnect_by_func (
       G_STRUCT_MEMBER_P (object, info->offset), callback, user_data);
 }

@@ -48,22 +48,22 @@ typedef struct
  * Calls every connected callback. When nothing is connected this is one
  * load and one well-predicted branch.
  */
-#define CNS_TRACE_SOURCE_FIRE(source, FnType, ...)                     \
-  G_STMT_START                                                         \
-    {                                                                  \
-      CnsTraceSource *cns_src_ = (source);                             \
-      if (G_UNLIKELY (cns_src_->sinks != NULL))                        \
-        {                                                              \
-          cns_src_->firing++;                                          \
-          for (guint cns_i_ = 0; cns_i_ < cns_src_->n_sinks; cns_i_++) \
-            {                                                          \
-              CnsTraceSink *cns_s_ = &cns_src_->sinks[cns_i_];         \
-              if (cns_s_->fn != NULL)                                  \
-                ((FnType)cns_s_->fn) (__VA_ARGS__, cns_s_->user_data); \
-            }                                                          \
-          cns_trace_source_fire_done (cns_src_);                       \
-        }                                                              \
-    }                                                                  \
+#define CNS_TRACE_SOURCE_FIRE(source, FnType, ...)                      \
+  G_STMT_START                                                          \
+    {                                                                   \
+      CnsTraceSource *cns_src_ = (source);                              \
+      if (G_UNLIKELY (cns_src_->sinks != NULL))                         \
+        {                                                               \
+          cns_src_->firing++;                                           \
+          for (guint cns_i_ = 0; cns_i_ < cns_src_->n_sinks; cns_i_++)  \
+            {                                                           \
+              CnsTraceSink *cns_s_ = &cns_src_->sinks[cns_i_];          \
+              if (cns_s_->fn != NULL)                                   \
+                ((FnType) cns_s_->fn) (__VA_ARGS__, cns_s_->user_data); \
+            }                                                           \
+          cns_trace_source_fire_done (cns_src_);                        \
+        }                                                               \
+    }                                                                   \
   G_STMT_END
 
 gulong cns_trace_source_connect (CnsTraceSource *source, GCallback callback,

@@ -99,15 +99,15 @@ cns_value_register_int64_fundamental (const gchar *name)
 static void
 range_spec_set_default (GParamSpec *pspec, GValue *value)
 {
-  value->data[0].v_uint64 = ((RangeSpec *)pspec)->default_value;
+  value->data[0].v_uint64 = ((RangeSpec *) pspec)->default_value;
 }
 
 static gboolean
 signed_validate (GParamSpec *pspec, GValue *value)
 {
-  RangeSpec *spec = (RangeSpec *)pspec;
+  RangeSpec *spec = (RangeSpec *) pspec;
   gint64 v = value->data[0].v_int64;
-  gint64 clamped = CLAMP (v, (gint64)spec->minimum, (gint64)spec->maximum);
+  gint64 clamped = CLAMP (v, (gint64) spec->minimum, (gint64) spec->maximum);
 
   value->data[0].v_int64 = clamped;
   return clamped != v;
@@ -116,7 +116,7 @@ signed_validate (GParamSpec *pspec, GValue *value)
 static gboolean
 unsigned_validate (GParamSpec *pspec, GValue *value)
 {
-  RangeSpec *spec = (RangeSpec *)pspec;
+  RangeSpec *spec = (RangeSpec *) pspec;
   guint64 v = value->data[0].v_uint64;
   guint64 clamped = CLAMP (v, spec->minimum, spec->maximum);
 
@@ -152,7 +152,7 @@ cns_value_register_int64_param_type (const gchar *name, GType value_type,
                                      gsize instance_size, gboolean is_signed)
 {
   GParamSpecTypeInfo info = {
-    .instance_size = (guint16)instance_size,
+    .instance_size = (guint16) instance_size,
     .value_type = value_type,
     .value_set_default = range_spec_set_default,
     .value_validate = is_signed ? signed_validate : unsigned_validate,

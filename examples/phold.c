@@ -49,13 +49,13 @@ phold_send (Phold *model, Lp *lp, guint32 self)
   if (model->n_lps > 1 && cns_rng_stream_uniform (&lp->rng) < model->remote)
     {
       /* uniform over the other LPs */
-      dest = (guint32) (cns_rng_stream_uniform (&lp->rng)
-                        * (model->n_lps - 1));
+      dest = (guint32) (cns_rng_stream_uniform (&lp->rng) * (model->n_lps - 1));
       if (dest >= self)
         dest++;
     }
-  delay = model->lookahead
-          + (CnsTime) (-model->mean_ps * log (cns_rng_stream_uniform (&lp->rng)));
+  delay
+      = model->lookahead
+        + (CnsTime) (-model->mean_ps * log (cns_rng_stream_uniform (&lp->rng)));
   cns_simulator_schedule_with_context (dest, delay, phold_event, model,
                                        &model->lps[dest]);
 }
@@ -83,8 +83,7 @@ phold_start (Phold *model, guint events_per_lp, guint32 seed)
       cns_rng_stream_init (&lp->rng, seed, i, cns_rng_seed_manager_get_run ());
       for (guint e = 0; e < events_per_lp; e++)
         cns_simulator_schedule_with_context (
-            i,
-            (CnsTime) (cns_rng_stream_uniform (&lp->rng) * model->mean_ps),
+            i, (CnsTime) (cns_rng_stream_uniform (&lp->rng) * model->mean_ps),
             phold_event, model, lp);
     }
 }
@@ -109,18 +108,15 @@ main (int argc, char **argv)
   cmd = cns_command_line_new ("PHOLD: logical processes exchanging events, "
                               "a benchmark of the event kernel");
   cns_command_line_add_uint (cmd, "lps", "Number of logical processes", &lps);
-  cns_command_line_add_uint (cmd, "eventsPerLp",
-                             "Events each LP starts with", &events_per_lp);
-  cns_command_line_add_double (cmd, "remote",
-                               "Fraction of events sent to another LP (0-1)",
-                               &remote);
+  cns_command_line_add_uint (cmd, "eventsPerLp", "Events each LP starts with",
+                             &events_per_lp);
+  cns_command_line_add_double (
+      cmd, "remote", "Fraction of events sent to another LP (0-1)", &remote);
   cns_command_line_add_time (cmd, "lookahead",
                              "Fixed part of every event's delay", &lookahead);
-  cns_command_line_add_time (cmd, "mean",
-                             "Mean of the exponential part of the delay",
-                             &mean);
-  cns_command_line_add_time (cmd, "endTime", "When the run stops",
-                             &end_time);
+  cns_command_line_add_time (
+      cmd, "mean", "Mean of the exponential part of the delay", &mean);
+  cns_command_line_add_time (cmd, "endTime", "When the run stops", &end_time);
   cns_command_line_add_uint (cmd, "seed", "Seed of the LPs' random streams",
                              &seed);
   cns_command_line_add_boolean (cmd, "json",
@@ -135,8 +131,7 @@ main (int argc, char **argv)
     }
   if (remote < 0.0 || remote > 1.0)
     {
-      g_printerr ("phold: --remote must be between 0 and 1, got %g\n",
-                  remote);
+      g_printerr ("phold: --remote must be between 0 and 1, got %g\n", remote);
       return 2;
     }
   if (lookahead < 0 || mean <= 0 || end_time < 0)
@@ -186,8 +181,7 @@ main (int argc, char **argv)
       printf ("events processed: %" G_GUINT64_FORMAT "\n", events);
       printf ("checksum: %" G_GUINT64_FORMAT "\n", model.checksum);
       printf ("wall time: %.3f s\n", wall);
-      printf ("events/s: %.0f\n",
-              wall > 0 ? (gdouble) events / wall : 0.0);
+      printf ("events/s: %.0f\n", wall > 0 ? (gdouble) events / wall : 0.0);
     }
 
   cns_simulator_destroy ();

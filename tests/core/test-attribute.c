@@ -111,7 +111,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestDevice, g_object_unref)
 static void
 test_device_finalize (GObject *object)
 {
-  TestDevice *self = (TestDevice *)object;
+  TestDevice *self = (TestDevice *) object;
 
   g_free (self->label);
   g_clear_pointer (&self->max_size, cns_queue_size_free);
@@ -123,7 +123,7 @@ static void
 test_device_set_property (GObject *object, guint id, const GValue *value,
                           GParamSpec *pspec)
 {
-  TestDevice *self = (TestDevice *)object;
+  TestDevice *self = (TestDevice *) object;
 
   switch (id)
     {
@@ -183,7 +183,7 @@ static void
 test_device_get_property (GObject *object, guint id, GValue *value,
                           GParamSpec *pspec)
 {
-  TestDevice *self = (TestDevice *)object;
+  TestDevice *self = (TestDevice *) object;
 
   switch (id)
     {
@@ -385,7 +385,7 @@ START_TEST (test_attribute_set_get)
   ck_assert (d->kind == CNS_TYPE_OBJECT);
   check_get (d, "Kind", "CnsObject");
   set_ok (d, "Peer", "TestDevice(Mtu=1000,Label=peer)");
-  ck_assert_int_eq (((TestDevice *)d->peer)->mtu, 1000);
+  ck_assert_int_eq (((TestDevice *) d->peer)->mtu, 1000);
   check_get (d, "Peer", "TestDevice(Mtu=1000,Label=peer)");
   check_get (d, "ReadOnlyThing", "5");
   set_ok (d, "Peer", "none");
@@ -416,13 +416,15 @@ START_TEST (test_attribute_errors)
   set_fails (d, "Loss", "1.5",
              "TestDevice::Loss: '1.5' is out of range (accepted: 0 to 1)");
   set_fails (d, "Loss", "nan",
-             "TestDevice::Loss: 'nan' is not a finite number");
+             "TestDevice::Loss: 'nan' is not a finite number (expected a "
+             "decimal number "
+             "such as 0.25 or 1e-3)");
   set_fails (d, "Loss", "0.5x",
-             "TestDevice::Loss: '0.5x' is not a finite "
-             "number");
+             "TestDevice::Loss: '0.5x' is not a finite number (expected a "
+             "decimal number such as 0.25 or 1e-3)");
   set_fails (d, "Enabled", "maybe",
-             "TestDevice::Enabled: 'maybe' is not a boolean (expected true "
-             "or false)");
+             "TestDevice::Enabled: 'maybe' is not a boolean (expected "
+             "true/false, yes/no, on/off or 1/0)");
   set_fails (d, "Color", "blue",
              "TestDevice::Color: 'blue' is not a valid choice (accepted: "
              "one of: red, green, dark-blue)");
@@ -498,7 +500,10 @@ START_TEST (test_attribute_describe_range)
     { PROP_DELAY, "0s to 1s" },
     { PROP_COLOR, "one of: red, green, dark-blue" },
     { PROP_ENABLED, "true or false" },
-    { PROP_LABEL, "a gchararray" },
+    { PROP_LABEL, "any text" },
+    { PROP_MAX_SIZE, "a queue size such as 100p or 64KB" },
+    { PROP_KIND, "the name of a type derived from CnsObject" },
+    { PROP_PEER, "a TestDevice, as TypeName(Attr=value,...), or none" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -583,8 +588,8 @@ START_TEST (test_factory_from_string)
   d = cns_object_factory_create (f);
   ck_assert_int_eq (d->mtu, 1000);
   ck_assert_str_eq (d->label, "a b");
-  ck_assert_int_eq (((TestDevice *)d->peer)->mtu, 900);
-  ck_assert_str_eq (((TestDevice *)((TestDevice *)d->peer)->peer)->label,
+  ck_assert_int_eq (((TestDevice *) d->peer)->mtu, 900);
+  ck_assert_str_eq (((TestDevice *) ((TestDevice *) d->peer)->peer)->label,
                     "deep");
   g_object_unref (d);
   g_clear_pointer (&f, cns_object_factory_free);

@@ -182,7 +182,7 @@ parse_args (Values *v, GError **error, const gchar *const *args)
     g_ptr_array_add (strings, g_strdup (*a));
   /* argv is a copy of the pointers, so that those it drops are still
    * freed with @strings. */
-  argc = (gint)strings->len;
+  argc = (gint) strings->len;
   argv = g_new0 (gchar *, strings->len + 1);
   memcpy (argv, strings->pdata, strings->len * sizeof (gchar *));
   if (!cns_command_line_try_parse (cmd, &argc, &argv, error))
@@ -334,17 +334,31 @@ START_TEST (test_cmdline_double)
   ck_assert_double_eq (v.ratio, G_MAXDOUBLE);
   values_clear (&v);
 
+  PARSE_FAILS (
+      CNS_CORE_ERROR_PARSE,
+      "option --ratio: 'abc' is not a finite number (expected a decimal number "
+      "such as 0.25 or 1e-3)",
+      "--ratio=abc");
+  PARSE_FAILS (
+      CNS_CORE_ERROR_PARSE,
+      "option --ratio: 'inf' is not a finite number (expected a decimal number "
+      "such as 0.25 or 1e-3)",
+      "--ratio=inf");
+  PARSE_FAILS (
+      CNS_CORE_ERROR_PARSE,
+      "option --ratio: 'nan' is not a finite number (expected a decimal number "
+      "such as 0.25 or 1e-3)",
+      "--ratio=nan");
   PARSE_FAILS (CNS_CORE_ERROR_PARSE,
-               "option --ratio: 'abc' is not a finite number", "--ratio=abc");
-  PARSE_FAILS (CNS_CORE_ERROR_PARSE,
-               "option --ratio: 'inf' is not a finite number", "--ratio=inf");
-  PARSE_FAILS (CNS_CORE_ERROR_PARSE,
-               "option --ratio: 'nan' is not a finite number", "--ratio=nan");
-  PARSE_FAILS (CNS_CORE_ERROR_PARSE,
-               "option --ratio: '1e999' is not a finite number",
+               "option --ratio: '1e999' is not a finite number (expected a "
+               "decimal number "
+               "such as 0.25 or 1e-3)",
                "--ratio=1e999");
   PARSE_FAILS (CNS_CORE_ERROR_PARSE,
-               "option --ratio: '2.5x' is not a finite number", "--ratio=2.5x");
+               "option --ratio: '2.5x' is not a finite number (expected a "
+               "decimal number "
+               "such as 0.25 or 1e-3)",
+               "--ratio=2.5x");
 }
 END_TEST
 
@@ -397,12 +411,12 @@ START_TEST (test_cmdline_boolean_forms)
   values_clear (&v);
 
   PARSE_FAILS (CNS_CORE_ERROR_PARSE,
-               "option --verbose: 'maybe' is not a boolean (expected true "
-               "or false)",
+               "option --verbose: 'maybe' is not a boolean (expected "
+               "true/false, yes/no, on/off or 1/0)",
                "--verbose=maybe");
   PARSE_FAILS (CNS_CORE_ERROR_PARSE,
                "option --verbose: 'file.txt' is not a boolean (expected "
-               "true or false)",
+               "true/false, yes/no, on/off or 1/0)",
                "--verbose", "file.txt");
 }
 END_TEST
@@ -736,9 +750,9 @@ run_child (Child *child, const gchar *const *env, const gchar *const *args)
 
   g_ptr_array_add (argv, CNS_CMDLINE_CHILD);
   for (const gchar *const *a = args; *a != NULL; a++)
-    g_ptr_array_add (argv, (gpointer)*a);
+    g_ptr_array_add (argv, (gpointer) *a);
   g_ptr_array_add (argv, NULL);
-  child->status = cns_test_spawn ((const gchar *const *)argv->pdata, env,
+  child->status = cns_test_spawn ((const gchar *const *) argv->pdata, env,
                                   &child->out, &child->err);
 }
 

@@ -30,14 +30,14 @@ static void
 test_port_set_property (GObject *object, guint id, const GValue *value,
                         GParamSpec *pspec)
 {
-  ((TestPort *)object)->speed = g_value_get_int (value);
+  ((TestPort *) object)->speed = g_value_get_int (value);
 }
 
 static void
 test_port_get_property (GObject *object, guint id, GValue *value,
                         GParamSpec *pspec)
 {
-  g_value_set_int (value, ((TestPort *)object)->speed);
+  g_value_set_int (value, ((TestPort *) object)->speed);
 }
 
 static void
@@ -77,19 +77,19 @@ G_DEFINE_TYPE (TestHost, test_host, CNS_TYPE_OBJECT)
 static guint
 host_port_count (GObject *owner, gpointer user_data)
 {
-  return ((TestHost *)owner)->ports->len;
+  return ((TestHost *) owner)->ports->len;
 }
 
 static GObject *
 host_port_nth (GObject *owner, guint index, gpointer user_data)
 {
-  return ((TestHost *)owner)->ports->pdata[index];
+  return ((TestHost *) owner)->ports->pdata[index];
 }
 
 static void
 test_host_dispose (GObject *object)
 {
-  TestHost *self = (TestHost *)object;
+  TestHost *self = (TestHost *) object;
 
   g_clear_pointer (&self->ports, g_ptr_array_unref);
   g_clear_object (&self->uplink);
@@ -100,7 +100,7 @@ static void
 test_host_set_property (GObject *object, guint id, const GValue *value,
                         GParamSpec *pspec)
 {
-  TestHost *self = (TestHost *)object;
+  TestHost *self = (TestHost *) object;
 
   if (id == 1)
     self->value = g_value_get_int (value);
@@ -112,7 +112,7 @@ static void
 test_host_get_property (GObject *object, guint id, GValue *value,
                         GParamSpec *pspec)
 {
-  TestHost *self = (TestHost *)object;
+  TestHost *self = (TestHost *) object;
 
   if (id == 1)
     g_value_set_int (value, self->value);

@@ -91,6 +91,9 @@ START_TEST (test_log_levels_are_cumulative)
     { "cns-x=level_warn|error", CNS_LOG_LEVEL_ERROR | CNS_LOG_LEVEL_WARN },
     /* a name alone means every level */
     { "cns-x", CNS_LOG_LEVEL_ALL },
+    /* ns-3's prefix options are accepted; cns always prefixes */
+    { "cns-x=debug|prefix_time|prefix_node", UP_TO_DEBUG },
+    { "cns-x=prefix_all|level_info|prefix_func", UP_TO_INFO },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)

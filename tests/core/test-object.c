@@ -38,21 +38,21 @@ G_DEFINE_TYPE (TestStack, test_stack, CNS_TYPE_OBJECT)
 static void
 test_stack_initialize (CnsObject *object)
 {
-  ((TestStack *)object)->initialized++;
+  ((TestStack *) object)->initialized++;
   CNS_OBJECT_CLASS (test_stack_parent_class)->initialize (object);
 }
 
 static void
 test_stack_notify_new_aggregate (CnsObject *object)
 {
-  ((TestStack *)object)->notified++;
+  ((TestStack *) object)->notified++;
   CNS_OBJECT_CLASS (test_stack_parent_class)->notify_new_aggregate (object);
 }
 
 static void
 test_stack_dispose (GObject *object)
 {
-  g_clear_object (&((TestStack *)object)->peer);
+  g_clear_object (&((TestStack *) object)->peer);
   G_OBJECT_CLASS (test_stack_parent_class)->dispose (object);
 }
 
@@ -60,7 +60,7 @@ static void
 test_stack_set_property (GObject *object, guint id, const GValue *value,
                          GParamSpec *pspec)
 {
-  TestStack *self = (TestStack *)object;
+  TestStack *self = (TestStack *) object;
 
   switch (id)
     {
@@ -82,7 +82,7 @@ static void
 test_stack_get_property (GObject *object, guint id, GValue *value,
                          GParamSpec *pspec)
 {
-  TestStack *self = (TestStack *)object;
+  TestStack *self = (TestStack *) object;
 
   switch (id)
     {
@@ -183,7 +183,7 @@ test_app_init (TestApp *self)
 static void
 clear_watch (gpointer where)
 {
-  *(gpointer *)where = NULL;
+  *(gpointer *) where = NULL;
 }
 
 static gpointer
@@ -259,10 +259,10 @@ START_TEST (test_aggregate_merge)
 
   cns_object_aggregate (node, stack);
   cns_object_aggregate (app, child);
-  ck_assert_uint_eq (((TestStack *)stack)->notified, 1);
+  ck_assert_uint_eq (((TestStack *) stack)->notified, 1);
   cns_object_aggregate (stack, app);
-  ck_assert_uint_eq (((TestStack *)stack)->notified, 2);
-  ck_assert_uint_eq (((TestStack *)child)->notified, 2);
+  ck_assert_uint_eq (((TestStack *) stack)->notified, 2);
+  ck_assert_uint_eq (((TestStack *) child)->notified, 2);
   /* aggregating members of one aggregate again changes nothing */
   cns_object_aggregate (node, child);
   ck_assert_ptr_eq (cns_object_get (child, test_node_get_type ()), node);
@@ -356,13 +356,13 @@ START_TEST (test_initialize_once)
   cns_object_initialize (node);
   ck_assert (cns_object_is_initialized (node));
   ck_assert (cns_object_is_initialized (stack));
-  ck_assert_uint_eq (((TestStack *)stack)->initialized, 1);
+  ck_assert_uint_eq (((TestStack *) stack)->initialized, 1);
   /* a member joining later is initialized by the next call, the others
    * not again */
   cns_object_aggregate (stack, child);
   cns_object_initialize (stack);
-  ck_assert_uint_eq (((TestStack *)stack)->initialized, 1);
-  ck_assert_uint_eq (((TestStack *)child)->initialized, 1);
+  ck_assert_uint_eq (((TestStack *) stack)->initialized, 1);
+  ck_assert_uint_eq (((TestStack *) child)->initialized, 1);
   g_object_unref (stack);
   g_object_unref (child);
   g_object_unref (node);

@@ -60,7 +60,7 @@ static CnsTime
 draw_huge_span (GRand *rand, guint i)
 {
   /* up to the largest times, where bucket arithmetic could overflow */
-  return CNS_TIME_MAX - (CnsTime)g_rand_int (rand);
+  return CNS_TIME_MAX - (CnsTime) g_rand_int (rand);
 }
 
 /* Inserts @n entries drawn by @draw, checks peek, size, and that
@@ -255,7 +255,7 @@ workload_event (gpointer obj, gpointer data)
 {
   Workload *w = obj;
   guint64 label = GPOINTER_TO_SIZE (data);
-  guint64 now = (guint64)cns_simulator_now ();
+  guint64 now = (guint64) cns_simulator_now ();
   guint r;
 
   g_array_append_val (w->trace, label);

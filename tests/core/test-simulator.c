@@ -17,8 +17,8 @@ static void
 record (gpointer obj, gpointer data)
 {
   g_string_append_printf (log_text, "%s@%" G_GINT64_FORMAT "/%d ",
-                          (const gchar *)data, cns_simulator_now (),
-                          (gint)cns_simulator_get_context ());
+                          (const gchar *) data, cns_simulator_now (),
+                          (gint) cns_simulator_get_context ());
 }
 
 static void
@@ -247,7 +247,7 @@ END_TEST
 static void
 destroy_event (gpointer obj, gpointer data)
 {
-  g_string_append_printf (log_text, "%s ", (const gchar *)data);
+  g_string_append_printf (log_text, "%s ", (const gchar *) data);
   if (strcmp (data, "d1") == 0)
     cns_simulator_schedule_destroy (destroy_event, NULL, "d3");
 }

@@ -124,7 +124,7 @@ START_TEST (test_time_format_round_trip)
 
   for (int i = 0; i < 10000; i++)
     {
-      CnsTime t = ((gint64)g_rand_int (rand) << 31) ^ g_rand_int (rand);
+      CnsTime t = ((gint64) g_rand_int (rand) << 31) ^ g_rand_int (rand);
       g_autofree gchar *s = NULL;
 
       t >>= g_rand_int_range (rand, 0, 62);

@@ -70,7 +70,7 @@ sink_a (gpointer source, guint size, gpointer user_data)
 static void
 sink_b (gpointer source, guint size, gpointer user_data)
 {
-  g_string_append_printf (seen, "b%u:%s ", size, (const gchar *)user_data);
+  g_string_append_printf (seen, "b%u:%s ", size, (const gchar *) user_data);
 }
 
 static void

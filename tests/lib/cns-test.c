@@ -58,7 +58,7 @@ cns_test_reset (void)
   cns_log_reset ();
   cns_log_set_writer (NULL, NULL);
   for (GList *it = values; it != NULL; it = it->next)
-    cns_global_value_reset (((GParamSpec *)it->data)->name);
+    cns_global_value_reset (((GParamSpec *) it->data)->name);
   g_list_free (values);
 }
 
@@ -112,7 +112,7 @@ cns_test_spawn (const gchar *const *argv, const gchar *const *env,
       ck_assert_msg (strchr (*e, '=') != NULL, "'%s' is not NAME=value", *e);
       envp = g_environ_setenv (envp, name, strchr (*e, '=') + 1, TRUE);
     }
-  ck_assert_msg (g_spawn_sync (NULL, (gchar **)argv, envp, G_SPAWN_DEFAULT,
+  ck_assert_msg (g_spawn_sync (NULL, (gchar **) argv, envp, G_SPAWN_DEFAULT,
                                NULL, NULL, standard_output, standard_error,
                                &status, &error),
                  "cannot run %s: %s", argv[0], error ? error->message : "");

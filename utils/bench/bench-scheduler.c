@@ -153,7 +153,7 @@ bench_hold (const gchar *scheduler, gsize n, guint64 ops)
   cns_rng_stream_init (&hold.rng, 1, 0, 0);
   bare_init (&bare, n);
   for (gsize i = 0; i < n; i++)
-    bare_push (&bare, (BareEntry) { exp_delay (&hold.rng, hold.mean_ps), i });
+    bare_push (&bare, (BareEntry){ exp_delay (&hold.rng, hold.mean_ps), i });
   t0 = now_s ();
   for (guint64 k = 0; k < ops; k++)
     {
@@ -230,8 +230,10 @@ static void
 bench_phold (guint lps, guint events_per_lp, gdouble remote,
              guint64 target_events)
 {
-  Phold p = { .n_lps = lps, .remote = remote,
-              .lookahead = cns_nano_seconds (100), .mean_ps = 1e6 };
+  Phold p = { .n_lps = lps,
+              .remote = remote,
+              .lookahead = cns_nano_seconds (100),
+              .mean_ps = 1e6 };
   /* each LP handles about events_per_lp events per (lookahead + mean) */
   CnsTime end = (CnsTime) ((gdouble) target_events
                            * (gdouble) (p.lookahead + (CnsTime) p.mean_ps)
@@ -247,9 +249,9 @@ bench_phold (guint lps, guint events_per_lp, gdouble remote,
   phold_init_streams (&p);
   for (guint32 i = 0; i < lps; i++)
     for (guint e = 0; e < events_per_lp; e++)
-      cns_simulator_schedule_with_context (
-          i, exp_delay (&p.rng[i], p.mean_ps), phold_event, &p,
-          GUINT_TO_POINTER (i));
+      cns_simulator_schedule_with_context (i, exp_delay (&p.rng[i], p.mean_ps),
+                                           phold_event, &p,
+                                           GUINT_TO_POINTER (i));
   cns_simulator_stop_at (end);
   t0 = now_s ();
   cns_simulator_run ();
@@ -260,7 +262,7 @@ bench_phold (guint lps, guint events_per_lp, gdouble remote,
   bare_init (&bare, (gsize) lps * events_per_lp);
   for (guint32 i = 0; i < lps; i++)
     for (guint e = 0; e < events_per_lp; e++)
-      bare_push (&bare, (BareEntry) { exp_delay (&p.rng[i], p.mean_ps), i });
+      bare_push (&bare, (BareEntry){ exp_delay (&p.rng[i], p.mean_ps), i });
   t0 = now_s ();
   for (;;)
     {
@@ -281,8 +283,8 @@ bench_phold (guint lps, guint events_per_lp, gdouble remote,
   api_rate = (gdouble) p.events / api_s;
   bare_rate = (gdouble) bare_events / bare_s;
   printf ("{\"bench\":\"scheduler\",\"case\":\"phold\",\"scheduler\":\"heap\","
-          "\"lps\":%u,\"events_per_lp\":%u,\"remote\":%g,\"events\":%"
-          G_GUINT64_FORMAT ",\"bare_events\":%" G_GUINT64_FORMAT
+          "\"lps\":%u,\"events_per_lp\":%u,\"remote\":%g,\"events\":"
+          "%" G_GUINT64_FORMAT ",\"bare_events\":%" G_GUINT64_FORMAT
           ",\"wall_s\":%.3f,\"events_per_s\":%.0f,\"bare_events_per_s\":%.0f,"
           "\"ratio_to_bare\":%.3f}\n",
           lps, events_per_lp, remote, p.events, bare_events, api_s, api_rate,
@@ -301,9 +303,8 @@ main (int argc, char **argv)
 
   cmd = cns_command_line_new ("Benchmark of the event schedulers and the "
                               "simulator kernel; one JSON line per case");
-  cns_command_line_add_boolean (cmd, "quick",
-                                "Small sizes only, to check the program runs",
-                                &quick);
+  cns_command_line_add_boolean (
+      cmd, "quick", "Small sizes only, to check the program runs", &quick);
   cns_command_line_add_string (cmd, "case", "Run only this case: hold or phold",
                                &which);
   cns_command_line_parse (cmd, &argc, &argv);
@@ -334,9 +335,10 @@ main (int argc, char **argv)
               continue;
             }
           bench_hold (schedulers[s], n,
-                      quick                                  ? 100000
-                      : strcmp (schedulers[s], "list") == 0 ? 2000000000 / n
-                                                             : MAX (n * 2, 10000000));
+                      quick ? 100000
+                      : strcmp (schedulers[s], "list") == 0
+                          ? 2000000000 / n
+                          : MAX (n * 2, 10000000));
         }
 
   if (which == NULL || strcmp (which, "phold") == 0)
