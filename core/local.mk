@@ -24,6 +24,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-queue-size.c \
 	%reldir%/cns-registry.c \
 	%reldir%/cns-rng-seed-manager.c \
+	%reldir%/cns-rng-stream.c \
 	%reldir%/cns-scheduler.c \
 	%reldir%/cns-simulator-impl.c \
 	%reldir%/cns-simulator.c \
