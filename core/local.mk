@@ -9,53 +9,81 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-attribute.c \
 	%reldir%/cns-command-line.c \
 	%reldir%/cns-config.c \
+	%reldir%/cns-constant-random-variable.c \
 	%reldir%/cns-core-error.c \
 	%reldir%/cns-core.c \
 	%reldir%/cns-data-rate.c \
 	%reldir%/cns-decimal.c \
 	%reldir%/cns-default-simulator-impl.c \
+	%reldir%/cns-empirical-random-variable.c \
+	%reldir%/cns-erlang-random-variable.c \
+	%reldir%/cns-exponential-random-variable.c \
+	%reldir%/cns-gamma-random-variable.c \
 	%reldir%/cns-global-value.c \
 	%reldir%/cns-heap-scheduler.c \
 	%reldir%/cns-ladder-scheduler.c \
 	%reldir%/cns-list-scheduler.c \
+	%reldir%/cns-log-normal-random-variable.c \
 	%reldir%/cns-log.c \
+	%reldir%/cns-normal-random-variable.c \
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
+	%reldir%/cns-pareto-random-variable.c \
 	%reldir%/cns-queue-size.c \
+	%reldir%/cns-random-variable.c \
 	%reldir%/cns-registry.c \
 	%reldir%/cns-rng-seed-manager.c \
 	%reldir%/cns-rng-stream.c \
 	%reldir%/cns-scheduler.c \
+	%reldir%/cns-sequential-random-variable.c \
 	%reldir%/cns-simulator-impl.c \
 	%reldir%/cns-simulator.c \
 	%reldir%/cns-time.c \
 	%reldir%/cns-trace-source.c \
-	%reldir%/cns-value.c
+	%reldir%/cns-uniform-random-variable.c \
+	%reldir%/cns-value.c \
+	%reldir%/cns-weibull-random-variable.c \
+	%reldir%/cns-zipf-random-variable.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-attribute.h \
 	%reldir%/cns-command-line.h \
 	%reldir%/cns-config.h \
+	%reldir%/cns-constant-random-variable.h \
 	%reldir%/cns-core-error.h \
 	%reldir%/cns-core.h \
 	%reldir%/cns-data-rate.h \
+	%reldir%/cns-empirical-random-variable.h \
+	%reldir%/cns-erlang-random-variable.h \
 	%reldir%/cns-event.h \
+	%reldir%/cns-exponential-random-variable.h \
+	%reldir%/cns-gamma-random-variable.h \
 	%reldir%/cns-global-value.h \
+	%reldir%/cns-log-normal-random-variable.h \
 	%reldir%/cns-log.h \
+	%reldir%/cns-normal-random-variable.h \
 	%reldir%/cns-object-factory.h \
 	%reldir%/cns-object.h \
+	%reldir%/cns-pareto-random-variable.h \
 	%reldir%/cns-queue-size.h \
+	%reldir%/cns-random-variable.h \
 	%reldir%/cns-rng-seed-manager.h \
 	%reldir%/cns-rng-stream.h \
 	%reldir%/cns-scheduler.h \
+	%reldir%/cns-sequential-random-variable.h \
 	%reldir%/cns-simulator-impl.h \
 	%reldir%/cns-simulator.h \
 	%reldir%/cns-time.h \
-	%reldir%/cns-trace-source.h
+	%reldir%/cns-trace-source.h \
+	%reldir%/cns-uniform-random-variable.h \
+	%reldir%/cns-weibull-random-variable.h \
+	%reldir%/cns-zipf-random-variable.h
 
 noinst_HEADERS += \
 	%reldir%/cns-attribute-private.h \
+	%reldir%/cns-core-private.h \
 	%reldir%/cns-decimal-private.h \
+	%reldir%/cns-random-variable-private.h \
 	%reldir%/cns-registry-private.h \
 	%reldir%/cns-rng-seed-manager-private.h \
 	%reldir%/cns-simulator-private.h \

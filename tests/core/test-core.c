@@ -13,7 +13,7 @@ main (void)
     test_object_suite (),       test_attribute_suite (),
     test_config_suite (),       test_trace_source_suite (),
     test_command_line_suite (), test_log_suite (),
-    test_rng_stream_suite (),
+    test_rng_stream_suite (),   test_random_variable_suite (),
   };
 
   cns_test_init ();

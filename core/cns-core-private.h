@@ -1,0 +1,12 @@
+/* cns — start-up steps of the core module, run by its constructor.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+G_GNUC_INTERNAL void cns_core_random_init (void);
+
+G_END_DECLS
