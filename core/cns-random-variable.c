@@ -261,8 +261,9 @@ static void
 random_variable_assign_stream (CnsRandomVariablePrivate *priv, gint64 stream)
 {
   priv->stream = stream;
-  priv->stream_number
-      = stream >= 0 ? (guint64) stream : cns_rng_seed_manager_next_stream ();
+  priv->stream_number = stream >= 0
+                            ? CNS_RNG_ASSIGNED_STREAM_BASE + (guint64) stream
+                            : cns_rng_seed_manager_next_stream ();
   priv->rng_ready = FALSE;
 }
 
@@ -270,8 +271,9 @@ random_variable_assign_stream (CnsRandomVariablePrivate *priv, gint64 stream)
  * cns_random_variable_set_stream:
  * @stream: a stream number, or -1 for the next automatic one
  *
- * Moves @self to the start of stream @stream. Explicit numbers should stay
- * below %CNS_RNG_AUTOMATIC_STREAM_BASE, where automatic ones begin.
+ * Moves @self to the start of stream @stream, which is generator stream
+ * %CNS_RNG_ASSIGNED_STREAM_BASE + @stream, as in ns-3; automatic streams
+ * count up from 0 and never reach those.
  */
 void
 cns_random_variable_set_stream (CnsRandomVariable *self, gint64 stream)

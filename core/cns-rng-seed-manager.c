@@ -9,6 +9,7 @@
 #include "core/cns-rng-seed-manager.h"
 
 #include "core/cns-global-value.h"
+#include "core/cns-log.h"
 #include "core/cns-rng-seed-manager-private.h"
 
 /* MRG32k3a's second component needs a seed below m2 = 4294944443. */
@@ -16,7 +17,7 @@
 /* Substreams are 2^76 values apart inside a stream of 2^127. */
 #define RNG_RUN_MAX ((G_GUINT64_CONSTANT (1) << 51) - 1)
 
-static guint64 next_stream = CNS_RNG_AUTOMATIC_STREAM_BASE;
+static guint64 next_stream;
 
 /** cns_rng_seed_manager_get_seed: Returns: the RngSeed global value. */
 guint32
@@ -62,11 +63,13 @@ cns_rng_seed_manager_set_run (guint64 run)
  * cns_rng_seed_manager_next_stream:
  *
  * Returns: a stream number for an object that was not given one, counting
- * up from %CNS_RNG_AUTOMATIC_STREAM_BASE in creation order.
+ * up from 0 in creation order.
  */
 guint64
 cns_rng_seed_manager_next_stream (void)
 {
+  if (G_UNLIKELY (next_stream == CNS_RNG_ASSIGNED_STREAM_BASE))
+    cns_fatal ("more than 2^63 automatic random streams were handed out");
   return next_stream++;
 }
 
@@ -79,7 +82,7 @@ cns_rng_seed_manager_next_stream (void)
 void
 cns_rng_seed_manager_reset_next_stream (void)
 {
-  next_stream = CNS_RNG_AUTOMATIC_STREAM_BASE;
+  next_stream = 0;
 }
 
 /* Installs RngSeed and RngRun. */

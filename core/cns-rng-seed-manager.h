@@ -7,9 +7,11 @@
 
 G_BEGIN_DECLS
 
-/* Streams below this number are for explicit assignment (assign_streams);
- * automatic ones are handed out from here upwards, as in ns-3. */
-#define CNS_RNG_AUTOMATIC_STREAM_BASE (G_GUINT64_CONSTANT (1) << 63)
+/* As in ns-3, objects not given a stream take automatic ones counting up
+ * from 0, and an explicitly assigned stream s (assign_streams, the Stream
+ * attribute) is stream 2^63 + s, so the two never meet and cns draws the
+ * same values as ns-3 for the same seed, run and stream. */
+#define CNS_RNG_ASSIGNED_STREAM_BASE (G_GUINT64_CONSTANT (1) << 63)
 
 guint32 cns_rng_seed_manager_get_seed (void);
 void cns_rng_seed_manager_set_seed (guint32 seed);

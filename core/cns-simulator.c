@@ -573,9 +573,10 @@ cns_simulator_destroy (void)
   CnsSchedulerEntry entry;
   guint32 epoch = s->epoch;
 
+  g_return_if_fail (!s->running);
+  cns_rng_seed_manager_reset_next_stream ();
   if (s->scheduler == NULL)
     return;
-  g_return_if_fail (!s->running);
 
   simulator_run_destroy_events (s);
   while (s->scheduler->klass->remove_next (s->scheduler, &entry))
@@ -596,7 +597,6 @@ cns_simulator_destroy (void)
   s->slabs = NULL;
   s->destroy_events = NULL;
   s->epoch = epoch;
-  cns_rng_seed_manager_reset_next_stream ();
 }
 
 /** cns_simulator_get_system_id: Returns: this process's MPI rank (0). */

@@ -483,16 +483,17 @@ START_TEST (test_random_variable_streams)
   draw (a, y, 100);
   ck_assert (memcmp (x, y, sizeof x) == 0);
 
-  /* Stream s with RngSeed and RngRun is substream RngRun of stream s:
-   * with seed 12345 and run 0, stream 2 starts with L'Ecuyer's values. */
+  /* Stream s with RngSeed and RngRun is substream RngRun of generator
+   * stream 2^63 + s, as in ns-3. */
   cns_rng_seed_manager_set_seed (12345);
   cns_rng_seed_manager_set_run (0);
   cns_random_variable_set_stream (u, 2);
-  ck_assert (fabs (cns_random_variable_get_value (u) - 0.7285097861965)
-             < 1e-12);
+  cns_rng_stream_init (&ref, 12345, CNS_RNG_ASSIGNED_STREAM_BASE + 2, 0);
+  ck_assert (cns_random_variable_get_value (u)
+             == cns_rng_stream_uniform (&ref));
   cns_rng_seed_manager_set_run (3);
   cns_random_variable_set_stream (u, 11);
-  cns_rng_stream_init (&ref, 12345, 11, 3);
+  cns_rng_stream_init (&ref, 12345, CNS_RNG_ASSIGNED_STREAM_BASE + 11, 3);
   for (int i = 0; i < 10; i++)
     ck_assert (cns_random_variable_get_value (u)
                == cns_rng_stream_uniform (&ref));
@@ -546,8 +547,8 @@ START_TEST (test_random_variable_automatic_streams)
   run_scenario (y);
   ck_assert (memcmp (x, y, sizeof x) == 0);
 
-  /* They count from 2^63 in creation order; the default seed and run are
-   * 1 and 1. */
+  /* They count from 0 in creation order, as in ns-3; the default seed and
+   * run are 1 and 1. */
   {
     g_autoptr (CnsRandomVariable) first
         = cns_uniform_random_variable_new (0, 1);
@@ -555,12 +556,12 @@ START_TEST (test_random_variable_automatic_streams)
         = cns_uniform_random_variable_new (0, 1);
 
     ck_assert_int_eq (cns_random_variable_get_stream (first), -1);
-    cns_rng_stream_init (&ref, 1, CNS_RNG_AUTOMATIC_STREAM_BASE, 1);
+    cns_rng_stream_init (&ref, 1, 0, 1);
     for (int i = 0; i < 20; i++)
       ck_assert (x[i] == cns_rng_stream_uniform (&ref));
     draw (first, y, 20);
     ck_assert (memcmp (x, y, sizeof x) == 0);
-    cns_rng_stream_init (&ref, 1, CNS_RNG_AUTOMATIC_STREAM_BASE + 1, 1);
+    cns_rng_stream_init (&ref, 1, 1, 1);
     ck_assert (cns_random_variable_get_value (second)
                == cns_rng_stream_uniform (&ref));
   }
@@ -943,15 +944,6 @@ START_TEST (test_random_variable_text_round_trip)
 }
 END_TEST
 
-/* cns_test_reset () restarts the automatic stream numbers only when a
- * simulation was set up since the last reset, so do it here: the tests
- * expect the first automatic stream to be 2^63 also without fork mode. */
-static void
-setup (void)
-{
-  cns_test_reset ();
-  cns_rng_seed_manager_reset_next_stream ();
-}
 
 Suite *
 test_random_variable_suite (void)
@@ -959,7 +951,7 @@ test_random_variable_suite (void)
   Suite *s = suite_create ("random-variable");
   TCase *tc = tcase_create ("random-variable");
 
-  tcase_add_checked_fixture (tc, setup, cns_test_reset);
+  tcase_add_checked_fixture (tc, cns_test_reset, cns_test_reset);
   tcase_add_test (tc, test_random_variable_uniform_moments);
   tcase_add_test (tc, test_random_variable_uniform_integers);
   tcase_add_test (tc, test_random_variable_constant);

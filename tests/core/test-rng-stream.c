@@ -145,10 +145,10 @@ START_TEST (test_rng_stream_skip_and_jump)
   cns_rng_stream_uniform (&b);
   assert_same_state (&a, &b);
 
-  /* the largest jump: stream 2^63 of the automatic range */
+  /* the largest jump: stream 2^63, where assigned streams begin */
   cns_rng_stream_init (&a, 1, 0, 0);
   cns_rng_stream_jump (&a, 190);
-  cns_rng_stream_init (&b, 1, CNS_RNG_AUTOMATIC_STREAM_BASE, 0);
+  cns_rng_stream_init (&b, 1, CNS_RNG_ASSIGNED_STREAM_BASE, 0);
   assert_same_state (&a, &b);
 }
 END_TEST
@@ -199,7 +199,7 @@ START_TEST (test_rng_stream_open_interval)
   gdouble sum = 0.0, lo = 1.0, hi = 0.0;
   const int n = 1000000;
 
-  cns_rng_stream_init (&s, 1, CNS_RNG_AUTOMATIC_STREAM_BASE + 17, 1);
+  cns_rng_stream_init (&s, 1, CNS_RNG_ASSIGNED_STREAM_BASE + 17, 1);
   for (int i = 0; i < n; i++)
     {
       gdouble u = cns_rng_stream_uniform (&s);
