@@ -78,7 +78,7 @@ simulator_create (CnsSimulatorState *s)
   s->epoch++;
   s->slabs = g_ptr_array_new_with_free_func (g_free);
   s->destroy_events = g_ptr_array_new ();
-  simulator_ensure_contexts (s, 1022);
+  simulator_ensure_contexts (s, 62);
   CNS_LOG_INFO ("simulator '%s' with scheduler '%s'", s->impl->name,
                 scheduler->name);
 }

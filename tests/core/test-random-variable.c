@@ -944,7 +944,6 @@ START_TEST (test_random_variable_text_round_trip)
 }
 END_TEST
 
-
 Suite *
 test_random_variable_suite (void)
 {
