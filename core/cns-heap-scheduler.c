@@ -13,13 +13,12 @@
  */
 #include "core/cns-scheduler.h"
 
-#include <stdlib.h>
+#include "core/cns-memory-private.h"
+
 #include <string.h>
-#include <sys/mman.h>
 
 #define HEAP_ALIGN        64
 #define HEAP_MIN_CAPACITY 64
-#define HUGE_PAGE         (2 * 1024 * 1024)
 /* Up to this many entries the heap is taken to fit in the caches; see
  * heap_sift_down(). Measured with utils/bench/bench-scheduler. */
 #ifndef HEAP_CACHED_ENTRIES
@@ -48,7 +47,7 @@ heap_free (CnsScheduler *scheduler)
 {
   HeapScheduler *self = (HeapScheduler *) scheduler;
 
-  free (self->entries);
+  cns_memory_free (self->entries);
   g_free (self);
 }
 
@@ -60,27 +59,14 @@ heap_grow (HeapScheduler *self)
   gsize capacity = self->capacity < 4096
                        ? MAX (self->capacity * 2, HEAP_MIN_CAPACITY)
                        : self->capacity + self->capacity / 4;
-  gsize bytes = (capacity + 1) * sizeof (CnsSchedulerEntry);
-  CnsSchedulerEntry *entries;
+  CnsSchedulerEntry *entries
+      = cns_memory_alloc ((capacity + 1) * sizeof (CnsSchedulerEntry),
+                          HEAP_ALIGN);
 
-  bytes = (bytes + HEAP_ALIGN - 1) / HEAP_ALIGN * HEAP_ALIGN;
-  if (bytes >= HUGE_PAGE)
-    {
-      bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-      entries = aligned_alloc (HUGE_PAGE, bytes);
-      if (entries != NULL)
-        madvise (entries, bytes, MADV_HUGEPAGE);
-    }
-  else
-    entries = aligned_alloc (HEAP_ALIGN, bytes);
-  if (entries == NULL)
-    g_error ("out of memory growing the event heap to %" G_GSIZE_FORMAT
-             " entries",
-             capacity);
   if (self->entries != NULL)
     memcpy (entries + 1, self->entries + 1,
             self->n * sizeof (CnsSchedulerEntry));
-  free (self->entries);
+  cns_memory_free (self->entries);
   self->entries = entries;
   self->capacity = capacity;
 }

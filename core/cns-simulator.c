@@ -28,11 +28,16 @@
 #include "core/cns-core-error.h"
 #include "core/cns-global-value.h"
 #include "core/cns-log.h"
+#include "core/cns-memory-private.h"
 #include "core/cns-rng-seed-manager.h"
 
 #include <string.h>
 
-#define SLAB_EVENTS 1024
+/* Small simulations take events from small slabs; past SMALL_SLABS of them
+ * slabs are 4 MiB, in huge pages (see cns-memory.c). */
+#define SLAB_EVENTS     1024
+#define SMALL_SLABS     64
+#define BIG_SLAB_EVENTS ((4 * 1024 * 1024) / sizeof (CnsEvent))
 
 CNS_LOG_COMPONENT_DEFINE ("cns-simulator");
 
@@ -45,12 +50,17 @@ simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
 {
   gsize needed = (gsize) context + 2;
   gsize n = s->n_seq;
+  guint64 *seq;
 
   if (G_LIKELY (needed <= n))
     return;
   n = MAX (needed, n * 2);
-  s->seq = g_renew (guint64, s->seq, n);
-  memset (s->seq + s->n_seq, 0, (n - s->n_seq) * sizeof (guint64));
+  seq = cns_memory_alloc (n * sizeof (guint64), sizeof (guint64));
+  if (s->seq != NULL)
+    memcpy (seq, s->seq, s->n_seq * sizeof (guint64));
+  memset (seq + s->n_seq, 0, (n - s->n_seq) * sizeof (guint64));
+  cns_memory_free (s->seq);
+  s->seq = seq;
   s->n_seq = n;
 }
 
@@ -76,7 +86,7 @@ simulator_create (CnsSimulatorState *s)
 
   s->scheduler = scheduler->create ();
   s->epoch++;
-  s->slabs = g_ptr_array_new_with_free_func (g_free);
+  s->slabs = g_ptr_array_new_with_free_func (cns_memory_free);
   s->destroy_events = g_ptr_array_new ();
   simulator_ensure_contexts (s, 62);
   CNS_LOG_INFO ("simulator '%s' with scheduler '%s'", s->impl->name,
@@ -96,12 +106,18 @@ simulator_get (void)
 static CnsEvent *
 simulator_refill (CnsSimulatorState *s)
 {
-  CnsEvent *slab = g_new0 (CnsEvent, SLAB_EVENTS);
+  gsize n = s->slabs->len < SMALL_SLABS ? SLAB_EVENTS : BIG_SLAB_EVENTS;
+  CnsEvent *slab = cns_memory_alloc (n * sizeof (CnsEvent), 64);
 
   g_ptr_array_add (s->slabs, slab);
-  for (guint i = 0; i + 1 < SLAB_EVENTS; i++)
-    slab[i].data = &slab[i + 1];
-  slab[SLAB_EVENTS - 1].data = NULL;
+  for (gsize i = 0; i < n; i++)
+    {
+      /* key 0 and no handler: no event id matches a free slot */
+      slab[i].key = 0;
+      slab[i].fn = NULL;
+      slab[i].destroy_index = 0;
+      slab[i].data = i + 1 < n ? &slab[i + 1] : NULL;
+    }
   return slab;
 }
 
@@ -588,7 +604,7 @@ cns_simulator_destroy (void)
 
   g_ptr_array_unref (s->destroy_events);
   g_ptr_array_unref (s->slabs);
-  g_free (s->seq);
+  cns_memory_free (s->seq);
   memset (s, 0, G_STRUCT_OFFSET (CnsSimulatorState, destroy_fns));
   s->context = CNS_CONTEXT_NONE;
   s->n_seq = 0;

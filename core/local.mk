@@ -25,6 +25,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-list-scheduler.c \
 	%reldir%/cns-log-normal-random-variable.c \
 	%reldir%/cns-log.c \
+	%reldir%/cns-memory.c \
 	%reldir%/cns-normal-random-variable.c \
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
@@ -83,6 +84,7 @@ noinst_HEADERS += \
 	%reldir%/cns-attribute-private.h \
 	%reldir%/cns-core-private.h \
 	%reldir%/cns-decimal-private.h \
+	%reldir%/cns-memory-private.h \
 	%reldir%/cns-random-variable-private.h \
 	%reldir%/cns-registry-private.h \
 	%reldir%/cns-rng-seed-manager-private.h \
