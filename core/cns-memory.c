@@ -25,24 +25,19 @@
 gpointer
 cns_memory_alloc (gsize bytes, gsize alignment)
 {
-  gpointer memory;
+  gpointer memory = NULL;
+  gboolean huge = bytes >= CNS_MEMORY_HUGE_PAGE;
 
-  if (bytes >= CNS_MEMORY_HUGE_PAGE)
-    {
-      bytes = (bytes + CNS_MEMORY_HUGE_PAGE - 1) / CNS_MEMORY_HUGE_PAGE
-              * CNS_MEMORY_HUGE_PAGE;
-      memory = aligned_alloc (CNS_MEMORY_HUGE_PAGE, bytes);
-      if (memory != NULL)
-        madvise (memory, bytes, MADV_HUGEPAGE);
-    }
-  else
-    {
-      bytes = (bytes + alignment - 1) / alignment * alignment;
-      memory = aligned_alloc (alignment, bytes);
-    }
-  if (memory == NULL)
+  /* Exactly @bytes: the whole huge pages inside get MADV_HUGEPAGE and the
+   * tail stays in small pages, so nothing is wasted by rounding up. */
+  if (posix_memalign (&memory, huge ? CNS_MEMORY_HUGE_PAGE : alignment,
+                      bytes)
+      != 0)
     g_error ("cns: out of memory allocating %" G_GSIZE_FORMAT " bytes",
              bytes);
+  if (huge)
+    madvise (memory, bytes / CNS_MEMORY_HUGE_PAGE * CNS_MEMORY_HUGE_PAGE,
+             MADV_HUGEPAGE);
   return memory;
 }
 

@@ -33,11 +33,12 @@
 
 #include <string.h>
 
-/* Small simulations take events from small slabs; past SMALL_SLABS of them
- * slabs are 4 MiB, in huge pages (see cns-memory.c). */
+/* Events come from slabs of 40 KiB; past SMALL_SLABS of them (10 MiB) from
+ * slabs of one huge page (see cns-memory.c), which fill the TLB far less.
+ * Either way the unused part of the last slab is small next to the pool. */
 #define SLAB_EVENTS     1024
-#define SMALL_SLABS     64
-#define BIG_SLAB_EVENTS ((4 * 1024 * 1024) / sizeof (CnsEvent))
+#define SMALL_SLABS     256
+#define BIG_SLAB_EVENTS (CNS_MEMORY_HUGE_PAGE / sizeof (CnsEvent))
 
 CNS_LOG_COMPONENT_DEFINE ("cns-simulator");
 
