@@ -505,13 +505,26 @@ parse_double (GParamSpec *pspec, const gchar *text, GValue *value,
   return TRUE;
 }
 
+/* The shortest decimal form that reads back as the same double: "0.1",
+ * not "0.10000000000000001". */
 static gchar *
 format_double (const GValue *value)
 {
+  gboolean is_float = G_VALUE_HOLDS_FLOAT (value);
+  gdouble d = is_float ? g_value_get_float (value) : g_value_get_double (value);
   gchar buf[G_ASCII_DTOSTR_BUF_SIZE];
-  gdouble d = G_VALUE_HOLDS_FLOAT (value) ? g_value_get_float (value)
-                                          : g_value_get_double (value);
 
+  for (gint precision = 1; precision < 17; precision++)
+    {
+      gchar format[8];
+      gdouble back;
+
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, sizeof buf, format, d);
+      back = g_ascii_strtod (buf, NULL);
+      if (is_float ? (gfloat) back == (gfloat) d : back == d)
+        return g_strdup (buf);
+    }
   return g_strdup (g_ascii_dtostr (buf, sizeof buf, d));
 }
 

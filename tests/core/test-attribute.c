@@ -354,6 +354,12 @@ START_TEST (test_attribute_set_get)
   check_get (d, "Loss", "0.25");
   set_ok (d, "Loss", "1e-3");
   check_get (d, "Loss", "0.001");
+  /* the shortest text that reads back as the same double */
+  set_ok (d, "Loss", "0.1");
+  check_get (d, "Loss", "0.1");
+  set_ok (d, "Loss", "0.12345678901234567");
+  check_get (d, "Loss", "0.12345678901234566");
+  ck_assert (d->loss == 0.12345678901234567);
   set_ok (d, "Enabled", "false");
   ck_assert (!d->enabled);
   set_ok (d, "Enabled", "YES");
