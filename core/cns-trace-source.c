@@ -33,14 +33,15 @@ static GHashTable *registry; /* GType -> GPtrArray of CnsTraceSourceInfo */
 static void
 trace_source_compact (CnsTraceSource *source)
 {
+  CnsTraceSinkList *list = source->list;
   guint n = 0;
 
-  for (guint i = 0; i < source->n_sinks; i++)
-    if (source->sinks[i].fn != NULL)
-      source->sinks[n++] = source->sinks[i];
-  source->n_sinks = n;
+  for (guint i = 0; i < list->n; i++)
+    if (list->sinks[i].fn != NULL)
+      list->sinks[n++] = list->sinks[i];
+  list->n = n;
   if (n == 0)
-    g_clear_pointer (&source->sinks, g_free);
+    g_clear_pointer (&source->list, g_free);
 }
 
 /**
@@ -53,24 +54,49 @@ gulong
 cns_trace_source_connect (CnsTraceSource *source, GCallback callback,
                           gpointer user_data)
 {
+  guint n;
   CnsTraceSink *sink;
 
   g_return_val_if_fail (source != NULL, 0);
   g_return_val_if_fail (callback != NULL, 0);
-  source->sinks = g_renew (CnsTraceSink, source->sinks, source->n_sinks + 1);
-  sink = &source->sinks[source->n_sinks++];
+  n = source->list != NULL ? source->list->n : 0;
+  source->list
+      = g_realloc (source->list,
+                   sizeof (CnsTraceSinkList) + (n + 1) * sizeof (CnsTraceSink));
+  if (n == 0)
+    source->list->firing = 0;
+  source->list->n = n + 1;
+  sink = &source->list->sinks[n];
   sink->fn = callback;
   sink->user_data = user_data;
   sink->id = ++last_sink_id;
   return sink->id;
 }
 
-static void
-trace_source_remove_at (CnsTraceSource *source, guint i)
+/* Marks removed sinks; the list shrinks once no firing is in progress. */
+static guint
+trace_source_remove (CnsTraceSource *source, gulong id, GCallback callback,
+                     gpointer user_data)
 {
-  source->sinks[i].fn = NULL;
-  if (source->firing == 0)
+  CnsTraceSinkList *list = source->list;
+  guint removed = 0;
+
+  for (guint i = 0; list != NULL && i < list->n; i++)
+    {
+      CnsTraceSink *sink = &list->sinks[i];
+
+      if (sink->fn == NULL)
+        continue;
+      if (id != 0 ? sink->id == id
+                  : sink->fn == callback && sink->user_data == user_data)
+        {
+          sink->fn = NULL;
+          removed++;
+        }
+    }
+  if (removed > 0 && list->firing == 0)
     trace_source_compact (source);
+  return removed;
 }
 
 /**
@@ -82,13 +108,8 @@ gboolean
 cns_trace_source_disconnect (CnsTraceSource *source, gulong id)
 {
   g_return_val_if_fail (source != NULL, FALSE);
-  for (guint i = 0; i < source->n_sinks; i++)
-    if (source->sinks[i].id == id && source->sinks[i].fn != NULL)
-      {
-        trace_source_remove_at (source, i);
-        return TRUE;
-      }
-  return FALSE;
+  g_return_val_if_fail (id != 0, FALSE);
+  return trace_source_remove (source, id, NULL, NULL) > 0;
 }
 
 /**
@@ -100,19 +121,8 @@ guint
 cns_trace_source_disconnect_by_func (CnsTraceSource *source, GCallback callback,
                                      gpointer user_data)
 {
-  guint removed = 0;
-
   g_return_val_if_fail (source != NULL, 0);
-  for (guint i = 0; i < source->n_sinks; i++)
-    if (source->sinks[i].fn == callback
-        && source->sinks[i].user_data == user_data)
-      {
-        source->sinks[i].fn = NULL;
-        removed++;
-      }
-  if (removed > 0 && source->firing == 0)
-    trace_source_compact (source);
-  return removed;
+  return trace_source_remove (source, 0, callback, user_data);
 }
 
 /** cns_trace_source_is_connected: Returns: whether any sink is connected. */
@@ -120,8 +130,8 @@ gboolean
 cns_trace_source_is_connected (const CnsTraceSource *source)
 {
   g_return_val_if_fail (source != NULL, FALSE);
-  for (guint i = 0; i < source->n_sinks; i++)
-    if (source->sinks[i].fn != NULL)
+  for (guint i = 0; source->list != NULL && i < source->list->n; i++)
+    if (source->list->sinks[i].fn != NULL)
       return TRUE;
   return FALSE;
 }
@@ -136,9 +146,8 @@ void
 cns_trace_source_clear (CnsTraceSource *source)
 {
   g_return_if_fail (source != NULL);
-  g_return_if_fail (source->firing == 0);
-  g_clear_pointer (&source->sinks, g_free);
-  source->n_sinks = 0;
+  g_return_if_fail (source->list == NULL || source->list->firing == 0);
+  g_clear_pointer (&source->list, g_free);
 }
 
 /**
@@ -149,9 +158,11 @@ cns_trace_source_clear (CnsTraceSource *source)
 void
 cns_trace_source_fire_done (CnsTraceSource *source)
 {
-  if (--source->firing == 0)
-    for (guint i = 0; i < source->n_sinks; i++)
-      if (source->sinks[i].fn == NULL)
+  CnsTraceSinkList *list = source->list;
+
+  if (--list->firing == 0)
+    for (guint i = 0; i < list->n; i++)
+      if (list->sinks[i].fn == NULL)
         {
           trace_source_compact (source);
           break;

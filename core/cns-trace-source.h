@@ -33,10 +33,15 @@ typedef struct
  */
 typedef struct
 {
+  guint n;      /* sinks, disconnected ones included until compacted */
+  guint firing; /* nesting depth of firings in progress */
+  CnsTraceSink sinks[];
+} CnsTraceSinkList;
+
+typedef struct
+{
   /*< private >*/
-  CnsTraceSink *sinks; /* NULL while nothing is connected */
-  guint n_sinks;
-  guint firing;
+  CnsTraceSinkList *list; /* NULL while nothing is connected */
 } CnsTraceSource;
 
 /**
@@ -46,18 +51,19 @@ typedef struct
  * @...: the arguments: the firing object first
  *
  * Calls every connected callback. When nothing is connected this is one
- * load and one well-predicted branch.
+ * load and one well-predicted branch. The source is one pointer, so an
+ * object can carry many.
  */
 #define CNS_TRACE_SOURCE_FIRE(source, FnType, ...)                      \
   G_STMT_START                                                          \
     {                                                                   \
       CnsTraceSource *cns_src_ = (source);                              \
-      if (G_UNLIKELY (cns_src_->sinks != NULL))                         \
+      if (G_UNLIKELY (cns_src_->list != NULL))                          \
         {                                                               \
-          cns_src_->firing++;                                           \
-          for (guint cns_i_ = 0; cns_i_ < cns_src_->n_sinks; cns_i_++)  \
+          cns_src_->list->firing++;                                     \
+          for (guint cns_i_ = 0; cns_i_ < cns_src_->list->n; cns_i_++)  \
             {                                                           \
-              CnsTraceSink *cns_s_ = &cns_src_->sinks[cns_i_];          \
+              CnsTraceSink *cns_s_ = &cns_src_->list->sinks[cns_i_];    \
               if (cns_s_->fn != NULL)                                   \
                 ((FnType) cns_s_->fn) (__VA_ARGS__, cns_s_->user_data); \
             }                                                           \
