@@ -83,6 +83,12 @@ START_TEST (test_time_parse_errors)
 }
 END_TEST
 
+START_TEST (test_core_error_domain)
+{
+  ck_assert_str_eq (g_quark_to_string (CNS_CORE_ERROR), "cns-core-error-quark");
+}
+END_TEST
+
 START_TEST (test_time_parse_limits)
 {
   ck_assert_int_eq (parse_ok ("9223372036854775807ps"), G_MAXINT64);
@@ -226,6 +232,7 @@ test_time_suite (void)
 
   tcase_add_test (tc, test_time_parse_units);
   tcase_add_test (tc, test_time_parse_errors);
+  tcase_add_test (tc, test_core_error_domain);
   tcase_add_test (tc, test_time_parse_limits);
   tcase_add_test (tc, test_time_format);
   tcase_add_test (tc, test_time_format_round_trip);

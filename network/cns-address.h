@@ -1,0 +1,47 @@
+/* cns — a generic holder for link and network addresses.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+#define CNS_ADDRESS_MAX_SIZE 20
+
+/**
+ * CnsAddress:
+ * @type: which kind of address (registered with
+ *   cns_address_register_type()); 0 for an invalid, empty address
+ * @length: the number of bytes used in @bytes
+ * @bytes: the address, in network byte order
+ *
+ * Any address up to 20 bytes, tagged with its kind, as ns-3's Address:
+ * net devices take and return addresses in this form whatever their
+ * technology. A plain value type; copy it by assignment.
+ */
+typedef struct
+{
+  guint8 type;
+  guint8 length;
+  guint8 bytes[CNS_ADDRESS_MAX_SIZE];
+} CnsAddress;
+
+#define CNS_TYPE_ADDRESS (cns_address_get_type ())
+GType cns_address_get_type (void) G_GNUC_CONST;
+
+guint8 cns_address_register_type (const gchar *name);
+void cns_address_init (CnsAddress *address, guint8 type, const guint8 *bytes,
+                       guint8 length);
+gboolean cns_address_is_valid (const CnsAddress *address);
+gboolean cns_address_is_type (const CnsAddress *address, guint8 type);
+gboolean cns_address_equal (const CnsAddress *a, const CnsAddress *b);
+gint cns_address_compare (const CnsAddress *a, const CnsAddress *b);
+guint cns_address_hash (const CnsAddress *address);
+gchar *cns_address_to_string (const CnsAddress *address);
+CnsAddress *cns_address_copy (const CnsAddress *address);
+void cns_address_free (CnsAddress *address);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CnsAddress, cns_address_free)
+
+G_END_DECLS
