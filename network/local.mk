@@ -6,17 +6,46 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 %canon_reldir%_libcns_network_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-network\"
 %canon_reldir%_libcns_network_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_network_la_SOURCES = \
-	%reldir%/cns-network-error.c
+	%reldir%/cns-ascii-trace-helper.c \
+	%reldir%/cns-channel.c \
+	%reldir%/cns-drop-tail-queue.c \
+	%reldir%/cns-net-device-container.c \
+	%reldir%/cns-net-device.c \
+	%reldir%/cns-network-error.c \
+	%reldir%/cns-node-container.c \
+	%reldir%/cns-node.c \
+	%reldir%/cns-pcap-helper.c \
+	%reldir%/cns-point-to-point-channel.c \
+	%reldir%/cns-point-to-point-helper.c \
+	%reldir%/cns-point-to-point-net-device.c \
+	%reldir%/cns-ppp-header.c \
+	%reldir%/cns-queue.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-address.h \
+	%reldir%/cns-ascii-trace-helper.h \
+	%reldir%/cns-channel.h \
+	%reldir%/cns-drop-tail-queue.h \
 	%reldir%/cns-error-model.h \
 	%reldir%/cns-header.h \
 	%reldir%/cns-list-error-model.h \
 	%reldir%/cns-mac48-address.h \
+	%reldir%/cns-net-device-container.h \
+	%reldir%/cns-net-device.h \
 	%reldir%/cns-network-error.h \
 	%reldir%/cns-network.h \
+	%reldir%/cns-node-container.h \
+	%reldir%/cns-node.h \
 	%reldir%/cns-packet.h \
 	%reldir%/cns-pcap-file.h \
+	%reldir%/cns-pcap-helper.h \
+	%reldir%/cns-point-to-point-channel.h \
+	%reldir%/cns-point-to-point-helper.h \
+	%reldir%/cns-point-to-point-net-device.h \
+	%reldir%/cns-ppp-header.h \
+	%reldir%/cns-queue.h \
 	%reldir%/cns-rate-error-model.h \
 	%reldir%/cns-tag.h
+
+noinst_HEADERS += \
+	%reldir%/cns-network-private.h

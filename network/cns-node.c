@@ -1,0 +1,510 @@
+/* cns — nodes: hosts and routers.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A node has an id (its index in the global node list, "/NodeList/N" in
+ * config paths), a system id (the MPI rank that simulates it), its devices
+ * and applications, and the protocol handlers its devices deliver to. The
+ * protocol stacks (IPv4, UDP, ...) are aggregated onto it.
+ *
+ * As in ns-3, making a node adds it to the node list and schedules its
+ * initialization, in its own context, for the current time: at the start
+ * of the run for nodes made beforehand. cns_simulator_destroy() disposes
+ * every node and empties the list.
+ */
+#include "network/cns-node.h"
+
+#include "core/cns-config.h"
+#include "core/cns-simulator.h"
+#include "network/cns-mac48-address.h"
+#include "network/cns-network-private.h"
+
+enum
+{
+  PROP_0,
+  PROP_ID,
+  PROP_SYSTEM_ID,
+  N_PROPERTIES
+};
+
+static GParamSpec *properties[N_PROPERTIES];
+
+typedef struct
+{
+  CnsProtocolHandler handler;
+  gpointer user_data;
+  CnsNetDevice *device; /* NULL: every device */
+  guint16 protocol;     /* 0: every protocol */
+  gboolean promiscuous;
+} ProtocolHandler;
+
+struct _CnsNode
+{
+  CnsObject parent_instance;
+
+  guint32 id;
+  guint32 system_id;
+  guint32 n_devices;
+  guint32 n_applications;
+  CnsNetDevice **devices;
+  CnsObject **applications;
+  GArray *handlers; /* ProtocolHandler; NULL until one registers */
+};
+
+static GPtrArray *nodes; /* CnsNode, in id order */
+
+G_DEFINE_FINAL_TYPE (CnsNode, cns_node, CNS_TYPE_OBJECT)
+
+static void cns_node_set_property (GObject *object, guint prop_id,
+                                   const GValue *value, GParamSpec *pspec);
+static void cns_node_get_property (GObject *object, guint prop_id,
+                                   GValue *value, GParamSpec *pspec);
+
+static void
+node_list_destroy (gpointer obj, gpointer data)
+{
+  GPtrArray *list = g_steal_pointer (&nodes);
+
+  for (guint i = 0; i < list->len; i++)
+    cns_object_dispose (list->pdata[i]);
+  g_ptr_array_unref (list);
+  cns_mac48_address_reset_allocation ();
+}
+
+static void
+node_initialize (gpointer obj, gpointer data)
+{
+  cns_object_initialize (obj);
+}
+
+static void
+cns_node_constructed (GObject *object)
+{
+  CnsNode *self = CNS_NODE (object);
+
+  G_OBJECT_CLASS (cns_node_parent_class)->constructed (object);
+  if (nodes == NULL)
+    {
+      nodes = g_ptr_array_new_with_free_func (g_object_unref);
+      cns_simulator_schedule_destroy (node_list_destroy, NULL, NULL);
+    }
+  self->id = nodes->len;
+  g_ptr_array_add (nodes, g_object_ref (self));
+  cns_simulator_schedule_with_context (self->id, 0, node_initialize, self,
+                                       NULL);
+}
+
+static void
+cns_node_dispose (GObject *object)
+{
+  CnsNode *self = CNS_NODE (object);
+
+  for (guint32 i = 0; i < self->n_devices; i++)
+    {
+      cns_object_dispose (CNS_OBJECT (self->devices[i]));
+      g_object_unref (self->devices[i]);
+    }
+  for (guint32 i = 0; i < self->n_applications; i++)
+    {
+      cns_object_dispose (self->applications[i]);
+      g_object_unref (self->applications[i]);
+    }
+  g_clear_pointer (&self->devices, g_free);
+  g_clear_pointer (&self->applications, g_free);
+  self->n_devices = self->n_applications = 0;
+  g_clear_pointer (&self->handlers, g_array_unref);
+  G_OBJECT_CLASS (cns_node_parent_class)->dispose (object);
+}
+
+/* Devices and applications start with their node. */
+static void
+cns_node_initialize (CnsObject *object)
+{
+  CnsNode *self = CNS_NODE (object);
+
+  for (guint32 i = 0; i < self->n_devices; i++)
+    cns_object_initialize (CNS_OBJECT (self->devices[i]));
+  for (guint32 i = 0; i < self->n_applications; i++)
+    cns_object_initialize (self->applications[i]);
+  CNS_OBJECT_CLASS (cns_node_parent_class)->initialize (object);
+}
+
+static guint
+node_device_count (GObject *owner, gpointer user_data)
+{
+  return CNS_NODE (owner)->n_devices;
+}
+
+static GObject *
+node_device_nth (GObject *owner, guint index, gpointer user_data)
+{
+  CnsNode *self = CNS_NODE (owner);
+
+  return index < self->n_devices ? G_OBJECT (self->devices[index]) : NULL;
+}
+
+static guint
+node_application_count (GObject *owner, gpointer user_data)
+{
+  return CNS_NODE (owner)->n_applications;
+}
+
+static GObject *
+node_application_nth (GObject *owner, guint index, gpointer user_data)
+{
+  CnsNode *self = CNS_NODE (owner);
+
+  return index < self->n_applications ? G_OBJECT (self->applications[index])
+                                      : NULL;
+}
+
+static void
+cns_node_class_init (CnsNodeClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = cns_node_constructed;
+  object_class->dispose = cns_node_dispose;
+  object_class->set_property = cns_node_set_property;
+  object_class->get_property = cns_node_get_property;
+  CNS_OBJECT_CLASS (klass)->initialize = cns_node_initialize;
+
+  properties[PROP_ID] = g_param_spec_uint (
+      "id", "Id",
+      "The node's index in the node list, and the "
+      "context its events run in",
+      0, G_MAXUINT32, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SYSTEM_ID] = g_param_spec_uint (
+      "system-id", "System id",
+      "The MPI rank that simulates the node; 0 in sequential runs", 0,
+      G_MAXUINT32, 0,
+      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+
+  cns_config_install_list (CNS_TYPE_NODE, "DeviceList",
+                           "The node's net devices, by interface index",
+                           node_device_count, node_device_nth, NULL);
+  cns_config_install_list (CNS_TYPE_NODE, "ApplicationList",
+                           "The node's applications", node_application_count,
+                           node_application_nth, NULL);
+}
+
+static void
+cns_node_init (CnsNode *self)
+{
+}
+
+/**
+ * cns_node_new:
+ *
+ * Makes a node for system (rank) 0 and adds it to the node list.
+ *
+ * Returns: (transfer full): the node; the node list holds its own
+ * reference until cns_simulator_destroy().
+ */
+CnsNode *
+cns_node_new (void)
+{
+  return cns_node_new_with_system_id (0);
+}
+
+/**
+ * cns_node_new_with_system_id:
+ * @system_id: the MPI rank that simulates the node
+ *
+ * Returns: (transfer full): the node.
+ */
+CnsNode *
+cns_node_new_with_system_id (guint32 system_id)
+{
+  return cns_object_new (CNS_TYPE_NODE, "system-id", system_id, NULL);
+}
+
+/** cns_node_get_id: Returns: the node's id. */
+guint32
+cns_node_get_id (CnsNode *self)
+{
+  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  return self->id;
+}
+
+/** cns_node_get_system_id: Returns: the node's MPI rank. */
+guint32
+cns_node_get_system_id (CnsNode *self)
+{
+  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  return self->system_id;
+}
+
+static void node_receive (CnsNetDevice *device, CnsPacket *packet,
+                          guint16 protocol, const CnsAddress *from,
+                          gpointer user_data);
+static void node_promisc_receive (CnsNetDevice *device, CnsPacket *packet,
+                                  guint16 protocol, const CnsAddress *from,
+                                  const CnsAddress *to, CnsPacketType type,
+                                  gpointer user_data);
+
+static gboolean
+node_has_promiscuous_handler (CnsNode *self, CnsNetDevice *device)
+{
+  for (guint i = 0; self->handlers != NULL && i < self->handlers->len; i++)
+    {
+      ProtocolHandler *h = &g_array_index (self->handlers, ProtocolHandler, i);
+
+      if (h->promiscuous && (h->device == NULL || h->device == device))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * cns_node_add_device:
+ * @device: a device not yet on any node; the node takes a reference
+ *
+ * Returns: the device's interface index.
+ */
+guint32
+cns_node_add_device (CnsNode *self, CnsNetDevice *device)
+{
+  guint32 ifindex;
+
+  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), 0);
+  g_return_val_if_fail (cns_net_device_get_node (device) == NULL, 0);
+
+  ifindex = self->n_devices++;
+  self->devices = g_renew (CnsNetDevice *, self->devices, self->n_devices);
+  self->devices[ifindex] = g_object_ref (device);
+  cns_net_device_attach_to_node (device, self, ifindex);
+  cns_net_device_set_receive_callback (device, node_receive, self);
+  if (node_has_promiscuous_handler (self, device))
+    cns_net_device_set_promisc_receive_callback (device, node_promisc_receive,
+                                                 self);
+  return ifindex;
+}
+
+/** cns_node_get_n_devices: Returns: the number of devices. */
+guint32
+cns_node_get_n_devices (CnsNode *self)
+{
+  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  return self->n_devices;
+}
+
+/**
+ * cns_node_get_device:
+ *
+ * Returns: (transfer none) (nullable): the device with interface @index.
+ */
+CnsNetDevice *
+cns_node_get_device (CnsNode *self, guint32 index)
+{
+  g_return_val_if_fail (CNS_IS_NODE (self), NULL);
+  return index < self->n_devices ? self->devices[index] : NULL;
+}
+
+/**
+ * cns_node_add_application:
+ * @application: an application object; the node takes a reference
+ *
+ * Returns: the application's index.
+ */
+guint32
+cns_node_add_application (CnsNode *self, CnsObject *application)
+{
+  guint32 index;
+
+  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  g_return_val_if_fail (CNS_IS_OBJECT (application), 0);
+
+  index = self->n_applications++;
+  self->applications
+      = g_renew (CnsObject *, self->applications, self->n_applications);
+  self->applications[index] = g_object_ref (application);
+  return index;
+}
+
+/** cns_node_get_n_applications: Returns: the number of applications. */
+guint32
+cns_node_get_n_applications (CnsNode *self)
+{
+  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  return self->n_applications;
+}
+
+/**
+ * cns_node_get_application:
+ *
+ * Returns: (transfer none) (nullable): application @index.
+ */
+CnsObject *
+cns_node_get_application (CnsNode *self, guint32 index)
+{
+  g_return_val_if_fail (CNS_IS_NODE (self), NULL);
+  return index < self->n_applications ? self->applications[index] : NULL;
+}
+
+/* Hands @packet to every handler that matches, each with its own
+ * reference, and drops ours. */
+static void
+node_dispatch (CnsNode *self, CnsNetDevice *device, CnsPacket *packet,
+               guint16 protocol, const CnsAddress *from, const CnsAddress *to,
+               CnsPacketType type, gboolean promiscuous)
+{
+  for (guint i = 0; self->handlers != NULL && i < self->handlers->len; i++)
+    {
+      ProtocolHandler h = g_array_index (self->handlers, ProtocolHandler, i);
+
+      if (h.promiscuous != promiscuous)
+        continue;
+      if (h.device != NULL && h.device != device)
+        continue;
+      if (h.protocol != 0 && h.protocol != protocol)
+        continue;
+      h.handler (device, cns_packet_ref (packet), protocol, from, to, type,
+                 h.user_data);
+    }
+  cns_packet_unref (packet);
+}
+
+static void
+node_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
+              const CnsAddress *from, gpointer user_data)
+{
+  CnsAddress to;
+
+  cns_net_device_get_address (device, &to);
+  node_dispatch (user_data, device, packet, protocol, from, &to,
+                 CNS_PACKET_HOST, FALSE);
+}
+
+static void
+node_promisc_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
+                      const CnsAddress *from, const CnsAddress *to,
+                      CnsPacketType type, gpointer user_data)
+{
+  node_dispatch (user_data, device, packet, protocol, from, to, type, TRUE);
+}
+
+/**
+ * cns_node_register_protocol_handler:
+ * @handler: receives matching packets
+ * @protocol: the EtherType to receive, or 0 for all
+ * @device: (nullable): the device to receive from, or %NULL for all
+ * @promiscuous: whether to receive every frame the devices see (this puts
+ *   them in promiscuous mode) rather than those addressed to them
+ */
+void
+cns_node_register_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
+                                    gpointer user_data, guint16 protocol,
+                                    CnsNetDevice *device, gboolean promiscuous)
+{
+  ProtocolHandler h = { handler, user_data, device, protocol, promiscuous };
+
+  g_return_if_fail (CNS_IS_NODE (self));
+  g_return_if_fail (handler != NULL);
+  g_return_if_fail (device == NULL || cns_net_device_get_node (device) == self);
+
+  if (self->handlers == NULL)
+    self->handlers = g_array_new (FALSE, FALSE, sizeof (ProtocolHandler));
+  g_array_append_val (self->handlers, h);
+  if (!promiscuous)
+    return;
+  for (guint32 i = 0; i < self->n_devices; i++)
+    if (device == NULL || device == self->devices[i])
+      cns_net_device_set_promisc_receive_callback (self->devices[i],
+                                                   node_promisc_receive, self);
+}
+
+/**
+ * cns_node_unregister_protocol_handler:
+ *
+ * Removes every registration of @handler with @user_data.
+ */
+void
+cns_node_unregister_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
+                                      gpointer user_data)
+{
+  g_return_if_fail (CNS_IS_NODE (self));
+  for (guint i = 0; self->handlers != NULL && i < self->handlers->len;)
+    {
+      ProtocolHandler *h = &g_array_index (self->handlers, ProtocolHandler, i);
+
+      if (h->handler == handler && h->user_data == user_data)
+        g_array_remove_index (self->handlers, i);
+      else
+        i++;
+    }
+  for (guint32 i = 0; i < self->n_devices; i++)
+    if (!node_has_promiscuous_handler (self, self->devices[i]))
+      cns_net_device_set_promisc_receive_callback (self->devices[i], NULL,
+                                                   NULL);
+}
+
+static guint
+node_list_length (GObject *owner, gpointer user_data)
+{
+  return nodes != NULL ? nodes->len : 0;
+}
+
+static GObject *
+node_list_nth (GObject *owner, guint index, gpointer user_data)
+{
+  return nodes != NULL && index < nodes->len ? nodes->pdata[index] : NULL;
+}
+
+void
+cns_node_list_install (void)
+{
+  cns_config_register_root ("NodeList", node_list_length, node_list_nth, NULL);
+}
+
+/** cns_node_list_get_n_nodes: Returns: nodes made in this simulation. */
+guint32
+cns_node_list_get_n_nodes (void)
+{
+  return nodes != NULL ? nodes->len : 0;
+}
+
+/**
+ * cns_node_list_get_node:
+ *
+ * Returns: (transfer none) (nullable): the node with id @id.
+ */
+CnsNode *
+cns_node_list_get_node (guint32 id)
+{
+  return (CnsNode *) node_list_nth (NULL, id, NULL);
+}
+
+static void
+cns_node_set_property (GObject *object, guint prop_id, const GValue *value,
+                       GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_SYSTEM_ID:
+      CNS_NODE (object)->system_id = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cns_node_get_property (GObject *object, guint prop_id, GValue *value,
+                       GParamSpec *pspec)
+{
+  CnsNode *self = CNS_NODE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      g_value_set_uint (value, self->id);
+      break;
+    case PROP_SYSTEM_ID:
+      g_value_set_uint (value, self->system_id);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}

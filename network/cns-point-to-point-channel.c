@@ -1,0 +1,226 @@
+/* cns — point-to-point channels: a full-duplex wire between two devices.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A packet that starts transmission at t on one end arrives whole at the
+ * other end at t + tx time + Delay, the time its last bit gets there, and
+ * is delivered then in the receiving node's context. Each direction is
+ * independent (full duplex). The receiver gets its own copy of the packet
+ * (an O(1) copy sharing the bytes), as in ns-3.
+ */
+#include "network/cns-point-to-point-channel.h"
+
+#include "core/cns-simulator.h"
+#include "network/cns-node.h"
+#include "network/cns-point-to-point-net-device.h"
+
+#define DEFAULT_DELAY 0
+
+enum
+{
+  PROP_0,
+  PROP_DELAY,
+  N_PROPERTIES
+};
+
+static GParamSpec *properties[N_PROPERTIES];
+
+struct _CnsPointToPointChannel
+{
+  CnsChannel parent_instance;
+
+  CnsPointToPointNetDevice *devices[2]; /* referenced */
+  guint32 n_devices;
+  CnsTime delay;
+};
+
+G_DEFINE_FINAL_TYPE (CnsPointToPointChannel, cns_point_to_point_channel,
+                     CNS_TYPE_CHANNEL)
+
+static void p2p_channel_set_property (GObject *object, guint prop_id,
+                                      const GValue *value, GParamSpec *pspec);
+static void p2p_channel_get_property (GObject *object, guint prop_id,
+                                      GValue *value, GParamSpec *pspec);
+
+static void
+p2p_channel_dispose (GObject *object)
+{
+  CnsPointToPointChannel *self = CNS_POINT_TO_POINT_CHANNEL (object);
+
+  for (guint32 i = 0; i < self->n_devices; i++)
+    g_clear_object (&self->devices[i]);
+  self->n_devices = 0;
+  G_OBJECT_CLASS (cns_point_to_point_channel_parent_class)->dispose (object);
+}
+
+static guint32
+p2p_channel_get_n_devices (CnsChannel *channel)
+{
+  return CNS_POINT_TO_POINT_CHANNEL (channel)->n_devices;
+}
+
+static CnsNetDevice *
+p2p_channel_get_device (CnsChannel *channel, guint32 index)
+{
+  CnsPointToPointChannel *self = CNS_POINT_TO_POINT_CHANNEL (channel);
+
+  return index < self->n_devices ? CNS_NET_DEVICE (self->devices[index]) : NULL;
+}
+
+static void
+cns_point_to_point_channel_class_init (CnsPointToPointChannelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  CnsChannelClass *channel_class = CNS_CHANNEL_CLASS (klass);
+
+  object_class->dispose = p2p_channel_dispose;
+  object_class->set_property = p2p_channel_set_property;
+  object_class->get_property = p2p_channel_get_property;
+  channel_class->get_n_devices = p2p_channel_get_n_devices;
+  channel_class->get_device = p2p_channel_get_device;
+
+  properties[PROP_DELAY] = cns_param_spec_time (
+      "delay", "Delay",
+      "The propagation delay: a bit sent at t arrives at t + Delay", 0,
+      CNS_TIME_MAX, DEFAULT_DELAY, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+}
+
+static void
+cns_point_to_point_channel_init (CnsPointToPointChannel *self)
+{
+  self->delay = DEFAULT_DELAY;
+}
+
+/**
+ * cns_point_to_point_channel_new:
+ *
+ * Returns: (transfer full): a channel with the configured default Delay.
+ */
+CnsPointToPointChannel *
+cns_point_to_point_channel_new (void)
+{
+  return cns_object_new (CNS_TYPE_POINT_TO_POINT_CHANNEL, NULL);
+}
+
+/** cns_point_to_point_channel_get_delay: Returns: the propagation delay. */
+CnsTime
+cns_point_to_point_channel_get_delay (CnsPointToPointChannel *self)
+{
+  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), 0);
+  return self->delay;
+}
+
+/** cns_point_to_point_channel_set_delay: Sets the propagation delay. */
+void
+cns_point_to_point_channel_set_delay (CnsPointToPointChannel *self,
+                                      CnsTime delay)
+{
+  g_return_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self));
+  g_return_if_fail (delay >= 0);
+  self->delay = delay;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DELAY]);
+}
+
+/**
+ * cns_point_to_point_channel_attach:
+ *
+ * Connects @device to one end; the channel references it. Devices call
+ * this from cns_point_to_point_net_device_attach().
+ *
+ * Returns: %FALSE when both ends are taken.
+ */
+gboolean
+cns_point_to_point_channel_attach (CnsPointToPointChannel *self,
+                                   CnsPointToPointNetDevice *device)
+{
+  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), FALSE);
+  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (device), FALSE);
+  if (self->n_devices == 2)
+    return FALSE;
+  self->devices[self->n_devices++] = g_object_ref (device);
+  return TRUE;
+}
+
+/**
+ * cns_point_to_point_channel_get_peer:
+ *
+ * Returns: (transfer none) (nullable): the device at the other end from
+ * @device.
+ */
+CnsPointToPointNetDevice *
+cns_point_to_point_channel_get_peer (CnsPointToPointChannel *self,
+                                     CnsPointToPointNetDevice *device)
+{
+  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), NULL);
+  if (self->n_devices < 2)
+    return NULL;
+  return self->devices[0] == device ? self->devices[1] : self->devices[0];
+}
+
+static void
+p2p_channel_release (gpointer data)
+{
+  cns_packet_unref (data);
+}
+
+static void
+p2p_channel_deliver (gpointer obj, gpointer data)
+{
+  cns_point_to_point_net_device_receive (obj, cns_packet_ref (data));
+}
+
+/**
+ * cns_point_to_point_channel_transmit:
+ * @sender: the device starting the transmission
+ * @packet: (transfer none): the frame, PPP header included
+ * @tx_time: how long its bits take to send at the sender's rate
+ *
+ * Schedules delivery of a copy of @packet to the peer at the time its last
+ * bit arrives, in the peer node's context.
+ */
+void
+cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
+                                     CnsPointToPointNetDevice *sender,
+                                     const CnsPacket *packet, CnsTime tx_time)
+{
+  CnsPointToPointNetDevice *peer;
+  CnsNode *node;
+
+  g_return_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self));
+  peer = cns_point_to_point_channel_get_peer (self, sender);
+  g_return_if_fail (peer != NULL);
+  node = cns_net_device_get_node (CNS_NET_DEVICE (peer));
+  cns_simulator_schedule_with_context_full (
+      node != NULL ? cns_node_get_id (node) : CNS_CONTEXT_NONE,
+      tx_time + self->delay, p2p_channel_deliver, peer,
+      cns_packet_copy (packet), p2p_channel_release);
+}
+
+static void
+p2p_channel_set_property (GObject *object, guint prop_id, const GValue *value,
+                          GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_DELAY:
+      cns_point_to_point_channel_set_delay (CNS_POINT_TO_POINT_CHANNEL (object),
+                                            cns_value_get_time (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+p2p_channel_get_property (GObject *object, guint prop_id, GValue *value,
+                          GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_DELAY:
+      cns_value_set_time (value, CNS_POINT_TO_POINT_CHANNEL (object)->delay);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}

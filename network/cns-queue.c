@@ -1,0 +1,376 @@
+/* cns — packet queues.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The base class stores packets in a ring that grows by doubling and keeps
+ * what every queue needs: counts, the MaxSize limit (in packets or bytes,
+ * as ns-3's QueueSize), statistics and three trace sources. The ring is
+ * allocated at the first enqueue, so idle queues on the many devices of a
+ * large topology cost only their instance.
+ */
+#include "network/cns-queue.h"
+
+#include "core/cns-attribute.h"
+#include "core/cns-trace-source.h"
+
+#define DEFAULT_MAX_PACKETS 100
+#define MIN_RING            4
+
+enum
+{
+  PROP_0,
+  PROP_MAX_SIZE,
+  N_PROPERTIES
+};
+
+static GParamSpec *properties[N_PROPERTIES];
+
+typedef struct
+{
+  CnsPacket **ring;
+  guint32 capacity;
+  guint32 head;
+  guint32 n_packets;
+  CnsQueueSizeUnit max_unit;
+  guint64 max_value;
+  guint64 n_bytes;
+  guint64 received_packets;
+  guint64 received_bytes;
+  guint64 dropped_packets;
+  guint64 dropped_bytes;
+  CnsTraceSource enqueue_trace;
+  CnsTraceSource dequeue_trace;
+  CnsTraceSource drop_trace;
+} CnsQueuePrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsQueue, cns_queue, CNS_TYPE_OBJECT)
+
+static void cns_queue_set_property (GObject *object, guint prop_id,
+                                    const GValue *value, GParamSpec *pspec);
+static void cns_queue_get_property (GObject *object, guint prop_id,
+                                    GValue *value, GParamSpec *pspec);
+
+static void
+cns_queue_finalize (GObject *object)
+{
+  CnsQueuePrivate *priv = cns_queue_get_instance_private (CNS_QUEUE (object));
+
+  while (priv->n_packets > 0)
+    cns_packet_unref (cns_queue_pop (CNS_QUEUE (object)));
+  g_free (priv->ring);
+  G_OBJECT_CLASS (cns_queue_parent_class)->finalize (object);
+}
+
+static void
+cns_queue_class_init (CnsQueueClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GType type = G_TYPE_FROM_CLASS (klass);
+  glong priv = CnsQueue_private_offset;
+
+  object_class->finalize = cns_queue_finalize;
+  object_class->set_property = cns_queue_set_property;
+  object_class->get_property = cns_queue_get_property;
+
+  properties[PROP_MAX_SIZE] = g_param_spec_boxed (
+      "max-size", "Maximum size",
+      "How much the queue holds, in packets (\"100p\") or bytes (\"64KB\"); "
+      "what does not fit is dropped",
+      CNS_TYPE_QUEUE_SIZE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+
+  cns_trace_source_install (
+      type, "Enqueue", "A packet was stored in the queue", "CnsPacketTraceFn",
+      priv + G_STRUCT_OFFSET (CnsQueuePrivate, enqueue_trace));
+  cns_trace_source_install (
+      type, "Dequeue", "A packet left the queue to be sent", "CnsPacketTraceFn",
+      priv + G_STRUCT_OFFSET (CnsQueuePrivate, dequeue_trace));
+  cns_trace_source_install (
+      type, "Drop", "A packet was dropped because the queue was full",
+      "CnsPacketTraceFn", priv + G_STRUCT_OFFSET (CnsQueuePrivate, drop_trace));
+}
+
+static void
+cns_queue_init (CnsQueue *self)
+{
+  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
+
+  priv->max_unit = CNS_QUEUE_SIZE_PACKETS;
+  priv->max_value = DEFAULT_MAX_PACKETS;
+}
+
+/**
+ * cns_queue_enqueue:
+ * @packet: (transfer full): the packet
+ *
+ * Offers @packet to the queue, which stores it or drops it (firing Drop).
+ *
+ * Returns: %TRUE when it was stored.
+ */
+gboolean
+cns_queue_enqueue (CnsQueue *self, CnsPacket *packet)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), FALSE);
+  g_return_val_if_fail (packet != NULL, FALSE);
+  return CNS_QUEUE_GET_CLASS (self)->enqueue (self, packet);
+}
+
+/**
+ * cns_queue_dequeue:
+ *
+ * Returns: (transfer full) (nullable): the next packet, or %NULL when the
+ * queue is empty.
+ */
+CnsPacket *
+cns_queue_dequeue (CnsQueue *self)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), NULL);
+  return CNS_QUEUE_GET_CLASS (self)->dequeue (self);
+}
+
+/**
+ * cns_queue_peek:
+ *
+ * Returns: (transfer none) (nullable): the packet at the head.
+ */
+const CnsPacket *
+cns_queue_peek (CnsQueue *self)
+{
+  CnsQueuePrivate *priv;
+
+  g_return_val_if_fail (CNS_IS_QUEUE (self), NULL);
+  priv = cns_queue_get_instance_private (self);
+  return priv->n_packets > 0 ? priv->ring[priv->head] : NULL;
+}
+
+/** cns_queue_get_n_packets: Returns: the packets held. */
+guint32
+cns_queue_get_n_packets (CnsQueue *self)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_packets;
+}
+
+/** cns_queue_get_n_bytes: Returns: the bytes held. */
+guint64
+cns_queue_get_n_bytes (CnsQueue *self)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_bytes;
+}
+
+/** cns_queue_is_empty: Returns: whether the queue holds nothing. */
+gboolean
+cns_queue_is_empty (CnsQueue *self)
+{
+  return cns_queue_get_n_packets (self) == 0;
+}
+
+/** cns_queue_get_max_size: Copies the limit into @out. */
+void
+cns_queue_get_max_size (CnsQueue *self, CnsQueueSize *out)
+{
+  CnsQueuePrivate *priv;
+
+  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (out != NULL);
+  priv = cns_queue_get_instance_private (self);
+  out->unit = priv->max_unit;
+  out->value = priv->max_value;
+}
+
+/**
+ * cns_queue_set_max_size:
+ *
+ * Changes the limit. Packets already held stay, even above the new limit.
+ */
+void
+cns_queue_set_max_size (CnsQueue *self, const CnsQueueSize *size)
+{
+  CnsQueuePrivate *priv;
+
+  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (size != NULL);
+  priv = cns_queue_get_instance_private (self);
+  priv->max_unit = size->unit;
+  priv->max_value = size->value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_SIZE]);
+}
+
+/**
+ * cns_queue_would_overflow:
+ *
+ * Returns: whether storing @packet would exceed MaxSize.
+ */
+gboolean
+cns_queue_would_overflow (CnsQueue *self, const CnsPacket *packet)
+{
+  CnsQueuePrivate *priv;
+
+  g_return_val_if_fail (CNS_IS_QUEUE (self), TRUE);
+  priv = cns_queue_get_instance_private (self);
+  if (priv->max_unit == CNS_QUEUE_SIZE_PACKETS)
+    return (guint64) priv->n_packets + 1 > priv->max_value;
+  return priv->n_bytes + cns_packet_get_size (packet) > priv->max_value;
+}
+
+/** cns_queue_get_total_received_packets: Returns: packets ever stored. */
+guint64
+cns_queue_get_total_received_packets (CnsQueue *self)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
+      ->received_packets;
+}
+
+/** cns_queue_get_total_received_bytes: Returns: bytes ever stored. */
+guint64
+cns_queue_get_total_received_bytes (CnsQueue *self)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
+      ->received_bytes;
+}
+
+/** cns_queue_get_total_dropped_packets: Returns: packets ever dropped. */
+guint64
+cns_queue_get_total_dropped_packets (CnsQueue *self)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
+      ->dropped_packets;
+}
+
+/** cns_queue_get_total_dropped_bytes: Returns: bytes ever dropped. */
+guint64
+cns_queue_get_total_dropped_bytes (CnsQueue *self)
+{
+  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
+      ->dropped_bytes;
+}
+
+/** cns_queue_reset_statistics: Zeroes the received and dropped counters. */
+void
+cns_queue_reset_statistics (CnsQueue *self)
+{
+  CnsQueuePrivate *priv;
+
+  g_return_if_fail (CNS_IS_QUEUE (self));
+  priv = cns_queue_get_instance_private (self);
+  priv->received_packets = priv->received_bytes = 0;
+  priv->dropped_packets = priv->dropped_bytes = 0;
+}
+
+/**
+ * cns_queue_push:
+ * @packet: (transfer full): the packet to store at the tail
+ *
+ * Stores @packet and fires Enqueue. For subclasses' enqueue().
+ */
+void
+cns_queue_push (CnsQueue *self, CnsPacket *packet)
+{
+  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
+  guint32 size = cns_packet_get_size (packet);
+
+  if (G_UNLIKELY (priv->n_packets == priv->capacity))
+    {
+      guint32 capacity = MAX (MIN_RING, priv->capacity * 2);
+      CnsPacket **ring = g_new (CnsPacket *, capacity);
+
+      for (guint32 i = 0; i < priv->n_packets; i++)
+        ring[i] = priv->ring[(priv->head + i) % priv->capacity];
+      g_free (priv->ring);
+      priv->ring = ring;
+      priv->capacity = capacity;
+      priv->head = 0;
+    }
+  priv->ring[(priv->head + priv->n_packets) % priv->capacity] = packet;
+  priv->n_packets++;
+  priv->n_bytes += size;
+  priv->received_packets++;
+  priv->received_bytes += size;
+  CNS_TRACE_SOURCE_FIRE (&priv->enqueue_trace, CnsPacketTraceFn, self, packet);
+}
+
+/**
+ * cns_queue_pop:
+ *
+ * Takes the head packet and fires Dequeue. For subclasses' dequeue().
+ *
+ * Returns: (transfer full) (nullable): the packet, or %NULL when empty.
+ */
+CnsPacket *
+cns_queue_pop (CnsQueue *self)
+{
+  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
+  CnsPacket *packet;
+
+  if (priv->n_packets == 0)
+    return NULL;
+  packet = priv->ring[priv->head];
+  priv->head = (priv->head + 1) % priv->capacity;
+  priv->n_packets--;
+  priv->n_bytes -= cns_packet_get_size (packet);
+  CNS_TRACE_SOURCE_FIRE (&priv->dequeue_trace, CnsPacketTraceFn, self, packet);
+  return packet;
+}
+
+/**
+ * cns_queue_drop:
+ * @packet: (transfer full): a packet the queue will not store
+ *
+ * Counts @packet as dropped, fires Drop and releases it.
+ */
+void
+cns_queue_drop (CnsQueue *self, CnsPacket *packet)
+{
+  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
+
+  priv->dropped_packets++;
+  priv->dropped_bytes += cns_packet_get_size (packet);
+  CNS_TRACE_SOURCE_FIRE (&priv->drop_trace, CnsPacketTraceFn, self, packet);
+  cns_packet_unref (packet);
+}
+
+static void
+cns_queue_set_property (GObject *object, guint prop_id, const GValue *value,
+                        GParamSpec *pspec)
+{
+  CnsQueue *self = CNS_QUEUE (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAX_SIZE:
+      {
+        const CnsQueueSize *size = g_value_get_boxed (value);
+        CnsQueueSize unlimited = { CNS_QUEUE_SIZE_PACKETS, G_MAXUINT64 };
+
+        cns_queue_set_max_size (self, size != NULL ? size : &unlimited);
+        break;
+      }
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cns_queue_get_property (GObject *object, guint prop_id, GValue *value,
+                        GParamSpec *pspec)
+{
+  CnsQueue *self = CNS_QUEUE (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAX_SIZE:
+      {
+        CnsQueueSize size;
+
+        cns_queue_get_max_size (self, &size);
+        g_value_set_boxed (value, &size);
+        break;
+      }
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
