@@ -6,3 +6,6 @@
 #include <check.h>
 
 Suite *test_network_error_suite (void);
+Suite *test_node_suite (void);
+Suite *test_point_to_point_suite (void);
+Suite *test_queue_suite (void);

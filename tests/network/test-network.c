@@ -9,6 +9,9 @@ main (void)
 {
   Suite *suites[] = {
     test_network_error_suite (),
+    test_queue_suite (),
+    test_node_suite (),
+    test_point_to_point_suite (),
   };
 
   cns_test_init ();
