@@ -39,14 +39,26 @@ typedef struct
   gpointer user_data;
 } ConfigList;
 
-static GHashTable *defaults; /* GParamSpec -> GValue */
+/* A configured default: its value, and for object-valued attributes the
+ * text, parsed again for every object made so that each gets its own
+ * object (its own random variable, its own stream), as in ns-3. */
+typedef struct
+{
+  GValue value;
+  gchar *text;
+} ConfigDefault;
+
+static GHashTable *defaults; /* GParamSpec -> ConfigDefault */
 static GPtrArray *lists;     /* ConfigList */
 
 static void
-value_free (gpointer data)
+config_default_free (gpointer data)
 {
-  g_value_unset (data);
-  g_free (data);
+  ConfigDefault *d = data;
+
+  g_value_unset (&d->value);
+  g_free (d->text);
+  g_free (d);
 }
 
 static void
@@ -126,9 +138,16 @@ cns_config_set_default (const gchar *name, const gchar *text, GError **error)
       return FALSE;
     }
   if (defaults == NULL)
-    defaults = g_hash_table_new_full (NULL, NULL, NULL, value_free);
-  g_hash_table_replace (defaults, pspec, g_memdup2 (&value, sizeof value));
-  memset (&value, 0, sizeof value); /* moved into the table */
+    defaults = g_hash_table_new_full (NULL, NULL, NULL, config_default_free);
+  {
+    ConfigDefault *d = g_new0 (ConfigDefault, 1);
+
+    d->value = value;
+    memset (&value, 0, sizeof value); /* moved into the table */
+    if (G_TYPE_IS_OBJECT (pspec->value_type))
+      d->text = g_strdup (text);
+    g_hash_table_replace (defaults, pspec, d);
+  }
   return TRUE;
 }
 
@@ -139,17 +158,23 @@ cns_config_set_default (const gchar *name, const gchar *text, GError **error)
  * @value: (out caller-allocates): an unset #GValue, set when a default is
  *   configured
  *
+ * An object-valued default gives a new object each time.
+ *
  * Returns: %TRUE when a default was configured for @pspec.
  */
 gboolean
 cns_config_get_default (GType type, GParamSpec *pspec, GValue *value)
 {
-  const GValue *v = defaults ? g_hash_table_lookup (defaults, pspec) : NULL;
+  const ConfigDefault *d
+      = defaults ? g_hash_table_lookup (defaults, pspec) : NULL;
 
-  if (v == NULL)
+  if (d == NULL)
     return FALSE;
-  g_value_init (value, G_VALUE_TYPE (v));
-  g_value_copy (v, value);
+  /* The text parsed once already, so it parses again. */
+  if (d->text != NULL && cns_attribute_parse (pspec, d->text, value, NULL))
+    return TRUE;
+  g_value_init (value, G_VALUE_TYPE (&d->value));
+  g_value_copy (&d->value, value);
   return TRUE;
 }
 

@@ -626,6 +626,29 @@ START_TEST (test_factory_from_string)
 }
 END_TEST
 
+/* An object-valued default gives every object its own object, as in
+ * ns-3: two sequential variables must not share one increment variable
+ * (and so one random stream). */
+START_TEST (test_object_default_is_new_each_time)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GObject) a = NULL;
+  g_autoptr (GObject) b = NULL;
+  g_autoptr (GObject) inc_a = NULL;
+  g_autoptr (GObject) inc_b = NULL;
+
+  ck_assert (cns_config_set_default ("CnsSequentialRandomVariable::Increment",
+                                     "Uniform(Min=1,Max=2)", &error));
+  a = cns_object_new (CNS_TYPE_SEQUENTIAL_RANDOM_VARIABLE, NULL);
+  b = cns_object_new (CNS_TYPE_SEQUENTIAL_RANDOM_VARIABLE, NULL);
+  g_object_get (a, "increment", &inc_a, NULL);
+  g_object_get (b, "increment", &inc_b, NULL);
+  ck_assert (CNS_IS_UNIFORM_RANDOM_VARIABLE (inc_a));
+  ck_assert (CNS_IS_UNIFORM_RANDOM_VARIABLE (inc_b));
+  ck_assert_ptr_ne (inc_a, inc_b);
+}
+END_TEST
+
 typedef CnsObject TestAbstract;
 typedef CnsObjectClass TestAbstractClass;
 GType test_abstract_get_type (void);
@@ -676,6 +699,7 @@ test_attribute_suite (void)
   tcase_add_test (tc, test_factory);
   tcase_add_test (tc, test_factory_from_string);
   tcase_add_test (tc, test_factory_abstract_type);
+  tcase_add_test (tc, test_object_default_is_new_each_time);
   suite_add_tcase (s, tc);
   return s;
 }
