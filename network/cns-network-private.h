@@ -1,4 +1,4 @@
-/* cns — internals shared inside the network module.
+/* cns — start-up steps of the network module, run by its constructor.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
@@ -7,9 +7,10 @@
 
 G_BEGIN_DECLS
 
-/* Register the "ChannelList" and "NodeList" config roots; called by the
- * module constructor so paths work before the first node exists. */
+/* The config roots "ChannelList" and "NodeList" are registered at start-up
+ * so that paths work before the first node exists. */
 G_GNUC_INTERNAL void cns_channel_list_install (void);
 G_GNUC_INTERNAL void cns_node_list_install (void);
+G_GNUC_INTERNAL void cns_mac48_address_install (void);
 
 G_END_DECLS

@@ -6,20 +6,27 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 %canon_reldir%_libcns_network_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-network\"
 %canon_reldir%_libcns_network_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_network_la_SOURCES = \
+	%reldir%/cns-address.c \
 	%reldir%/cns-ascii-trace-helper.c \
 	%reldir%/cns-channel.c \
 	%reldir%/cns-drop-tail-queue.c \
+	%reldir%/cns-error-model.c \
+	%reldir%/cns-list-error-model.c \
+	%reldir%/cns-mac48-address.c \
 	%reldir%/cns-net-device-container.c \
 	%reldir%/cns-net-device.c \
 	%reldir%/cns-network-error.c \
+	%reldir%/cns-network.c \
 	%reldir%/cns-node-container.c \
 	%reldir%/cns-node.c \
+	%reldir%/cns-pcap-file.c \
 	%reldir%/cns-pcap-helper.c \
 	%reldir%/cns-point-to-point-channel.c \
 	%reldir%/cns-point-to-point-helper.c \
 	%reldir%/cns-point-to-point-net-device.c \
 	%reldir%/cns-ppp-header.c \
-	%reldir%/cns-queue.c
+	%reldir%/cns-queue.c \
+	%reldir%/cns-rate-error-model.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-address.h \

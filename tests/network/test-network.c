@@ -9,6 +9,12 @@ main (void)
 {
   Suite *suites[] = {
     test_network_error_suite (),
+    test_address_suite (),
+    test_mac48_address_suite (),
+    test_pcap_file_suite (),
+    test_error_model_suite (),
+    test_rate_error_model_suite (),
+    test_list_error_model_suite (),
     test_queue_suite (),
     test_node_suite (),
     test_point_to_point_suite (),
