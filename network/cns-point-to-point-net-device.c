@@ -37,6 +37,7 @@ enum
   PROP_INTERFRAME_GAP,
   PROP_TX_QUEUE,
   PROP_RECEIVE_ERROR_MODEL,
+  PROP_ADDRESS,
   N_PROPERTIES
 };
 
@@ -209,6 +210,11 @@ cns_point_to_point_net_device_class_init (CnsPointToPointNetDeviceClass *klass)
       "Decides which received frames are corrupt and dropped; none by "
       "default",
       CNS_TYPE_ERROR_MODEL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ADDRESS] = g_param_spec_boxed (
+      "address", "Address",
+      "The device's MAC-48 address, \"00:00:00:00:00:01\"; the helper "
+      "allocates a new one for each device",
+      CNS_TYPE_MAC48_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
 #define TRACE(name, blurb, member) \
@@ -457,6 +463,16 @@ p2p_device_set_property (GObject *object, guint prop_id, const GValue *value,
       cns_point_to_point_net_device_set_receive_error_model (
           self, g_value_get_object (value));
       break;
+    case PROP_ADDRESS:
+      {
+        const CnsMac48Address *mac = g_value_get_boxed (value);
+        CnsAddress address = { 0 };
+
+        if (mac != NULL)
+          cns_mac48_address_to_address (mac, &address);
+        cns_net_device_set_address (CNS_NET_DEVICE (self), &address);
+        break;
+      }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -482,6 +498,18 @@ p2p_device_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_RECEIVE_ERROR_MODEL:
       g_value_set_object (value, self->error_model);
       break;
+    case PROP_ADDRESS:
+      {
+        CnsAddress address;
+        CnsMac48Address mac;
+
+        cns_net_device_get_address (CNS_NET_DEVICE (self), &address);
+        g_value_set_boxed (value, cns_mac48_address_from_address (&address,
+                                                                  &mac)
+                                      ? &mac
+                                      : NULL);
+        break;
+      }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }

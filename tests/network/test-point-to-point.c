@@ -411,6 +411,18 @@ START_TEST (test_p2p_addresses)
   cns_net_device_get_broadcast (link_.dev_a, &broadcast);
   ck_assert (cns_mac48_address_from_address (&broadcast, &mac));
   ck_assert (cns_mac48_address_is_broadcast (&mac));
+
+  /* the Address attribute */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree gchar *got = NULL;
+
+    ck_assert (cns_attribute_set (link_.dev_b, "Address", "02:00:00:00:00:2a",
+                                  &error));
+    got = cns_attribute_get (link_.dev_b, "Address", &error);
+    ck_assert_str_eq (got, "02:00:00:00:00:2a");
+    ck_assert (!cns_attribute_set (link_.dev_b, "Address", "02:00", &error));
+  }
 }
 END_TEST
 
