@@ -15,3 +15,4 @@ Suite *test_pcap_file_suite (void);
 Suite *test_error_model_suite (void);
 Suite *test_rate_error_model_suite (void);
 Suite *test_list_error_model_suite (void);
+Suite *test_trace_helpers_suite (void);

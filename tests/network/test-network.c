@@ -18,6 +18,7 @@ main (void)
     test_queue_suite (),
     test_node_suite (),
     test_point_to_point_suite (),
+    test_trace_helpers_suite (),
   };
 
   cns_test_init ();
