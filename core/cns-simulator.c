@@ -337,6 +337,31 @@ cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj, gpointer data)
   return id;
 }
 
+/**
+ * cns_simulator_invoke_with_context:
+ * @context: the context to run in, or %CNS_CONTEXT_NONE
+ *
+ * Calls @fn (@obj, @data) now, as if it were an event of @context: the
+ * events it schedules are created by @context and ordered as such. Lets
+ * one event start many nodes, each in its own context, as if each had had
+ * an event of its own.
+ */
+void
+cns_simulator_invoke_with_context (guint32 context, CnsEventFn fn, gpointer obj,
+                                   gpointer data)
+{
+  CnsSimulatorState *s = simulator_get ();
+  guint32 saved = s->context;
+
+  g_return_if_fail (fn != NULL);
+  g_return_if_fail (context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE);
+  if (context != CNS_CONTEXT_NONE)
+    simulator_ensure_contexts (s, context);
+  s->context = context;
+  fn (obj, data);
+  s->context = saved;
+}
+
 /* The event @id names if it has not run, been cancelled or removed. */
 static CnsEvent *
 simulator_live_event (const CnsEventId *id)

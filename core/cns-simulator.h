@@ -23,6 +23,9 @@ CnsEventId cns_simulator_schedule_now (CnsEventFn fn, gpointer obj,
 CnsEventId cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj,
                                            gpointer data);
 
+void cns_simulator_invoke_with_context (guint32 context, CnsEventFn fn,
+                                        gpointer obj, gpointer data);
+
 void cns_simulator_cancel (const CnsEventId *id);
 void cns_simulator_remove (const CnsEventId *id);
 gboolean cns_simulator_is_expired (const CnsEventId *id);

@@ -226,11 +226,34 @@ void
 cns_trace_source_install (GType type, const gchar *name, const gchar *blurb,
                           const gchar *signature, glong offset)
 {
+  cns_trace_source_install_in_table (type, name, blurb, signature, offset, 0,
+                                     0);
+}
+
+/**
+ * cns_trace_source_install_in_table:
+ * @type: the type that declares the source (call from its class_init)
+ * @name: CamelCase name, "MacTx"
+ * @blurb: what it reports, for listings
+ * @signature: the callback typedef, "CnsPacketTraceFn"
+ * @table_offset: offset of the #CnsTraceTable from the instance pointer
+ * @index: the source's index in the table
+ * @table_size: the number of sources in the table, the same for each
+ *
+ * Like cns_trace_source_install() for a source kept in a #CnsTraceTable.
+ */
+void
+cns_trace_source_install_in_table (GType type, const gchar *name,
+                                   const gchar *blurb, const gchar *signature,
+                                   glong table_offset, guint index,
+                                   guint table_size)
+{
   CnsTraceSourceInfo *info;
 
   g_return_if_fail (g_type_is_a (type, G_TYPE_OBJECT));
   g_return_if_fail (name != NULL && blurb != NULL && signature != NULL);
-  g_return_if_fail (offset != 0);
+  g_return_if_fail (table_offset != 0);
+  g_return_if_fail (table_size == 0 || index < table_size);
   if (registry_find (type, name) != NULL)
     {
       g_critical ("%s already has a trace source named '%s'",
@@ -242,8 +265,30 @@ cns_trace_source_install (GType type, const gchar *name, const gchar *blurb,
   info->blurb = g_intern_string (blurb);
   info->signature = g_intern_string (signature);
   info->owner = type;
-  info->offset = offset;
+  info->offset = table_offset;
+  info->table_index = index;
+  info->table_size = table_size;
   g_ptr_array_add (registry_for (type, TRUE), info);
+}
+
+/* The CnsTraceSource @info describes in @object; a table's sources are
+ * allocated here, at the first connection, when @create is set. */
+static CnsTraceSource *
+trace_source_of (gpointer object, const CnsTraceSourceInfo *info,
+                 gboolean create)
+{
+  CnsTraceTable *table;
+
+  if (info->table_size == 0)
+    return G_STRUCT_MEMBER_P (object, info->offset);
+  table = G_STRUCT_MEMBER_P (object, info->offset);
+  if (table->sources == NULL)
+    {
+      if (!create)
+        return NULL;
+      table->sources = g_new0 (CnsTraceSource, info->table_size);
+    }
+  return &table->sources[info->table_index];
 }
 
 /* How a signal parameter of @type reads in C, for listings. */
@@ -400,7 +445,7 @@ cns_trace_connect (gpointer object, const gchar *name, GCallback callback,
   if (info->signal_id != 0)
     return g_signal_connect_data (object, g_signal_name (info->signal_id),
                                   callback, user_data, NULL, 0);
-  return cns_trace_source_connect (G_STRUCT_MEMBER_P (object, info->offset),
+  return cns_trace_source_connect (trace_source_of (object, info, TRUE),
                                    callback, user_data);
 }
 
@@ -415,6 +460,7 @@ cns_trace_disconnect (gpointer object, const gchar *name, GCallback callback,
                       gpointer user_data)
 {
   const CnsTraceSourceInfo *info;
+  CnsTraceSource *source;
 
   g_return_val_if_fail (G_IS_OBJECT (object), 0);
   g_return_val_if_fail (name != NULL, 0);
@@ -425,12 +471,14 @@ cns_trace_disconnect (gpointer object, const gchar *name, GCallback callback,
     return g_signal_handlers_disconnect_matched (
         object, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA,
         info->signal_id, 0, NULL, (gpointer) callback, user_data);
-  return cns_trace_source_disconnect_by_func (
-      G_STRUCT_MEMBER_P (object, info->offset), callback, user_data);
+  source = trace_source_of (object, info, FALSE);
+  return source != NULL
+             ? cns_trace_source_disconnect_by_func (source, callback, user_data)
+             : 0;
 }
 
-/* Disconnects every installed trace source of @object; called when a
- * CnsObject is finalized. */
+/* Disconnects every installed trace source of @object and frees its trace
+ * tables; called when a CnsObject is finalized. */
 void
 cns_trace_source_clear_instance (GObject *object)
 {
@@ -442,9 +490,23 @@ cns_trace_source_clear_instance (GObject *object)
       for (guint i = 0; infos != NULL && i < infos->len; i++)
         {
           CnsTraceSourceInfo *info = g_ptr_array_index (infos, i);
+          CnsTraceTable *table;
 
-          if (info->signal_id == 0)
-            cns_trace_source_clear (G_STRUCT_MEMBER_P (object, info->offset));
+          if (info->signal_id != 0)
+            continue;
+          if (info->table_size == 0)
+            {
+              cns_trace_source_clear (G_STRUCT_MEMBER_P (object, info->offset));
+              continue;
+            }
+          /* The first entry of a table clears and frees all of it; the
+           * others then find it gone. */
+          table = G_STRUCT_MEMBER_P (object, info->offset);
+          if (table->sources == NULL)
+            continue;
+          for (guint k = 0; k < info->table_size; k++)
+            cns_trace_source_clear (&table->sources[k]);
+          g_clear_pointer (&table->sources, g_free);
         }
     }
 }

@@ -6,10 +6,12 @@
  * and applications, and the protocol handlers its devices deliver to. The
  * protocol stacks (IPv4, UDP, ...) are aggregated onto it.
  *
- * As in ns-3, making a node adds it to the node list and schedules its
- * initialization, in its own context, for the current time: at the start
- * of the run for nodes made beforehand. cns_simulator_destroy() disposes
- * every node and empties the list.
+ * As in ns-3, making a node adds it to the node list and has it
+ * initialized, in its own context, at the current time: at the start of
+ * the run for nodes made beforehand. One event starts every node made
+ * since the last such event, rather than one event per node, which would
+ * cost a pending event per node until the run begins.
+ * cns_simulator_destroy() disposes every node and empties the list.
  */
 #include "network/cns-node.h"
 
@@ -50,7 +52,8 @@ struct _CnsNode
   GArray *handlers; /* ProtocolHandler; NULL until one registers */
 };
 
-static GPtrArray *nodes; /* CnsNode, in id order */
+static GPtrArray *nodes;            /* CnsNode, in id order */
+static gboolean initialize_pending; /* an event to start new nodes is due */
 
 G_DEFINE_FINAL_TYPE (CnsNode, cns_node, CNS_TYPE_OBJECT)
 
@@ -67,6 +70,7 @@ node_list_destroy (gpointer obj, gpointer data)
   for (guint i = 0; i < list->len; i++)
     cns_object_dispose (list->pdata[i]);
   g_ptr_array_unref (list);
+  initialize_pending = FALSE;
   cns_mac48_address_reset_allocation ();
 }
 
@@ -74,6 +78,22 @@ static void
 node_initialize (gpointer obj, gpointer data)
 {
   cns_object_initialize (obj);
+}
+
+/* Initializes, in id order and each in its own context, the nodes not yet
+ * initialized. */
+static void
+node_list_initialize (gpointer obj, gpointer data)
+{
+  initialize_pending = FALSE;
+  for (guint i = 0; nodes != NULL && i < nodes->len; i++)
+    {
+      CnsNode *node = nodes->pdata[i];
+
+      if (!cns_object_is_initialized (CNS_OBJECT (node)))
+        cns_simulator_invoke_with_context (node->id, node_initialize, node,
+                                           NULL);
+    }
 }
 
 static void
@@ -89,8 +109,12 @@ cns_node_constructed (GObject *object)
     }
   self->id = nodes->len;
   g_ptr_array_add (nodes, g_object_ref (self));
-  cns_simulator_schedule_with_context (self->id, 0, node_initialize, self,
-                                       NULL);
+  if (!initialize_pending)
+    {
+      cns_simulator_schedule_with_context (CNS_CONTEXT_NONE, 0,
+                                           node_list_initialize, NULL, NULL);
+      initialize_pending = TRUE;
+    }
 }
 
 static void

@@ -54,23 +54,32 @@ struct _CnsPointToPointNetDevice
   CnsDataRate data_rate;
   CnsTime interframe_gap;
 
-  CnsTraceSource mac_tx;
-  CnsTraceSource mac_tx_drop;
-  CnsTraceSource mac_rx;
-  CnsTraceSource mac_promisc_rx;
-  CnsTraceSource phy_tx_begin;
-  CnsTraceSource phy_tx_end;
-  CnsTraceSource phy_rx_end;
-  CnsTraceSource phy_rx_drop;
-  CnsTraceSource sniffer;
-  CnsTraceSource promisc_sniffer;
+  CnsTraceTable traces; /* indexed by the TRACE_ values */
+};
+
+/* The trace sources, in one table so that a device pays one pointer for
+ * all of them until something connects. */
+enum
+{
+  TRACE_MAC_TX,
+  TRACE_MAC_TX_DROP,
+  TRACE_MAC_RX,
+  TRACE_MAC_PROMISC_RX,
+  TRACE_PHY_TX_BEGIN,
+  TRACE_PHY_TX_END,
+  TRACE_PHY_RX_END,
+  TRACE_PHY_RX_DROP,
+  TRACE_SNIFFER,
+  TRACE_PROMISC_SNIFFER,
+  N_TRACES
 };
 
 G_DEFINE_FINAL_TYPE (CnsPointToPointNetDevice, cns_point_to_point_net_device,
                      CNS_TYPE_NET_DEVICE)
 
-#define FIRE(self, source, packet) \
-  CNS_TRACE_SOURCE_FIRE (&(self)->source, CnsPacketTraceFn, (self), (packet))
+#define FIRE(self, index, packet)                                         \
+  CNS_TRACE_TABLE_FIRE (&(self)->traces, index, CnsPacketTraceFn, (self), \
+                        (packet))
 
 static void p2p_device_set_property (GObject *object, guint prop_id,
                                      const GValue *value, GParamSpec *pspec);
@@ -102,20 +111,20 @@ p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
 
   if (!cns_net_device_is_link_up (device))
     {
-      FIRE (self, mac_tx_drop, packet);
+      FIRE (self, TRACE_MAC_TX_DROP, packet);
       cns_packet_unref (packet);
       return FALSE;
     }
   packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ppp_header_class, &ppp);
-  FIRE (self, mac_tx, packet);
+  FIRE (self, TRACE_MAC_TX, packet);
   if (self->queue == NULL)
     self->queue = cns_drop_tail_queue_new ();
   /* Keep a reference: MacTxDrop reports the packet the queue refused. */
   cns_packet_ref (packet);
   if (!cns_queue_enqueue (self->queue, packet))
     {
-      FIRE (self, mac_tx_drop, packet);
+      FIRE (self, TRACE_MAC_TX_DROP, packet);
       cns_packet_unref (packet);
       return FALSE;
     }
@@ -131,7 +140,7 @@ p2p_device_transmit_complete (gpointer obj, gpointer data)
   CnsPointToPointNetDevice *self = obj;
   CnsPacket *next;
 
-  FIRE (self, phy_tx_end, self->transmitting);
+  FIRE (self, TRACE_PHY_TX_END, self->transmitting);
   g_clear_pointer (&self->transmitting, cns_packet_unref);
   next = self->queue != NULL ? cns_queue_dequeue (self->queue) : NULL;
   if (next != NULL)
@@ -146,10 +155,10 @@ p2p_device_transmit_start (CnsPointToPointNetDevice *self, CnsPacket *packet)
   CnsTime tx_time = cns_data_rate_bytes_tx_time (self->data_rate,
                                                  cns_packet_get_size (packet));
 
-  FIRE (self, sniffer, packet);
-  FIRE (self, promisc_sniffer, packet);
+  FIRE (self, TRACE_SNIFFER, packet);
+  FIRE (self, TRACE_PROMISC_SNIFFER, packet);
   self->transmitting = packet;
-  FIRE (self, phy_tx_begin, packet);
+  FIRE (self, TRACE_PHY_TX_BEGIN, packet);
   cns_simulator_schedule (tx_time + self->interframe_gap,
                           p2p_device_transmit_complete, self, NULL);
   cns_point_to_point_channel_transmit (self->channel, self, packet, tx_time);
@@ -171,9 +180,11 @@ p2p_device_get_broadcast (CnsNetDevice *device, CnsAddress *out)
 
 static void
 p2p_device_install_trace (GType type, const gchar *name, const gchar *blurb,
-                          glong offset)
+                          guint index)
 {
-  cns_trace_source_install (type, name, blurb, "CnsPacketTraceFn", offset);
+  cns_trace_source_install_in_table (
+      type, name, blurb, "CnsPacketTraceFn",
+      G_STRUCT_OFFSET (CnsPointToPointNetDevice, traces), index, N_TRACES);
 }
 
 static void
@@ -217,34 +228,33 @@ cns_point_to_point_net_device_class_init (CnsPointToPointNetDeviceClass *klass)
       CNS_TYPE_MAC48_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-#define TRACE(name, blurb, member) \
-  p2p_device_install_trace (       \
-      type, name, blurb, G_STRUCT_OFFSET (CnsPointToPointNetDevice, member))
+#define TRACE(name, blurb, index) \
+  p2p_device_install_trace (type, name, blurb, index)
   TRACE ("MacTx", "A frame (with its PPP header) was accepted for sending",
-         mac_tx);
+         TRACE_MAC_TX);
   TRACE ("MacTxDrop",
          "A frame was dropped before sending: link down or "
          "queue full",
-         mac_tx_drop);
+         TRACE_MAC_TX_DROP);
   TRACE ("MacRx", "A received frame is passed up (with its PPP header)",
-         mac_rx);
+         TRACE_MAC_RX);
   TRACE ("MacPromiscRx",
          "A received frame is passed to the promiscuous "
          "callback (with its PPP header)",
-         mac_promisc_rx);
-  TRACE ("PhyTxBegin", "Transmission of a frame started", phy_tx_begin);
-  TRACE ("PhyTxEnd", "Transmission of a frame ended", phy_tx_end);
-  TRACE ("PhyRxEnd", "A frame was received whole", phy_rx_end);
+         TRACE_MAC_PROMISC_RX);
+  TRACE ("PhyTxBegin", "Transmission of a frame started", TRACE_PHY_TX_BEGIN);
+  TRACE ("PhyTxEnd", "Transmission of a frame ended", TRACE_PHY_TX_END);
+  TRACE ("PhyRxEnd", "A frame was received whole", TRACE_PHY_RX_END);
   TRACE ("PhyRxDrop",
          "A received frame was dropped by the receive error "
          "model",
-         phy_rx_drop);
+         TRACE_PHY_RX_DROP);
   TRACE ("Sniffer", "Every frame sent or received, for packet capture",
-         sniffer);
+         TRACE_SNIFFER);
   TRACE ("PromiscSniffer",
          "Every frame sent or received, promiscuous "
          "capture",
-         promisc_sniffer);
+         TRACE_PROMISC_SNIFFER);
 #undef TRACE
 }
 
@@ -413,21 +423,21 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
   if (self->error_model != NULL
       && cns_error_model_is_corrupt (self->error_model, packet))
     {
-      FIRE (self, phy_rx_drop, packet);
+      FIRE (self, TRACE_PHY_RX_DROP, packet);
       cns_packet_unref (packet);
       return;
     }
-  FIRE (self, sniffer, packet);
-  FIRE (self, promisc_sniffer, packet);
-  FIRE (self, phy_rx_end, packet);
+  FIRE (self, TRACE_SNIFFER, packet);
+  FIRE (self, TRACE_PROMISC_SNIFFER, packet);
+  FIRE (self, TRACE_PHY_RX_END, packet);
   if (cns_net_device_is_promiscuous (device))
-    FIRE (self, mac_promisc_rx, packet);
-  FIRE (self, mac_rx, packet);
+    FIRE (self, TRACE_MAC_PROMISC_RX, packet);
+  FIRE (self, TRACE_MAC_RX, packet);
 
   packet = cns_packet_make_writable (packet);
   if (cns_packet_remove_header (packet, &cns_ppp_header_class, &ppp) == 0)
     {
-      FIRE (self, phy_rx_drop, packet);
+      FIRE (self, TRACE_PHY_RX_DROP, packet);
       cns_packet_unref (packet);
       return;
     }
@@ -504,10 +514,9 @@ p2p_device_get_property (GObject *object, guint prop_id, GValue *value,
         CnsMac48Address mac;
 
         cns_net_device_get_address (CNS_NET_DEVICE (self), &address);
-        g_value_set_boxed (value, cns_mac48_address_from_address (&address,
-                                                                  &mac)
-                                      ? &mac
-                                      : NULL);
+        g_value_set_boxed (
+            value,
+            cns_mac48_address_from_address (&address, &mac) ? &mac : NULL);
         break;
       }
     default:

@@ -37,10 +37,16 @@ typedef struct
   guint64 received_bytes;
   guint64 dropped_packets;
   guint64 dropped_bytes;
-  CnsTraceSource enqueue_trace;
-  CnsTraceSource dequeue_trace;
-  CnsTraceSource drop_trace;
+  CnsTraceTable traces; /* Enqueue, Dequeue and Drop */
 } CnsQueuePrivate;
+
+enum
+{
+  TRACE_ENQUEUE,
+  TRACE_DEQUEUE,
+  TRACE_DROP,
+  N_TRACES
+};
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsQueue, cns_queue, CNS_TYPE_OBJECT)
 
@@ -78,15 +84,16 @@ cns_queue_class_init (CnsQueueClass *klass)
       CNS_TYPE_QUEUE_SIZE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-  cns_trace_source_install (
+  priv += G_STRUCT_OFFSET (CnsQueuePrivate, traces);
+  cns_trace_source_install_in_table (
       type, "Enqueue", "A packet was stored in the queue", "CnsPacketTraceFn",
-      priv + G_STRUCT_OFFSET (CnsQueuePrivate, enqueue_trace));
-  cns_trace_source_install (
+      priv, TRACE_ENQUEUE, N_TRACES);
+  cns_trace_source_install_in_table (
       type, "Dequeue", "A packet left the queue to be sent", "CnsPacketTraceFn",
-      priv + G_STRUCT_OFFSET (CnsQueuePrivate, dequeue_trace));
-  cns_trace_source_install (
+      priv, TRACE_DEQUEUE, N_TRACES);
+  cns_trace_source_install_in_table (
       type, "Drop", "A packet was dropped because the queue was full",
-      "CnsPacketTraceFn", priv + G_STRUCT_OFFSET (CnsQueuePrivate, drop_trace));
+      "CnsPacketTraceFn", priv, TRACE_DROP, N_TRACES);
 }
 
 static void
@@ -290,7 +297,8 @@ cns_queue_push (CnsQueue *self, CnsPacket *packet)
   priv->n_bytes += size;
   priv->received_packets++;
   priv->received_bytes += size;
-  CNS_TRACE_SOURCE_FIRE (&priv->enqueue_trace, CnsPacketTraceFn, self, packet);
+  CNS_TRACE_TABLE_FIRE (&priv->traces, TRACE_ENQUEUE, CnsPacketTraceFn, self,
+                        packet);
 }
 
 /**
@@ -312,7 +320,8 @@ cns_queue_pop (CnsQueue *self)
   priv->head = (priv->head + 1) % priv->capacity;
   priv->n_packets--;
   priv->n_bytes -= cns_packet_get_size (packet);
-  CNS_TRACE_SOURCE_FIRE (&priv->dequeue_trace, CnsPacketTraceFn, self, packet);
+  CNS_TRACE_TABLE_FIRE (&priv->traces, TRACE_DEQUEUE, CnsPacketTraceFn, self,
+                        packet);
   return packet;
 }
 
@@ -329,7 +338,8 @@ cns_queue_drop (CnsQueue *self, CnsPacket *packet)
 
   priv->dropped_packets++;
   priv->dropped_bytes += cns_packet_get_size (packet);
-  CNS_TRACE_SOURCE_FIRE (&priv->drop_trace, CnsPacketTraceFn, self, packet);
+  CNS_TRACE_TABLE_FIRE (&priv->traces, TRACE_DROP, CnsPacketTraceFn, self,
+                        packet);
   cns_packet_unref (packet);
 }
 

@@ -13,6 +13,7 @@ typedef struct
 {
   CnsObject parent_instance;
   CnsTraceSource tx;
+  CnsTraceTable table; /* "Up" (0) and "Down" (1) */
 } TestLink;
 
 typedef CnsObjectClass TestLinkClass;
@@ -199,7 +200,7 @@ START_TEST (test_registry)
       have_up |= strcmp (it->name, "LinkUp") == 0;
     }
   ck_assert (have_tx && have_drop && have_up);
-  ck_assert_uint_eq (list->len, 3);
+  ck_assert_uint_eq (list->len, 5);
 
   CNS_TEST_EXPECT_CRITICAL (
       "*already has a trace source named 'Tx'*",
@@ -254,6 +255,38 @@ START_TEST (test_connect_by_name)
 }
 END_TEST
 
+START_TEST (test_trace_table)
+{
+  g_autoptr (GError) error = NULL;
+  TestLink *link = cns_object_new (test_link_get_type (), NULL);
+  const CnsTraceSourceInfo *info
+      = cns_trace_source_find (test_link_get_type (), "Down");
+
+  ck_assert_uint_eq (info->table_index, 1);
+  ck_assert_uint_eq (info->table_size, 2);
+  /* nothing is allocated, and firing does nothing, until a connection */
+  CNS_TRACE_TABLE_FIRE (&link->table, 1, TestTxFn, link, 1u);
+  ck_assert_ptr_null (link->table.sources);
+  ck_assert_uint_eq (
+      cns_trace_disconnect (link, "Down", G_CALLBACK (sink_a), NULL), 0);
+  ck_assert (
+      cns_trace_connect (link, "Down", G_CALLBACK (sink_a), NULL, &error));
+  ck_assert_ptr_nonnull (link->table.sources);
+  CNS_TRACE_TABLE_FIRE (&link->table, 0, TestTxFn, link, 2u);
+  CNS_TRACE_TABLE_FIRE (&link->table, 1, TestTxFn, link, 3u);
+  ck_assert_str_eq (seen->str, "a3 ");
+  ck_assert (cns_trace_connect (link, "Up", G_CALLBACK (sink_b), "u", &error));
+  CNS_TRACE_TABLE_FIRE (&link->table, 0, TestTxFn, link, 4u);
+  ck_assert_str_eq (seen->str, "a3 b4:u ");
+  ck_assert_uint_eq (
+      cns_trace_disconnect (link, "Down", G_CALLBACK (sink_a), NULL), 1);
+  CNS_TRACE_TABLE_FIRE (&link->table, 1, TestTxFn, link, 5u);
+  ck_assert_str_eq (seen->str, "a3 b4:u ");
+  /* finalizing frees the table with "Up" still connected (valgrind) */
+  g_object_unref (link);
+}
+END_TEST
+
 Suite *
 test_trace_source_suite (void)
 {
@@ -265,6 +298,7 @@ test_trace_source_suite (void)
   tcase_add_test (tc, test_fire_reentrant);
   tcase_add_test (tc, test_registry);
   tcase_add_test (tc, test_connect_by_name);
+  tcase_add_test (tc, test_trace_table);
   suite_add_tcase (s, tc);
   return s;
 }
