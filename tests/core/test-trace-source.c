@@ -42,6 +42,12 @@ test_link_class_init (TestLinkClass *klass)
   cns_trace_source_install (
       test_link_get_type (), "Drop", "A packet was dropped", "TestTxFn",
       TestLink_private_offset + G_STRUCT_OFFSET (TestLinkPrivate, drop));
+  cns_trace_source_install_in_table (test_link_get_type (), "Up",
+                                     "Table source 0", "TestTxFn",
+                                     G_STRUCT_OFFSET (TestLink, table), 0, 2);
+  cns_trace_source_install_in_table (test_link_get_type (), "Down",
+                                     "Table source 1", "TestTxFn",
+                                     G_STRUCT_OFFSET (TestLink, table), 1, 2);
   signals[SIGNAL_LINK_UP]
       = g_signal_new ("link-up", test_link_get_type (), G_SIGNAL_RUN_LAST, 0,
                       NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
