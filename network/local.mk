@@ -6,7 +6,13 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 %canon_reldir%_libcns_network_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-network\"
 %canon_reldir%_libcns_network_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_network_la_SOURCES = \
-	%reldir%/cns-network-error.c
+	%reldir%/cns-buffer.c \
+	%reldir%/cns-header.c \
+	%reldir%/cns-network-error.c \
+	%reldir%/cns-packet-pool.c \
+	%reldir%/cns-packet.c \
+	%reldir%/cns-range-list.c \
+	%reldir%/cns-tag.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-address.h \
@@ -20,3 +26,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-pcap-file.h \
 	%reldir%/cns-rate-error-model.h \
 	%reldir%/cns-tag.h
+
+noinst_HEADERS += \
+	%reldir%/cns-buffer-private.h \
+	%reldir%/cns-packet-pool-private.h \
+	%reldir%/cns-range-list-private.h

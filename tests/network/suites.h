@@ -6,3 +6,6 @@
 #include <check.h>
 
 Suite *test_network_error_suite (void);
+Suite *test_packet_suite (void);
+Suite *test_packet_tags_suite (void);
+Suite *test_packet_serialize_suite (void);

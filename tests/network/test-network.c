@@ -9,6 +9,9 @@ main (void)
 {
   Suite *suites[] = {
     test_network_error_suite (),
+    test_packet_suite (),
+    test_packet_tags_suite (),
+    test_packet_serialize_suite (),
   };
 
   cns_test_init ();
