@@ -7,6 +7,11 @@
 
 G_BEGIN_DECLS
 
+/* The largest header struct cns_packet_print() can rebuild from a packet's
+ * bytes: it deserialises each recorded header into a scratch struct of
+ * this size, since the class does not say how big its struct is. */
+#define CNS_HEADER_MAX_STRUCT_SIZE 1024
+
 /**
  * CnsHeaderClass:
  * @name: the header's name in packet descriptions, "PppHeader"
@@ -20,9 +25,10 @@ G_BEGIN_DECLS
  * @print: appends a one-line description of @header's fields to @out,
  *   without its name, e.g. "protocol IP (0x0021)"
  *
- * Headers are plain C structs, not GObjects; this static class struct says
- * how to turn one into bytes and back. A packet holds only the bytes, so a
- * packet is what it would be on a wire. Classes are registered with
+ * Headers are plain C structs, not GObjects, of at most
+ * %CNS_HEADER_MAX_STRUCT_SIZE bytes and owning no memory; this static class
+ * struct says how to turn one into bytes and back. A packet holds only the
+ * bytes, so a packet is what it would be on a wire. Classes are registered with
  * cns_header_class_register() so that packet descriptions can be rebuilt
  * after a packet crosses an MPI boundary.
  */

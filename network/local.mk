@@ -6,6 +6,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 %canon_reldir%_libcns_network_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-network\"
 %canon_reldir%_libcns_network_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_network_la_SOURCES = \
+<<<<<<< HEAD
 	%reldir%/cns-address.c \
 	%reldir%/cns-ascii-trace-helper.c \
 	%reldir%/cns-channel.c \
@@ -27,6 +28,15 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-ppp-header.c \
 	%reldir%/cns-queue.c \
 	%reldir%/cns-rate-error-model.c
+=======
+	%reldir%/cns-buffer.c \
+	%reldir%/cns-header.c \
+	%reldir%/cns-network-error.c \
+	%reldir%/cns-packet-pool.c \
+	%reldir%/cns-packet.c \
+	%reldir%/cns-range-list.c \
+	%reldir%/cns-tag.c
+>>>>>>> packet
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-address.h \
@@ -55,4 +65,10 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-tag.h
 
 noinst_HEADERS += \
+<<<<<<< HEAD
 	%reldir%/cns-network-private.h
+=======
+	%reldir%/cns-buffer-private.h \
+	%reldir%/cns-packet-pool-private.h \
+	%reldir%/cns-range-list-private.h
+>>>>>>> packet

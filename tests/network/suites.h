@@ -16,3 +16,6 @@ Suite *test_error_model_suite (void);
 Suite *test_rate_error_model_suite (void);
 Suite *test_list_error_model_suite (void);
 Suite *test_trace_helpers_suite (void);
+Suite *test_packet_suite (void);
+Suite *test_packet_tags_suite (void);
+Suite *test_packet_serialize_suite (void);

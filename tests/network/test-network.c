@@ -19,6 +19,9 @@ main (void)
     test_node_suite (),
     test_point_to_point_suite (),
     test_trace_helpers_suite (),
+    test_packet_suite (),
+    test_packet_tags_suite (),
+    test_packet_serialize_suite (),
   };
 
   cns_test_init ();
