@@ -6,12 +6,13 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 %canon_reldir%_libcns_network_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-network\"
 %canon_reldir%_libcns_network_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_network_la_SOURCES = \
-<<<<<<< HEAD
 	%reldir%/cns-address.c \
 	%reldir%/cns-ascii-trace-helper.c \
+	%reldir%/cns-buffer.c \
 	%reldir%/cns-channel.c \
 	%reldir%/cns-drop-tail-queue.c \
 	%reldir%/cns-error-model.c \
+	%reldir%/cns-header.c \
 	%reldir%/cns-list-error-model.c \
 	%reldir%/cns-mac48-address.c \
 	%reldir%/cns-net-device-container.c \
@@ -20,6 +21,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-network.c \
 	%reldir%/cns-node-container.c \
 	%reldir%/cns-node.c \
+	%reldir%/cns-packet-pool.c \
+	%reldir%/cns-packet.c \
 	%reldir%/cns-pcap-file.c \
 	%reldir%/cns-pcap-helper.c \
 	%reldir%/cns-point-to-point-channel.c \
@@ -27,16 +30,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-point-to-point-net-device.c \
 	%reldir%/cns-ppp-header.c \
 	%reldir%/cns-queue.c \
-	%reldir%/cns-rate-error-model.c
-=======
-	%reldir%/cns-buffer.c \
-	%reldir%/cns-header.c \
-	%reldir%/cns-network-error.c \
-	%reldir%/cns-packet-pool.c \
-	%reldir%/cns-packet.c \
 	%reldir%/cns-range-list.c \
+	%reldir%/cns-rate-error-model.c \
 	%reldir%/cns-tag.c
->>>>>>> packet
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-address.h \
@@ -65,10 +61,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-tag.h
 
 noinst_HEADERS += \
-<<<<<<< HEAD
-	%reldir%/cns-network-private.h
-=======
 	%reldir%/cns-buffer-private.h \
+	%reldir%/cns-network-private.h \
 	%reldir%/cns-packet-pool-private.h \
 	%reldir%/cns-range-list-private.h
->>>>>>> packet
