@@ -59,9 +59,8 @@ heap_grow (HeapScheduler *self)
   gsize capacity = self->capacity < 4096
                        ? MAX (self->capacity * 2, HEAP_MIN_CAPACITY)
                        : self->capacity + self->capacity / 4;
-  CnsSchedulerEntry *entries
-      = cns_memory_alloc ((capacity + 1) * sizeof (CnsSchedulerEntry),
-                          HEAP_ALIGN);
+  CnsSchedulerEntry *entries = cns_memory_alloc (
+      (capacity + 1) * sizeof (CnsSchedulerEntry), HEAP_ALIGN);
 
   if (self->entries != NULL)
     memcpy (entries + 1, self->entries + 1,

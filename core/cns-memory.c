@@ -30,11 +30,9 @@ cns_memory_alloc (gsize bytes, gsize alignment)
 
   /* Exactly @bytes: the whole huge pages inside get MADV_HUGEPAGE and the
    * tail stays in small pages, so nothing is wasted by rounding up. */
-  if (posix_memalign (&memory, huge ? CNS_MEMORY_HUGE_PAGE : alignment,
-                      bytes)
+  if (posix_memalign (&memory, huge ? CNS_MEMORY_HUGE_PAGE : alignment, bytes)
       != 0)
-    g_error ("cns: out of memory allocating %" G_GSIZE_FORMAT " bytes",
-             bytes);
+    g_error ("cns: out of memory allocating %" G_GSIZE_FORMAT " bytes", bytes);
   if (huge)
     madvise (memory, bytes / CNS_MEMORY_HUGE_PAGE * CNS_MEMORY_HUGE_PAGE,
              MADV_HUGEPAGE);
