@@ -22,6 +22,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-node-container.c \
 	%reldir%/cns-node.c \
 	%reldir%/cns-packet-pool.c \
+	%reldir%/cns-packet-print.c \
+	%reldir%/cns-packet-serialize.c \
+	%reldir%/cns-packet-tags.c \
 	%reldir%/cns-packet.c \
 	%reldir%/cns-pcap-file.c \
 	%reldir%/cns-pcap-helper.c \
@@ -64,4 +67,5 @@ noinst_HEADERS += \
 	%reldir%/cns-buffer-private.h \
 	%reldir%/cns-network-private.h \
 	%reldir%/cns-packet-pool-private.h \
+	%reldir%/cns-packet-private.h \
 	%reldir%/cns-range-list-private.h

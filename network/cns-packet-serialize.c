@@ -1,0 +1,476 @@
+/* cns — packets to bytes and back, to send them to another MPI rank.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A serialized packet, every integer little-endian (all ranks run the same
+ * build, so the format needs no versioning):
+ *
+ *   u32  length of the whole record in bytes, this field included
+ *   u64  uid
+ *   u32  H, the stored bytes before the zero area
+ *   u32  Z, the length of the zero area (its zeros are not written)
+ *   u32  T, the stored bytes after it
+ *   H + T bytes
+ *   u8   flags: bit 0 set when the packet records its headers
+ *   u32  the number of packet tags, then each:
+ *          name, u8 data size, data
+ *   u32  the number of byte tags the packet sees, then each:
+ *          name, u32 first byte, u32 end (clipped to the packet),
+ *          u8 data size, data
+ *   u32  the number of header records the packet sees, then each:
+ *          name, u8 0 for a header or 1 for a trailer, u32 first byte,
+ *          u32 end
+ *
+ * where a name is a u16 length and that many bytes, without a NUL. Tag and
+ * header classes are found by name with cns_tag_class_lookup() and
+ * cns_header_class_lookup().
+ */
+#include "network/cns-packet.h"
+
+#include "core/cns-log.h"
+#include "network/cns-network-error.h"
+#include "network/cns-packet-private.h"
+
+#include <string.h>
+
+#define FLAG_RECORDS_HEADERS 0x1
+
+static void
+put_u8 (GByteArray *out, guint8 value)
+{
+  g_byte_array_append (out, &value, 1);
+}
+
+static void
+put_u16 (GByteArray *out, guint16 value)
+{
+  value = GUINT16_TO_LE (value);
+  g_byte_array_append (out, (const guint8 *) &value, sizeof value);
+}
+
+static void
+put_u32 (GByteArray *out, guint32 value)
+{
+  value = GUINT32_TO_LE (value);
+  g_byte_array_append (out, (const guint8 *) &value, sizeof value);
+}
+
+static void
+put_u64 (GByteArray *out, guint64 value)
+{
+  value = GUINT64_TO_LE (value);
+  g_byte_array_append (out, (const guint8 *) &value, sizeof value);
+}
+
+static void
+put_name (GByteArray *out, const gchar *name)
+{
+  gsize len = strlen (name);
+
+  if (len > G_MAXUINT16)
+    cns_fatal ("class name '%.40s...' is too long to serialize", name);
+  put_u16 (out, len);
+  g_byte_array_append (out, (const guint8 *) name, len);
+}
+
+/**
+ * cns_packet_serialize:
+ * @out: where to append
+ *
+ * Appends the packet's uid, bytes (zero areas as their length), tags and
+ * header records to @out, in the form cns_packet_deserialize() reads back
+ * into an identical packet. Tag and header classes are written by name,
+ * so the reading side must have registered them.
+ */
+void
+cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
+{
+  const CnsBuffer *buffer;
+  const CnsPacketTagList *ptags;
+  const CnsRangeList *list;
+  guint32 size, length_at, count_at, count, s, e;
+
+  g_return_if_fail (packet != NULL);
+  g_return_if_fail (out != NULL);
+  buffer = &packet->buffer;
+  size = cns_buffer_get_size (buffer);
+
+  length_at = out->len;
+  put_u32 (out, 0);
+  put_u64 (out, packet->uid);
+  put_u32 (out, buffer->head);
+  put_u32 (out, buffer->zeros);
+  put_u32 (out, buffer->tail);
+  if (buffer->head + buffer->tail > 0)
+    g_byte_array_append (out, cns_buffer_get_stored (buffer),
+                         buffer->head + buffer->tail);
+  put_u8 (out, packet->headers != NULL ? FLAG_RECORDS_HEADERS : 0);
+
+  ptags = packet->packet_tags;
+  put_u32 (out, ptags != NULL ? ptags->n : 0);
+  for (guint32 i = 0; ptags != NULL && i < ptags->n; i++)
+    {
+      put_name (out, ptags->tags[i].klass->name);
+      put_u8 (out, ptags->tags[i].klass->size);
+      g_byte_array_append (out, ptags->tags[i].data,
+                           ptags->tags[i].klass->size);
+    }
+
+  count_at = out->len;
+  count = 0;
+  put_u32 (out, 0);
+  list = packet->byte_tags;
+  for (guint32 i = 0; list != NULL && i < list->n; i++)
+    {
+      const CnsByteTag *tag = cns_range_list_item (list, i);
+
+      if (!cns_range_list_clip (&tag->range, packet->origin, size,
+                                CNS_RANGE_OVERLAP, &s, &e))
+        continue;
+      put_name (out, tag->klass->name);
+      put_u32 (out, s);
+      put_u32 (out, e);
+      put_u8 (out, tag->klass->size);
+      g_byte_array_append (out, tag->data, tag->klass->size);
+      count++;
+    }
+  count = GUINT32_TO_LE (count);
+  memcpy (out->data + count_at, &count, sizeof count);
+
+  count_at = out->len;
+  count = 0;
+  put_u32 (out, 0);
+  list = packet->headers;
+  for (guint32 i = 0; list != NULL && i < list->n; i++)
+    {
+      const CnsHeaderRecord *record = cns_range_list_item (list, i);
+
+      if (!cns_range_list_clip (&record->range, packet->origin, size,
+                                CNS_RANGE_WHOLE, &s, &e))
+        continue;
+      put_name (out, record->klass->name);
+      put_u8 (out, record->trailer ? 1 : 0);
+      put_u32 (out, s);
+      put_u32 (out, e);
+      count++;
+    }
+  count = GUINT32_TO_LE (count);
+  memcpy (out->data + count_at, &count, sizeof count);
+
+  count = GUINT32_TO_LE (out->len - length_at);
+  memcpy (out->data + length_at, &count, sizeof count);
+}
+
+typedef struct
+{
+  const guint8 *pos;
+  const guint8 *end;
+} Reader;
+
+static gboolean
+read_bytes (Reader *r, gsize n, const guint8 **bytes, const gchar *what,
+            GError **error)
+{
+  if ((gsize) (r->end - r->pos) < n)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet truncated in %s: %" G_GSIZE_FORMAT
+                   " bytes needed, %" G_GSIZE_FORMAT " left",
+                   what, n, (gsize) (r->end - r->pos));
+      return FALSE;
+    }
+  *bytes = r->pos;
+  r->pos += n;
+  return TRUE;
+}
+
+static gboolean
+read_u8 (Reader *r, guint8 *value, const gchar *what, GError **error)
+{
+  const guint8 *bytes;
+
+  if (!read_bytes (r, 1, &bytes, what, error))
+    return FALSE;
+  *value = bytes[0];
+  return TRUE;
+}
+
+static gboolean
+read_u16 (Reader *r, guint16 *value, const gchar *what, GError **error)
+{
+  const guint8 *bytes;
+
+  if (!read_bytes (r, sizeof *value, &bytes, what, error))
+    return FALSE;
+  memcpy (value, bytes, sizeof *value);
+  *value = GUINT16_FROM_LE (*value);
+  return TRUE;
+}
+
+static gboolean
+read_u32 (Reader *r, guint32 *value, const gchar *what, GError **error)
+{
+  const guint8 *bytes;
+
+  if (!read_bytes (r, sizeof *value, &bytes, what, error))
+    return FALSE;
+  memcpy (value, bytes, sizeof *value);
+  *value = GUINT32_FROM_LE (*value);
+  return TRUE;
+}
+
+static gboolean
+read_u64 (Reader *r, guint64 *value, const gchar *what, GError **error)
+{
+  const guint8 *bytes;
+
+  if (!read_bytes (r, sizeof *value, &bytes, what, error))
+    return FALSE;
+  memcpy (value, bytes, sizeof *value);
+  *value = GUINT64_FROM_LE (*value);
+  return TRUE;
+}
+
+/* Reads a name into @name, a string the caller frees. */
+static gboolean
+read_name (Reader *r, gchar **name, const gchar *what, GError **error)
+{
+  const guint8 *bytes;
+  guint16 len;
+
+  if (!read_u16 (r, &len, what, error)
+      || !read_bytes (r, len, &bytes, what, error))
+    return FALSE;
+  *name = g_strndup ((const gchar *) bytes, len);
+  return TRUE;
+}
+
+/* Reads a tag's class name and data: name, u8 size, data (@range between
+ * the name and the size when not %NULL). */
+static const CnsTagClass *
+read_tag (Reader *r, const gchar *what, guint32 *range, guint8 *data,
+          GError **error)
+{
+  g_autofree gchar *name = NULL;
+  const CnsTagClass *klass;
+  const guint8 *bytes;
+  guint8 size;
+
+  if (!read_name (r, &name, what, error))
+    return NULL;
+  if (range != NULL
+      && (!read_u32 (r, &range[0], what, error)
+          || !read_u32 (r, &range[1], what, error)))
+    return NULL;
+  if (!read_u8 (r, &size, what, error)
+      || !read_bytes (r, size, &bytes, what, error))
+    return NULL;
+  klass = cns_tag_class_lookup (name);
+  if (klass == NULL)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_NOT_FOUND,
+                   "serialized packet has a %s of unknown class '%s'", what,
+                   name);
+      return NULL;
+    }
+  if (size != klass->size)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has a '%s' %s of %u bytes; the class "
+                   "has %" G_GSIZE_FORMAT,
+                   name, what, size, klass->size);
+      return NULL;
+    }
+  memcpy (data, bytes, size);
+  return klass;
+}
+
+static gboolean
+check_range (guint32 start, guint32 end, guint32 size, const gchar *what,
+             const gchar *name, GError **error)
+{
+  if (start <= end && end <= size)
+    return TRUE;
+  g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+               "serialized packet has a '%s' %s over bytes [%u, %u) of a "
+               "%u-byte packet",
+               name, what, start, end, size);
+  return FALSE;
+}
+
+static gboolean
+packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
+                      GError **error)
+{
+  guint32 size = cns_buffer_get_size (&packet->buffer);
+  guint32 n, range[2];
+  guint8 data[CNS_TAG_MAX_SIZE];
+  const CnsTagClass *klass;
+
+  if (!read_u32 (r, &n, "packet tags", error))
+    return FALSE;
+  for (guint32 i = 0; i < n; i++)
+    {
+      if ((klass = read_tag (r, "packet tag", NULL, data, error)) == NULL)
+        return FALSE;
+      if (cns_packet_tag_list_find (packet->packet_tags, klass) >= 0)
+        {
+          g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                       "serialized packet has two '%s' packet tags",
+                       klass->name);
+          return FALSE;
+        }
+      cns_packet_add_packet_tag (packet, klass, data);
+    }
+
+  if (!read_u32 (r, &n, "byte tags", error))
+    return FALSE;
+  for (guint32 i = 0; i < n; i++)
+    {
+      if ((klass = read_tag (r, "byte tag", range, data, error)) == NULL)
+        return FALSE;
+      if (!check_range (range[0], range[1], size, "byte tag", klass->name,
+                        error))
+        return FALSE;
+      cns_packet_add_byte_tag_range (packet, klass, data, range[0], range[1]);
+    }
+
+  if (!read_u32 (r, &n, "header records", error))
+    return FALSE;
+  if (n > 0 && !(flags & FLAG_RECORDS_HEADERS))
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has %u header records but does not "
+                   "record headers",
+                   n);
+      return FALSE;
+    }
+  for (guint32 i = 0; i < n; i++)
+    {
+      g_autofree gchar *name = NULL;
+      const CnsHeaderClass *header_class;
+      guint8 kind;
+
+      if (!read_name (r, &name, "header record", error)
+          || !read_u8 (r, &kind, "header record", error)
+          || !read_u32 (r, &range[0], "header record", error)
+          || !read_u32 (r, &range[1], "header record", error))
+        return FALSE;
+      header_class = cns_header_class_lookup (name);
+      if (header_class == NULL)
+        {
+          g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_NOT_FOUND,
+                       "serialized packet has a header of unknown class '%s'",
+                       name);
+          return FALSE;
+        }
+      if (kind > 1)
+        {
+          g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                       "serialized packet has a '%s' record of kind %u, "
+                       "neither header (0) nor trailer (1)",
+                       name, kind);
+          return FALSE;
+        }
+      if (!check_range (range[0], range[1], size,
+                        kind ? "trailer record" : "header record", name, error))
+        return FALSE;
+      cns_packet_record_header (packet, header_class, kind == 1,
+                                packet->origin + range[0],
+                                packet->origin + range[1]);
+    }
+  return TRUE;
+}
+
+/**
+ * cns_packet_deserialize:
+ * @data: (array length=size): bytes starting with a packet written by
+ *   cns_packet_serialize()
+ * @consumed: (out) (optional): the number of bytes the packet took
+ * @error: a #CNS_NETWORK_ERROR: PARSE when the bytes are not a serialized
+ *   packet (truncated, inconsistent), NOT_FOUND when they name a tag or
+ *   header class that is not registered
+ *
+ * Rebuilds a packet: same bytes, uid, tags and header records.
+ *
+ * Returns: (transfer full) (nullable): the packet, or %NULL on error.
+ */
+CnsPacket *
+cns_packet_deserialize (const guint8 *data, gsize size, gsize *consumed,
+                        GError **error)
+{
+  Reader r = { data, data + size };
+  const guint8 *stored;
+  guint32 length, head, zeros, tail;
+  guint64 uid;
+  guint8 flags;
+  CnsPacket *packet;
+
+  g_return_val_if_fail (data != NULL || size == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!read_u32 (&r, &length, "its length", error))
+    return NULL;
+  if (length > size)
+    {
+      g_set_error (
+          error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+          "serialized packet truncated: %u bytes long, %" G_GSIZE_FORMAT
+          " given",
+          length, size);
+      return NULL;
+    }
+  r.end = data + length;
+  if (!read_u64 (&r, &uid, "the uid", error)
+      || !read_u32 (&r, &head, "the byte counts", error)
+      || !read_u32 (&r, &zeros, "the byte counts", error)
+      || !read_u32 (&r, &tail, "the byte counts", error))
+    return NULL;
+  if ((guint64) head + zeros + tail > G_MAXUINT32)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has %" G_GUINT64_FORMAT
+                   " bytes, more than a packet holds",
+                   (guint64) head + zeros + tail);
+      return NULL;
+    }
+  if (zeros == 0 && tail > 0)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has %u tail bytes but no zero area",
+                   tail);
+      return NULL;
+    }
+  if (!read_bytes (&r, (gsize) head + tail, &stored, "the packet's bytes",
+                   error)
+      || !read_u8 (&r, &flags, "the flags", error))
+    return NULL;
+  if (flags & ~FLAG_RECORDS_HEADERS)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has unknown flags 0x%02x", flags);
+      return NULL;
+    }
+
+  packet = cns_packet_alloc ();
+  packet->uid = uid;
+  cns_buffer_init (&packet->buffer, stored, head, zeros, stored + head, tail);
+  if (flags & FLAG_RECORDS_HEADERS)
+    packet->headers = cns_range_list_new (sizeof (CnsHeaderRecord));
+  if (!packet_read_metadata (packet, &r, flags, error))
+    {
+      cns_packet_unref (packet);
+      return NULL;
+    }
+  if (r.pos != r.end)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has %" G_GSIZE_FORMAT
+                   " stray bytes at its end",
+                   (gsize) (r.end - r.pos));
+      cns_packet_unref (packet);
+      return NULL;
+    }
+  if (consumed != NULL)
+    *consumed = length;
+  return packet;
+}
