@@ -80,6 +80,8 @@ G_GNUC_INTERNAL void cns_buffer_remove_end (CnsBuffer *buffer, guint32 size);
 
 G_GNUC_INTERNAL void cns_buffer_read (const CnsBuffer *buffer, guint32 offset,
                                       guint8 *out, guint32 size);
+G_GNUC_INTERNAL guint32 cns_buffer_sum16 (const CnsBuffer *buffer,
+                                          guint32 offset, guint32 size);
 G_GNUC_INTERNAL const guint8 *cns_buffer_peek_front (const CnsBuffer *buffer,
                                                      guint8 *scratch,
                                                      guint32 scratch_size,

@@ -463,6 +463,72 @@ cns_buffer_read (const CnsBuffer *buffer, guint32 offset, guint8 *out,
     memcpy (out, stored + buffer->head + (offset - tail_offset), end - offset);
 }
 
+/* The 16-bit words of @size bytes at @bytes, big-endian, summed without
+ * folding; an odd last byte is the high half of a word. */
+static guint32
+sum_words (const guint8 *bytes, guint32 size)
+{
+  guint64 sum = 0;
+  guint32 i;
+
+  for (i = 0; i + 1 < size; i += 2)
+    sum += (guint32) bytes[i] << 8 | bytes[i + 1];
+  if (i < size)
+    sum += (guint32) bytes[i] << 8;
+  while (sum >> 32)
+    sum = (sum & 0xffffffff) + (sum >> 32);
+  return (guint32) sum;
+}
+
+/* Adds the words of a stored run that starts @odd bytes after a word
+ * boundary: summed as if aligned, then byte-swapped (RFC 1071, 2.(B)). */
+static guint64
+add_run (guint64 sum, const guint8 *bytes, guint32 size, gboolean odd)
+{
+  guint32 run = sum_words (bytes, size);
+
+  if (odd)
+    {
+      run = (run & 0xffff) + (run >> 16);
+      run = (run & 0xffff) + (run >> 16);
+      run = GUINT16_SWAP_LE_BE ((guint16) run);
+    }
+  return sum + run;
+}
+
+/*
+ * cns_buffer_sum16:
+ *
+ * Returns: the one's-complement sum (RFC 1071) of the @size bytes at
+ * @offset taken as big-endian 16-bit words from @offset, not yet folded to
+ * 16 bits. The zero area adds nothing, so only stored bytes are read: a
+ * checksum over a large unwritten payload costs its headers only.
+ */
+guint32
+cns_buffer_sum16 (const CnsBuffer *buffer, guint32 offset, guint32 size)
+{
+  const guint8 *stored = cns_buffer_get_stored (buffer);
+  guint32 start = offset;
+  guint32 end = offset + size;
+  guint32 tail_offset = buffer->head + buffer->zeros;
+  guint64 sum = 0;
+
+  if (offset < buffer->head)
+    {
+      guint32 n = MIN (end, buffer->head) - offset;
+      sum = add_run (sum, stored + offset, n, FALSE);
+    }
+  if (end > tail_offset)
+    {
+      guint32 from = MAX (offset, tail_offset);
+      sum = add_run (sum, stored + buffer->head + (from - tail_offset),
+                     end - from, ((from - start) & 1) != 0);
+    }
+  while (sum >> 32)
+    sum = (sum & 0xffffffff) + (sum >> 32);
+  return (guint32) sum;
+}
+
 /*
  * cns_buffer_peek_front:
  * @scratch: memory for zeros, when the stored head is short

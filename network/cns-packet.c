@@ -614,3 +614,42 @@ cns_packet_copy_data (const CnsPacket *packet, guint32 offset, guint8 *out,
   cns_buffer_read (&packet->buffer, offset, out, size);
   return size;
 }
+
+/**
+ * cns_packet_sum16:
+ * @offset: the first byte, at most the packet's size
+ * @size: how many bytes; the sum stops at the packet's end
+ *
+ * The start of an Internet checksum (RFC 1071) over part of the packet:
+ * transport protocols add the pseudo-header and fold it with
+ * cns_checksum_fold(). Bytes never written count as zeros and are not
+ * read, so the cost is that of the headers.
+ *
+ * Returns: the sum of the big-endian 16-bit words from @offset (an odd
+ * last byte padded with a zero), not folded.
+ */
+guint32
+cns_packet_sum16 (const CnsPacket *packet, guint32 offset, guint32 size)
+{
+  guint32 total;
+
+  g_return_val_if_fail (packet != NULL, 0);
+  total = cns_buffer_get_size (&packet->buffer);
+  g_return_val_if_fail (offset <= total, 0);
+  return cns_buffer_sum16 (&packet->buffer, offset, MIN (size, total - offset));
+}
+
+/**
+ * cns_checksum_fold:
+ * @sum: a sum from cns_packet_sum16() plus any other 16-bit words
+ *
+ * Returns: the one's complement of @sum folded to 16 bits: the value to
+ * write in a checksum field, or 0 when a received datagram checks out.
+ */
+guint16
+cns_checksum_fold (guint64 sum)
+{
+  while (sum >> 16)
+    sum = (sum & 0xffff) + (sum >> 16);
+  return (guint16) ~sum;
+}

@@ -124,6 +124,10 @@ void cns_packet_print (const CnsPacket *packet, GString *out);
 gchar *cns_packet_to_string (const CnsPacket *packet);
 
 /* Bytes plus metadata, and back: how packets cross MPI ranks. */
+guint32 cns_packet_sum16 (const CnsPacket *packet, guint32 offset,
+                          guint32 size);
+guint16 cns_checksum_fold (guint64 sum);
+
 void cns_packet_serialize (const CnsPacket *packet, GByteArray *out);
 CnsPacket *cns_packet_deserialize (const guint8 *data, gsize size,
                                    gsize *consumed, GError **error);
