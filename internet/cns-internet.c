@@ -1,0 +1,17 @@
+/* cns — start-up of the internet module.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Runs when libcns is loaded: registers the internet module's GTypes (so
+ * that they can be named in strings before any exists), its address kinds
+ * (in a fixed order, so that their ids agree on every MPI rank) and its
+ * attribute text forms.
+ */
+#include "internet/cns-internet.h"
+
+static void cns_internet_init (void) __attribute__ ((constructor));
+
+static void
+cns_internet_init (void)
+{
+  cns_ipv4_address_install ();
+}

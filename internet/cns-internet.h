@@ -1,0 +1,11 @@
+/* cns — the internet module: IPv4, ICMP, UDP, sockets, routing, helpers
+ * and applications. Like ns-3's internet-module.h: include this one
+ * header.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "network/cns-network.h"
+
+#include "internet/cns-internet-error.h"
+#include "internet/cns-ipv4-address.h"

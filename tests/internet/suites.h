@@ -1,0 +1,8 @@
+/* cns — the suites of the internet test binary.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <check.h>
+
+Suite *test_ipv4_address_suite (void);

@@ -1,0 +1,16 @@
+/* cns — the internet module's test binary.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "internet/suites.h"
+#include "lib/cns-test.h"
+
+int
+main (void)
+{
+  Suite *suites[] = {
+    test_ipv4_address_suite (),
+  };
+
+  cns_test_init ();
+  return cns_test_run (suites, G_N_ELEMENTS (suites));
+}
