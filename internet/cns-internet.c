@@ -14,4 +14,5 @@ static void
 cns_internet_init (void)
 {
   cns_ipv4_address_install ();
+  cns_header_class_register (&cns_udp_header_class);
 }

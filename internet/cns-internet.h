@@ -9,3 +9,4 @@
 
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-address.h"
+#include "internet/cns-udp-header.h"

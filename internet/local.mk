@@ -8,7 +8,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 %canon_reldir%_libcns_internet_la_SOURCES = \
 	%reldir%/cns-internet-error.c \
 	%reldir%/cns-internet.c \
-	%reldir%/cns-ipv4-address.c
+	%reldir%/cns-ipv4-address.c \
+	%reldir%/cns-ipv4-end-point-demux.c \
+	%reldir%/cns-udp-header.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-internet-error.h \
@@ -21,4 +23,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-ipv4-route.h \
 	%reldir%/cns-ipv4-routing-protocol.h \
 	%reldir%/cns-socket-factory.h \
-	%reldir%/cns-socket.h
+	%reldir%/cns-socket.h \
+	%reldir%/cns-udp-header.h
+
+noinst_HEADERS += \
+	%reldir%/cns-ipv4-end-point-demux-private.h

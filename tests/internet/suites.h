@@ -6,3 +6,5 @@
 #include <check.h>
 
 Suite *test_ipv4_address_suite (void);
+Suite *test_udp_header_suite (void);
+Suite *test_ipv4_end_point_demux_suite (void);

@@ -9,6 +9,8 @@ main (void)
 {
   Suite *suites[] = {
     test_ipv4_address_suite (),
+    test_udp_header_suite (),
+    test_ipv4_end_point_demux_suite (),
   };
 
   cns_test_init ();

@@ -1,0 +1,69 @@
+/* cns — the table of bound transport end points of a node's protocol.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "internet/cns-ipv4-address.h"
+
+G_BEGIN_DECLS
+
+/* ns-3's (and IANA's) dynamic port range. */
+#define CNS_IPV4_EPHEMERAL_PORT_FIRST 49152
+#define CNS_IPV4_EPHEMERAL_PORT_LAST  65535
+
+typedef struct _CnsIpv4EndPoint CnsIpv4EndPoint;
+
+/**
+ * CnsIpv4EndPoint:
+ * @local_address: the address bound to, or 0.0.0.0 for any
+ * @peer_address: the connected peer, or 0.0.0.0 when not connected
+ * @local_port: the port bound to
+ * @peer_port: the connected peer's port, or 0
+ * @owner: the socket that receives what matches (not referenced)
+ * @next: the next end point bound to the same local port
+ *
+ * ns-3's Ipv4EndPoint without callbacks: the protocol that owns the
+ * demultiplexer knows what its owners are and calls them directly.
+ */
+struct _CnsIpv4EndPoint
+{
+  CnsIpv4Address local_address;
+  CnsIpv4Address peer_address;
+  guint16 local_port;
+  guint16 peer_port;
+  gpointer owner;
+  CnsIpv4EndPoint *next;
+};
+
+/**
+ * CnsIpv4EndPointDemux:
+ *
+ * The end points of one transport protocol on one node, chained by local
+ * port in a hash table made at the first allocation, so that a node that
+ * never binds costs two words.
+ */
+typedef struct
+{
+  GHashTable *by_port; /* local port -> first CnsIpv4EndPoint */
+  guint16 ephemeral;   /* the last ephemeral port handed out */
+} CnsIpv4EndPointDemux;
+
+/* Internal to the module's transport protocols, but exported (though not
+ * installed) so that the tests can reach the table directly. */
+void cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux);
+void cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux,
+                                     void (*unbind) (gpointer owner));
+CnsIpv4EndPoint *
+cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
+                                   CnsIpv4Address address, guint16 port,
+                                   gpointer owner, GError **error);
+void cns_ipv4_end_point_demux_deallocate (CnsIpv4EndPointDemux *demux,
+                                          CnsIpv4EndPoint *end_point);
+void cns_ipv4_end_point_set_peer (CnsIpv4EndPoint *end_point,
+                                  CnsIpv4Address address, guint16 port);
+guint cns_ipv4_end_point_demux_lookup (
+    CnsIpv4EndPointDemux *demux, CnsIpv4Address destination,
+    guint16 destination_port, CnsIpv4Address source, guint16 source_port,
+    CnsIpv4Address broadcast_owner, CnsIpv4EndPoint **out, guint max_out);
+
+G_END_DECLS

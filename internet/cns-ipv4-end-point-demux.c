@@ -1,0 +1,300 @@
+/* cns — the table of bound transport end points of a node's protocol.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * ns-3's Ipv4EndPointDemux. An end point is what a socket binds: a local
+ * address (or any) and port, and, once connected, a peer address and port.
+ * A received datagram goes to the most specific end point that matches it
+ * (connected to its sender, then bound to its destination address, then
+ * bound to any address), as in BSD's in_pcblookup; a broadcast goes to
+ * every end point that matches, as broadcasts do in real stacks.
+ *
+ * End points are chained per local port in a hash table, so a lookup
+ * walks only the end points of one port and allocates nothing; a node that
+ * never binds has no table at all. Ephemeral ports count up through
+ * 49152-65535 from the last one handed out and wrap, as ns-3 and BSD do, so
+ * the first is 49153.
+ *
+ * Binding follows ns-3: an address and port may be bound once, but 0.0.0.0
+ * and a specific address are different bindings of the same port; the
+ * more specific one then receives what is sent to its address.
+ */
+#include "internet/cns-ipv4-end-point-demux-private.h"
+
+#include "internet/cns-internet-error.h"
+
+/**
+ * cns_ipv4_end_point_demux_init:
+ * @demux: (out caller-allocates): the table, in its owner's struct
+ *
+ * Makes an empty table; it allocates at its first binding.
+ */
+void
+cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux)
+{
+  demux->by_port = NULL;
+  demux->ephemeral = CNS_IPV4_EPHEMERAL_PORT_FIRST;
+}
+
+/**
+ * cns_ipv4_end_point_demux_clear:
+ * @unbind: (nullable): called with the owner of each end point before it
+ *   is freed, so that the owner forgets it
+ *
+ * Frees every end point and the table, leaving an empty table.
+ */
+void
+cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux,
+                                void (*unbind) (gpointer owner))
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  if (demux->by_port == NULL)
+    return;
+  g_hash_table_iter_init (&iter, demux->by_port);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      CnsIpv4EndPoint *end_point = value;
+
+      while (end_point != NULL)
+        {
+          CnsIpv4EndPoint *next = end_point->next;
+
+          if (unbind != NULL)
+            unbind (end_point->owner);
+          g_free (end_point);
+          end_point = next;
+        }
+    }
+  g_clear_pointer (&demux->by_port, g_hash_table_destroy);
+}
+
+static CnsIpv4EndPoint *
+first_on_port (CnsIpv4EndPointDemux *demux, guint16 port)
+{
+  if (demux->by_port == NULL)
+    return NULL;
+  return g_hash_table_lookup (demux->by_port, GUINT_TO_POINTER (port));
+}
+
+/* Counts up from the last ephemeral port to the next one nothing is bound
+ * to, wrapping at the end of the range; 0 when all are taken. */
+static guint16
+allocate_ephemeral_port (CnsIpv4EndPointDemux *demux)
+{
+  guint16 port = demux->ephemeral;
+
+  for (guint tries = 0;
+       tries <= CNS_IPV4_EPHEMERAL_PORT_LAST - CNS_IPV4_EPHEMERAL_PORT_FIRST;
+       tries++)
+    {
+      if (port < CNS_IPV4_EPHEMERAL_PORT_FIRST
+          || port >= CNS_IPV4_EPHEMERAL_PORT_LAST)
+        port = CNS_IPV4_EPHEMERAL_PORT_FIRST;
+      else
+        port++;
+      if (first_on_port (demux, port) == NULL)
+        {
+          demux->ephemeral = port;
+          return port;
+        }
+    }
+  return 0;
+}
+
+/**
+ * cns_ipv4_end_point_demux_allocate:
+ * @node_id: the node's id, for error messages
+ * @address: the local address, or 0.0.0.0 for any
+ * @port: the local port, or 0 for the next free ephemeral port
+ * @owner: what the protocol delivers matching datagrams to (not
+ *   referenced)
+ *
+ * Binds a new, unconnected end point.
+ *
+ * Returns: (transfer none): the end point, owned by the table until
+ * cns_ipv4_end_point_demux_deallocate(); or %NULL with @error set to
+ * %CNS_INTERNET_ERROR_ADDRESS_IN_USE when @address and @port are bound
+ * already, or %CNS_INTERNET_ERROR_EXHAUSTED when no ephemeral port is
+ * free.
+ */
+CnsIpv4EndPoint *
+cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
+                                   CnsIpv4Address address, guint16 port,
+                                   gpointer owner, GError **error)
+{
+  CnsIpv4EndPoint *end_point;
+  CnsIpv4EndPoint *last = NULL;
+
+  if (port == 0)
+    {
+      port = allocate_ephemeral_port (demux);
+      if (port == 0)
+        {
+          g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_EXHAUSTED,
+                       "no ephemeral port is free on node %u: all of "
+                       "%u-%u are in use",
+                       node_id, CNS_IPV4_EPHEMERAL_PORT_FIRST,
+                       CNS_IPV4_EPHEMERAL_PORT_LAST);
+          return NULL;
+        }
+    }
+  for (CnsIpv4EndPoint *e = first_on_port (demux, port); e != NULL; e = e->next)
+    {
+      if (cns_ipv4_address_equal (e->local_address, address))
+        {
+          gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
+
+          cns_ipv4_address_format (address, text);
+          g_set_error (error, CNS_INTERNET_ERROR,
+                       CNS_INTERNET_ERROR_ADDRESS_IN_USE,
+                       "port %u on %s is already in use on node %u", port, text,
+                       node_id);
+          return NULL;
+        }
+      last = e;
+    }
+
+  end_point = g_new0 (CnsIpv4EndPoint, 1);
+  end_point->local_address = address;
+  end_point->local_port = port;
+  end_point->owner = owner;
+  /* appended, so that broadcasts reach end points in the order of binding */
+  if (last != NULL)
+    last->next = end_point;
+  else
+    {
+      if (demux->by_port == NULL)
+        demux->by_port = g_hash_table_new (g_direct_hash, g_direct_equal);
+      g_hash_table_insert (demux->by_port, GUINT_TO_POINTER (port), end_point);
+    }
+  return end_point;
+}
+
+/**
+ * cns_ipv4_end_point_demux_deallocate:
+ * @end_point: (transfer full): an end point of @demux
+ *
+ * Unbinds and frees @end_point.
+ */
+void
+cns_ipv4_end_point_demux_deallocate (CnsIpv4EndPointDemux *demux,
+                                     CnsIpv4EndPoint *end_point)
+{
+  gpointer key = GUINT_TO_POINTER (end_point->local_port);
+  CnsIpv4EndPoint *first = first_on_port (demux, end_point->local_port);
+
+  g_return_if_fail (first != NULL);
+  if (first == end_point)
+    {
+      if (end_point->next != NULL)
+        g_hash_table_insert (demux->by_port, key, end_point->next);
+      else
+        g_hash_table_remove (demux->by_port, key);
+    }
+  else
+    {
+      CnsIpv4EndPoint *e = first;
+
+      while (e->next != NULL && e->next != end_point)
+        e = e->next;
+      g_return_if_fail (e->next == end_point);
+      e->next = end_point->next;
+    }
+  g_free (end_point);
+}
+
+/**
+ * cns_ipv4_end_point_set_peer:
+ * @address: the peer's address
+ * @port: the peer's port
+ *
+ * Connects @end_point: from now on it matches only datagrams from
+ * @address and @port, and ranks above unconnected end points.
+ */
+void
+cns_ipv4_end_point_set_peer (CnsIpv4EndPoint *end_point, CnsIpv4Address address,
+                             guint16 port)
+{
+  end_point->peer_address = address;
+  end_point->peer_port = port;
+}
+
+/**
+ * cns_ipv4_end_point_demux_lookup:
+ * @destination: the datagram's destination address
+ * @destination_port: its destination port
+ * @source: its source address
+ * @source_port: its source port
+ * @broadcast_owner: 0.0.0.0 for a unicast datagram; for a broadcast, the
+ *   address of the receiving interface it was sent to (or the broadcast
+ *   address itself when that interface has none)
+ * @out: (out caller-allocates) (array length=max_out): the end points found
+ * @max_out: the room in @out
+ *
+ * Finds the end points a datagram goes to. An end point matches when it
+ * is bound to @destination_port, to @destination or any address, and is
+ * either unconnected or connected to @source and @source_port. A unicast
+ * goes to the most specific match only: connected and bound to the
+ * address, then connected, then bound to the address, then bound to any.
+ * A broadcast goes to every end point bound to any address, to the
+ * broadcast address or to @broadcast_owner whose peer matches. Allocates
+ * nothing.
+ *
+ * Returns: how many end points the datagram goes to; the first @max_out
+ * of them are in @out, in the order they were bound. When it returns more
+ * than @max_out, call again with room for all.
+ */
+guint
+cns_ipv4_end_point_demux_lookup (CnsIpv4EndPointDemux *demux,
+                                 CnsIpv4Address destination,
+                                 guint16 destination_port,
+                                 CnsIpv4Address source, guint16 source_port,
+                                 CnsIpv4Address broadcast_owner,
+                                 CnsIpv4EndPoint **out, guint max_out)
+{
+  gboolean broadcast = !cns_ipv4_address_is_any (broadcast_owner);
+  guint best = 0;
+  guint n = 0;
+
+  for (CnsIpv4EndPoint *e = first_on_port (demux, destination_port); e != NULL;
+       e = e->next)
+    {
+      gboolean local_any = cns_ipv4_address_is_any (e->local_address);
+      gboolean local_exact
+          = cns_ipv4_address_equal (e->local_address, destination);
+      gboolean connected
+          = e->peer_port != 0 || !cns_ipv4_address_is_any (e->peer_address);
+      guint rank;
+
+      if (connected
+          && (e->peer_port != source_port
+              || !cns_ipv4_address_equal (e->peer_address, source)))
+        continue;
+      if (broadcast)
+        {
+          if (!local_any && !local_exact
+              && !cns_ipv4_address_equal (e->local_address, broadcast_owner))
+            continue;
+          rank = 1;
+        }
+      else
+        {
+          if (!local_any && !local_exact)
+            continue;
+          rank = 1 + (local_exact ? 1 : 0) + (connected ? 2 : 0);
+        }
+      if (rank > best)
+        {
+          best = rank;
+          n = 0;
+        }
+      if (rank == best)
+        {
+          if (n < max_out)
+            out[n] = e;
+          n++;
+        }
+    }
+  return n;
+}

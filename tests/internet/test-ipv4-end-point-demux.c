@@ -1,0 +1,248 @@
+/* cns — tests of the table of bound transport end points.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "internet/cns-internet.h"
+#include "internet/cns-ipv4-end-point-demux-private.h"
+#include "internet/suites.h"
+#include "lib/cns-test.h"
+
+#include <string.h>
+
+#define ANY   cns_ipv4_address_any ()
+#define NONE  cns_ipv4_address_any ()
+#define HOST  CNS_IPV4_ADDRESS_INIT (10, 1, 1, 1)
+#define PEER  CNS_IPV4_ADDRESS_INIT (10, 1, 1, 2)
+#define OTHER CNS_IPV4_ADDRESS_INIT (10, 1, 1, 3)
+#define BCAST CNS_IPV4_ADDRESS_INIT (10, 1, 1, 255)
+
+static CnsIpv4EndPoint *
+bind_ok (CnsIpv4EndPointDemux *demux, CnsIpv4Address address, guint16 port,
+         gpointer owner)
+{
+  g_autoptr (GError) error = NULL;
+  CnsIpv4EndPoint *e = cns_ipv4_end_point_demux_allocate (demux, 3, address,
+                                                          port, owner, &error);
+
+  ck_assert_msg (e != NULL, "%s", error ? error->message : "");
+  ck_assert_ptr_eq (e->owner, owner);
+  return e;
+}
+
+/* The one end point a unicast from @source:@sport to @dest:@dport goes to,
+ * or NULL. */
+static CnsIpv4EndPoint *
+unicast (CnsIpv4EndPointDemux *demux, CnsIpv4Address dest, guint16 dport,
+         CnsIpv4Address source, guint16 sport)
+{
+  CnsIpv4EndPoint *out[2] = { NULL, NULL };
+  guint n = cns_ipv4_end_point_demux_lookup (demux, dest, dport, source, sport,
+                                             NONE, out, G_N_ELEMENTS (out));
+
+  ck_assert_uint_le (n, 1);
+  return out[0];
+}
+
+START_TEST (test_demux_bind_conflicts)
+{
+  CnsIpv4EndPointDemux demux;
+  g_autoptr (GError) error = NULL;
+  CnsIpv4EndPoint *a;
+  CnsIpv4EndPoint *b;
+
+  cns_ipv4_end_point_demux_init (&demux);
+  ck_assert_ptr_null (unicast (&demux, HOST, 9, PEER, 5000));
+
+  a = bind_ok (&demux, HOST, 9, "a");
+  ck_assert_uint_eq (a->local_port, 9);
+  ck_assert_uint_eq (a->local_address.value, HOST.value);
+  ck_assert_ptr_null (
+      cns_ipv4_end_point_demux_allocate (&demux, 3, HOST, 9, "again", &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
+  ck_assert_str_eq (error->message,
+                    "port 9 on 10.1.1.1 is already in use on node 3");
+  g_clear_error (&error);
+
+  /* any address and a specific one are different bindings of a port */
+  b = bind_ok (&demux, ANY, 9, "b");
+  ck_assert_ptr_null (
+      cns_ipv4_end_point_demux_allocate (&demux, 7, ANY, 9, "again", &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
+  ck_assert_str_eq (error->message,
+                    "port 9 on 0.0.0.0 is already in use on node 7");
+  g_clear_error (&error);
+
+  /* unbinding frees the port; the other binding stays */
+  cns_ipv4_end_point_demux_deallocate (&demux, a);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), b);
+  a = bind_ok (&demux, HOST, 9, "a2");
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), a);
+  cns_ipv4_end_point_demux_deallocate (&demux, b);
+  cns_ipv4_end_point_demux_deallocate (&demux, a);
+  ck_assert_ptr_null (unicast (&demux, HOST, 9, PEER, 5000));
+  cns_ipv4_end_point_demux_clear (&demux, NULL);
+}
+END_TEST
+
+static guint n_unbound;
+
+static void
+count_unbind (gpointer owner)
+{
+  ck_assert_ptr_nonnull (owner);
+  n_unbound++;
+}
+
+START_TEST (test_demux_ephemeral_ports)
+{
+  CnsIpv4EndPointDemux demux;
+  g_autoptr (GError) error = NULL;
+  CnsIpv4EndPoint *first;
+  CnsIpv4EndPoint *e;
+  guint n = 3; /* ephemeral ports bound so far */
+
+  cns_ipv4_end_point_demux_init (&demux);
+  /* counting up from 49152, as ns-3: the first one is 49153 */
+  first = bind_ok (&demux, ANY, 0, "e1");
+  ck_assert_uint_eq (first->local_port, 49153);
+  e = bind_ok (&demux, HOST, 0, "e2");
+  ck_assert_uint_eq (e->local_port, 49154);
+  /* a port bound explicitly is skipped */
+  bind_ok (&demux, HOST, 49155, "fixed");
+  e = bind_ok (&demux, ANY, 0, "e3");
+  ck_assert_uint_eq (e->local_port, 49156);
+
+  /* fill the range: it wraps to 49152 at the end */
+  while ((e = cns_ipv4_end_point_demux_allocate (&demux, 4, ANY, 0, "e", NULL))
+         != NULL)
+    n++;
+  ck_assert_uint_eq (n + 1, 65535 - 49152 + 1); /* all, with "fixed" */
+  ck_assert_ptr_null (
+      cns_ipv4_end_point_demux_allocate (&demux, 4, ANY, 0, "e", &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_EXHAUSTED);
+  ck_assert_str_eq (error->message, "no ephemeral port is free on node 4: all "
+                                    "of 49152-65535 are in use");
+  g_clear_error (&error);
+
+  /* the one freed is the one handed out next */
+  cns_ipv4_end_point_demux_deallocate (&demux, first);
+  e = bind_ok (&demux, ANY, 0, "again");
+  ck_assert_uint_eq (e->local_port, 49153);
+
+  n_unbound = 0;
+  cns_ipv4_end_point_demux_clear (&demux, count_unbind);
+  ck_assert_uint_eq (n_unbound, 65535 - 49152 + 1);
+  ck_assert_ptr_null (unicast (&demux, HOST, 49153, PEER, 5000));
+}
+END_TEST
+
+/* Each pair of end points on port 9: the more specific one wins for what
+ * it matches, the other gets the rest. */
+START_TEST (test_demux_most_specific_wins)
+{
+  CnsIpv4EndPointDemux demux;
+  CnsIpv4EndPoint *any;
+  CnsIpv4EndPoint *bound;
+  CnsIpv4EndPoint *connected;
+
+  /* bound to the address > bound to any */
+  cns_ipv4_end_point_demux_init (&demux);
+  any = bind_ok (&demux, ANY, 9, "any");
+  bound = bind_ok (&demux, HOST, 9, "bound");
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), bound);
+  ck_assert_ptr_eq (unicast (&demux, OTHER, 9, PEER, 5000), any);
+  ck_assert_ptr_null (unicast (&demux, HOST, 10, PEER, 5000));
+  cns_ipv4_end_point_demux_clear (&demux, NULL);
+
+  /* connected (to any local address) > bound to the address */
+  cns_ipv4_end_point_demux_init (&demux);
+  bound = bind_ok (&demux, HOST, 9, "bound");
+  connected = bind_ok (&demux, ANY, 9, "connected");
+  cns_ipv4_end_point_set_peer (connected, PEER, 5000);
+  ck_assert_uint_eq (connected->peer_address.value, PEER.value);
+  ck_assert_uint_eq (connected->peer_port, 5000);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), connected);
+  /* another port or address of the peer is not the connected peer */
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5001), bound);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, OTHER, 5000), bound);
+  /* a connected end point takes nothing from others */
+  ck_assert_ptr_null (unicast (&demux, OTHER, 9, OTHER, 5000));
+  ck_assert_ptr_eq (unicast (&demux, OTHER, 9, PEER, 5000), connected);
+  cns_ipv4_end_point_demux_clear (&demux, NULL);
+
+  /* connected and bound to the address > connected to any */
+  cns_ipv4_end_point_demux_init (&demux);
+  connected = bind_ok (&demux, ANY, 9, "connected any");
+  cns_ipv4_end_point_set_peer (connected, PEER, 5000);
+  bound = bind_ok (&demux, HOST, 9, "connected host");
+  cns_ipv4_end_point_set_peer (bound, PEER, 5000);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), bound);
+  ck_assert_ptr_eq (unicast (&demux, OTHER, 9, PEER, 5000), connected);
+  cns_ipv4_end_point_demux_clear (&demux, NULL);
+}
+END_TEST
+
+START_TEST (test_demux_broadcast_to_all)
+{
+  CnsIpv4EndPointDemux demux;
+  CnsIpv4EndPoint *out[4];
+  CnsIpv4EndPoint *small[1];
+  CnsIpv4EndPoint *any;
+  CnsIpv4EndPoint *host;
+  CnsIpv4EndPoint *other;
+  CnsIpv4EndPoint *bcast;
+
+  cns_ipv4_end_point_demux_init (&demux);
+  any = bind_ok (&demux, ANY, 9, "any");
+  host = bind_ok (&demux, HOST, 9, "host");
+  other = bind_ok (&demux, OTHER, 9, "other");
+  bcast = bind_ok (&demux, BCAST, 9, "bcast, connected");
+  cns_ipv4_end_point_set_peer (bcast, OTHER, 7);
+
+  /* a subnet broadcast received on the interface with 10.1.1.1: any and
+   * 10.1.1.1, in binding order; not 10.1.1.3, and not the end point
+   * connected to someone else */
+  ck_assert_uint_eq (cns_ipv4_end_point_demux_lookup (&demux, BCAST, 9, PEER,
+                                                      5000, HOST, out, 4),
+                     2);
+  ck_assert_ptr_eq (out[0], any);
+  ck_assert_ptr_eq (out[1], host);
+  /* from the connected peer, that one too: it is bound to the broadcast
+   * address */
+  ck_assert_uint_eq (cns_ipv4_end_point_demux_lookup (&demux, BCAST, 9, OTHER,
+                                                      7, HOST, out, 4),
+                     3);
+  ck_assert_ptr_eq (out[0], any);
+  ck_assert_ptr_eq (out[1], host);
+  ck_assert_ptr_eq (out[2], bcast);
+  /* the count says how much room is needed */
+  ck_assert_uint_eq (cns_ipv4_end_point_demux_lookup (&demux, BCAST, 9, OTHER,
+                                                      7, HOST, small, 1),
+                     3);
+  ck_assert_ptr_eq (small[0], any);
+  /* a limited broadcast on the interface with 10.1.1.3 */
+  ck_assert_uint_eq (
+      cns_ipv4_end_point_demux_lookup (&demux, cns_ipv4_address_broadcast (), 9,
+                                       PEER, 5000, OTHER, out, 4),
+      2);
+  ck_assert_ptr_eq (out[0], any);
+  ck_assert_ptr_eq (out[1], other);
+  /* a unicast still goes to one */
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), host);
+  cns_ipv4_end_point_demux_clear (&demux, NULL);
+}
+END_TEST
+
+Suite *
+test_ipv4_end_point_demux_suite (void)
+{
+  Suite *s = suite_create ("ipv4-end-point-demux");
+  TCase *tc = tcase_create ("core");
+
+  tcase_add_checked_fixture (tc, cns_test_reset, NULL);
+  tcase_add_test (tc, test_demux_bind_conflicts);
+  tcase_add_test (tc, test_demux_ephemeral_ports);
+  tcase_add_test (tc, test_demux_most_specific_wins);
+  tcase_add_test (tc, test_demux_broadcast_to_all);
+  suite_add_tcase (s, tc);
+  return s;
+}
