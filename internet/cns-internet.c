@@ -14,4 +14,6 @@ static void
 cns_internet_init (void)
 {
   cns_ipv4_address_install ();
+  g_type_ensure (CNS_TYPE_SOCKET);
+  g_type_ensure (CNS_TYPE_SOCKET_FACTORY);
 }

@@ -8,7 +8,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 %canon_reldir%_libcns_internet_la_SOURCES = \
 	%reldir%/cns-internet-error.c \
 	%reldir%/cns-internet.c \
-	%reldir%/cns-ipv4-address.c
+	%reldir%/cns-ipv4-address.c \
+	%reldir%/cns-socket-factory.c \
+	%reldir%/cns-socket.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-internet-error.h \

@@ -9,6 +9,7 @@ main (void)
 {
   Suite *suites[] = {
     test_ipv4_address_suite (),
+    test_socket_suite (),
   };
 
   cns_test_init ();
