@@ -9,4 +9,6 @@
 
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-address.h"
+#include "internet/cns-socket-factory.h"
+#include "internet/cns-socket.h"
 #include "internet/cns-udp-header.h"

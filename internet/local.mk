@@ -10,6 +10,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-internet.c \
 	%reldir%/cns-ipv4-address.c \
 	%reldir%/cns-ipv4-end-point-demux.c \
+	%reldir%/cns-socket-factory.c \
+	%reldir%/cns-socket.c \
 	%reldir%/cns-udp-header.c
 
 nobase_cnsinclude_HEADERS += \
