@@ -1,0 +1,357 @@
+/* cns — UDP (RFC 768) over IPv4.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * ns-3's UdpL4Protocol. Installed by aggregating it to a node that has
+ * (or will have) a CnsIpv4L3Protocol: once both are there it inserts
+ * itself into the IPv4 layer as protocol 17 and aggregates a
+ * CnsUdpSocketFactory to the node, so that applications can make UDP
+ * sockets by factory type.
+ *
+ * Sending, for a socket: the header's checksum is prepared over the
+ * pseudo-header and the payload (cheap: unwritten payload is not read),
+ * the header added, and the datagram handed to the IPv4 layer with the
+ * route the socket chose.
+ *
+ * Receiving: the datagram is checked before anything is removed, so that
+ * what the IPv4 layer gets back with CHECKSUM_ERROR or
+ * ENDPOINT_UNREACHABLE is the packet as it came (the layer quotes it in
+ * an ICMP port unreachable). A wrong checksum, or a length field that is
+ * not the datagram's length, drops it; a checksum of 0 means the sender
+ * computed none. The end point table picks the receivers: the most
+ * specific for a unicast, all that match for a broadcast (255.255.255.255
+ * or the directed broadcast of an address of the receiving interface).
+ * Several receivers share one packet, copy-on-write; they are referenced
+ * while it is handed out, since a receive callback may close another
+ * socket.
+ *
+ * ICMP errors about a datagram this node sent find the socket by the
+ * ports and addresses quoted in them and go to its ICMP callback.
+ *
+ * The protocol holds a reference to each socket it made until the socket
+ * is closed; when the node goes away it detaches them all.
+ */
+#include "internet/cns-udp-l4-protocol.h"
+
+#include "core/cns-log.h"
+#include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-udp-header.h"
+#include "internet/cns-udp-private.h"
+
+CNS_LOG_COMPONENT_DEFINE ("cns-udp");
+
+/* Receivers of one datagram handled without allocating. */
+#define RECEIVERS_ON_STACK 8
+
+struct _CnsUdpL4Protocol
+{
+  CnsIpv4L4Protocol parent_instance;
+
+  CnsNode *node; /* not referenced: same aggregate */
+  CnsIpv4EndPointDemux demux;
+  GPtrArray *sockets; /* CnsUdpSocket, referenced; NULL until the first */
+};
+
+G_DEFINE_FINAL_TYPE (CnsUdpL4Protocol, cns_udp_l4_protocol,
+                     CNS_TYPE_IPV4_L4_PROTOCOL)
+
+static CnsIpv4L4RxStatus udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
+                                      const CnsIpv4Header *header,
+                                      guint32 interface);
+static void udp_receive_icmp (CnsIpv4L4Protocol *l4, CnsIpv4Address icmp_source,
+                              guint8 icmp_ttl, guint8 icmp_type,
+                              guint8 icmp_code, guint32 icmp_info,
+                              CnsIpv4Address payload_source,
+                              CnsIpv4Address payload_destination,
+                              const guint8 payload[8]);
+
+static void
+cns_udp_l4_protocol_dispose (GObject *object)
+{
+  CnsUdpL4Protocol *self = CNS_UDP_L4_PROTOCOL (object);
+
+  if (self->sockets != NULL)
+    for (guint i = 0; i < self->sockets->len; i++)
+      cns_udp_socket_detach (g_ptr_array_index (self->sockets, i));
+  cns_ipv4_end_point_demux_clear (&self->demux, NULL);
+  g_clear_pointer (&self->sockets, g_ptr_array_unref);
+  self->node = NULL;
+  G_OBJECT_CLASS (cns_udp_l4_protocol_parent_class)->dispose (object);
+}
+
+/* Once the protocol shares an aggregate with a node and an IPv4 layer:
+ * inserts itself into the layer and gives the node a socket factory. */
+static void
+udp_notify_new_aggregate (CnsObject *object)
+{
+  CnsUdpL4Protocol *self = CNS_UDP_L4_PROTOCOL (object);
+  CnsNode *node = cns_object_get (object, CNS_TYPE_NODE);
+  CnsIpv4L3Protocol *ipv4 = cns_object_get (object, CNS_TYPE_IPV4_L3_PROTOCOL);
+
+  CNS_OBJECT_CLASS (cns_udp_l4_protocol_parent_class)
+      ->notify_new_aggregate (object);
+  if (node == NULL || ipv4 == NULL)
+    return;
+  if (cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self)) == NULL)
+    cns_ipv4_l3_protocol_insert_l4_protocol (ipv4, CNS_IPV4_L4_PROTOCOL (self));
+  if (self->node == NULL)
+    {
+      g_autoptr (CnsUdpSocketFactory) factory = NULL;
+
+      /* set first: aggregating the factory calls this again */
+      self->node = node;
+      factory = cns_udp_socket_factory_new (self);
+      cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (factory));
+    }
+}
+
+static void
+cns_udp_l4_protocol_class_init (CnsUdpL4ProtocolClass *klass)
+{
+  CnsIpv4L4ProtocolClass *l4_class = CNS_IPV4_L4_PROTOCOL_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = cns_udp_l4_protocol_dispose;
+  CNS_OBJECT_CLASS (klass)->notify_new_aggregate = udp_notify_new_aggregate;
+  l4_class->protocol_number = CNS_IP_PROTOCOL_UDP;
+  l4_class->receive = udp_receive;
+  l4_class->receive_icmp = udp_receive_icmp;
+}
+
+static void
+cns_udp_l4_protocol_init (CnsUdpL4Protocol *self)
+{
+  cns_ipv4_end_point_demux_init (&self->demux);
+}
+
+/* The sockets a datagram goes to, referenced when there are several. */
+typedef struct
+{
+  CnsUdpSocket *stack[RECEIVERS_ON_STACK];
+  CnsUdpSocket **sockets;
+  guint n;
+} Receivers;
+
+static void
+receivers_find (CnsUdpL4Protocol *self, Receivers *r,
+                CnsIpv4Address destination, guint16 destination_port,
+                CnsIpv4Address source, guint16 source_port,
+                CnsIpv4Address broadcast_owner)
+{
+  CnsIpv4EndPoint *found[RECEIVERS_ON_STACK];
+  CnsIpv4EndPoint **all = found;
+
+  r->n = cns_ipv4_end_point_demux_lookup (
+      &self->demux, destination, destination_port, source, source_port,
+      broadcast_owner, found, RECEIVERS_ON_STACK);
+  r->sockets = r->stack;
+  if (G_UNLIKELY (r->n > RECEIVERS_ON_STACK))
+    {
+      all = g_new (CnsIpv4EndPoint *, r->n);
+      cns_ipv4_end_point_demux_lookup (&self->demux, destination,
+                                       destination_port, source, source_port,
+                                       broadcast_owner, all, r->n);
+      r->sockets = g_new (CnsUdpSocket *, r->n);
+    }
+  for (guint i = 0; i < r->n; i++)
+    {
+      r->sockets[i] = all[i]->owner;
+      if (r->n > 1)
+        g_object_ref (r->sockets[i]);
+    }
+  if (all != found)
+    g_free (all);
+}
+
+static void
+receivers_clear (Receivers *r)
+{
+  if (r->n > 1)
+    for (guint i = 0; i < r->n; i++)
+      g_object_unref (r->sockets[i]);
+  if (r->sockets != r->stack)
+    g_free (r->sockets);
+}
+
+/* For a broadcast to @destination received on @interface, the address of
+ * the interface it is for (255.255.255.255 when the interface has none);
+ * 0.0.0.0 for a unicast. */
+static CnsIpv4Address
+udp_broadcast_owner (CnsIpv4L3Protocol *ipv4, CnsIpv4Address destination,
+                     guint32 interface)
+{
+  guint32 n = cns_ipv4_l3_protocol_get_n_addresses (ipv4, interface);
+
+  if (cns_ipv4_address_is_broadcast (destination))
+    return n > 0 ? cns_ipv4_l3_protocol_get_address (ipv4, interface, 0).local
+                 : destination;
+  for (guint32 i = 0; i < n; i++)
+    {
+      CnsIpv4InterfaceAddress a
+          = cns_ipv4_l3_protocol_get_address (ipv4, interface, i);
+
+      if (cns_ipv4_mask_get_prefix_length (a.mask) < 31
+          && cns_ipv4_address_equal (a.broadcast, destination))
+        return a.local;
+    }
+  return cns_ipv4_address_any ();
+}
+
+static CnsIpv4L4RxStatus
+udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
+             const CnsIpv4Header *header, guint32 interface)
+{
+  CnsUdpL4Protocol *self = CNS_UDP_L4_PROTOCOL (l4);
+  CnsUdpHeader udp;
+  Receivers r;
+
+  if (G_UNLIKELY (cns_packet_peek_header (packet, &cns_udp_header_class, &udp)
+                      == 0
+                  || udp.length != cns_packet_get_size (packet)
+                  || !cns_udp_header_verify_checksum (packet, header->source,
+                                                      header->destination)))
+    {
+      CNS_LOG_LOGIC ("dropping a malformed datagram or one with a bad "
+                     "checksum");
+      return CNS_IPV4_L4_RX_CHECKSUM_ERROR;
+    }
+  receivers_find (self, &r, header->destination, udp.destination_port,
+                  header->source, udp.source_port,
+                  udp_broadcast_owner (cns_ipv4_l4_protocol_get_ipv4 (l4),
+                                       header->destination, interface));
+  if (r.n == 0)
+    {
+      CNS_LOG_LOGIC ("nothing bound to port %u", udp.destination_port);
+      return CNS_IPV4_L4_RX_ENDPOINT_UNREACHABLE;
+    }
+  cns_packet_remove_header (packet, &cns_udp_header_class, &udp);
+  for (guint i = 0; i < r.n; i++)
+    cns_udp_socket_forward_up (r.sockets[i], packet, header->source,
+                               udp.source_port);
+  receivers_clear (&r);
+  return CNS_IPV4_L4_RX_OK;
+}
+
+static void
+udp_receive_icmp (CnsIpv4L4Protocol *l4, CnsIpv4Address icmp_source,
+                  guint8 icmp_ttl, guint8 icmp_type, guint8 icmp_code,
+                  guint32 icmp_info, CnsIpv4Address payload_source,
+                  CnsIpv4Address payload_destination, const guint8 payload[8])
+{
+  CnsUdpL4Protocol *self = CNS_UDP_L4_PROTOCOL (l4);
+  guint16 source_port = (guint16) (payload[0] << 8 | payload[1]);
+  guint16 destination_port = (guint16) (payload[2] << 8 | payload[3]);
+  Receivers r;
+
+  /* the quoted datagram was ours: its source is the local end */
+  receivers_find (self, &r, payload_source, source_port, payload_destination,
+                  destination_port, cns_ipv4_address_any ());
+  for (guint i = 0; i < r.n; i++)
+    cns_udp_socket_forward_icmp (r.sockets[i], icmp_source, icmp_ttl, icmp_type,
+                                 icmp_code, icmp_info);
+  receivers_clear (&r);
+}
+
+/**
+ * cns_udp_l4_protocol_new:
+ *
+ * Makes the protocol; aggregate it to a node that has an IPv4 layer to
+ * install it.
+ *
+ * Returns: (transfer full): the protocol.
+ */
+CnsUdpL4Protocol *
+cns_udp_l4_protocol_new (void)
+{
+  return cns_object_new (CNS_TYPE_UDP_L4_PROTOCOL, NULL);
+}
+
+/**
+ * cns_udp_l4_protocol_create_socket:
+ *
+ * ns-3's UdpL4Protocol::CreateSocket, which the node's
+ * CnsUdpSocketFactory calls: a new, unbound UDP socket on the protocol's
+ * node. The protocol keeps a reference until the socket is closed. The
+ * protocol must have been installed on a node with an IPv4 layer.
+ *
+ * Returns: (transfer full) (nullable): the socket, or %NULL.
+ */
+CnsSocket *
+cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
+{
+  CnsUdpSocket *socket;
+
+  g_return_val_if_fail (CNS_IS_UDP_L4_PROTOCOL (self), NULL);
+  g_return_val_if_fail (self->node != NULL, NULL);
+  socket = cns_udp_socket_new (self, self->node);
+  if (self->sockets == NULL)
+    self->sockets = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->sockets, g_object_ref (socket));
+  return CNS_SOCKET (socket);
+}
+
+/**
+ * cns_udp_l4_protocol_allocate:
+ * @address: the local address, or 0.0.0.0
+ * @port: the local port, or 0 for an ephemeral one
+ * @owner: the socket binding
+ *
+ * Binds an end point for @owner.
+ *
+ * Returns: (transfer none) (nullable): the end point, or %NULL with
+ * @error set (ADDRESS_IN_USE naming the port, address and node;
+ * EXHAUSTED).
+ */
+CnsIpv4EndPoint *
+cns_udp_l4_protocol_allocate (CnsUdpL4Protocol *self, CnsIpv4Address address,
+                              guint16 port, CnsUdpSocket *owner, GError **error)
+{
+  return cns_ipv4_end_point_demux_allocate (
+      &self->demux, self->node != NULL ? cns_node_get_id (self->node) : 0,
+      address, port, owner, error);
+}
+
+/** cns_udp_l4_protocol_deallocate: Unbinds @end_point and frees it. */
+void
+cns_udp_l4_protocol_deallocate (CnsUdpL4Protocol *self,
+                                CnsIpv4EndPoint *end_point)
+{
+  cns_ipv4_end_point_demux_deallocate (&self->demux, end_point);
+}
+
+/**
+ * cns_udp_l4_protocol_remove_socket:
+ *
+ * Drops the protocol's reference to a closed socket, which may be the
+ * last.
+ */
+void
+cns_udp_l4_protocol_remove_socket (CnsUdpL4Protocol *self, CnsUdpSocket *socket)
+{
+  if (self->sockets != NULL)
+    g_ptr_array_remove_fast (self->sockets, socket);
+}
+
+/**
+ * cns_udp_l4_protocol_send:
+ * @packet: (transfer full): the payload
+ * @ttl: the TTL, or 0 for the IPv4 layer's default
+ * @route: the route to send on, its source being @source
+ *
+ * Adds a UDP header with its checksum and hands the datagram to the IPv4
+ * layer.
+ */
+void
+cns_udp_l4_protocol_send (CnsUdpL4Protocol *self, CnsPacket *packet,
+                          CnsIpv4Address source, CnsIpv4Address destination,
+                          guint16 source_port, guint16 destination_port,
+                          guint8 ttl, const CnsIpv4Route *route)
+{
+  CnsUdpHeader header;
+
+  packet = cns_packet_make_writable (packet);
+  cns_udp_header_init (&header, source_port, destination_port, 0);
+  cns_udp_header_prepare_checksum (&header, source, destination, packet);
+  cns_packet_add_header (packet, &cns_udp_header_class, &header);
+  cns_ipv4_l3_protocol_send (
+      cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self)), packet,
+      source, destination, CNS_IP_PROTOCOL_UDP, ttl, 0, route);
+}

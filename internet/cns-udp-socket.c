@@ -1,0 +1,859 @@
+/* cns — UDP sockets.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * ns-3's UdpSocketImpl: a datagram socket over CnsUdpL4Protocol. Binding
+ * takes an end point in the protocol's table (any address and an
+ * ephemeral port when none is given, or when the socket first sends);
+ * connecting sets the default peer for cns_socket_send(), and, unlike
+ * ns-3 but like BSD and Linux, also makes the socket hear only that peer,
+ * so that the table's "connected beats bound" rule means something. A
+ * socket connected to a broadcast address keeps hearing everyone, since
+ * replies to a broadcast come from unicast addresses.
+ *
+ * Sending picks the source address as ns-3 does: the address the socket
+ * is bound to, or else the one the node's routing protocol puts in the
+ * route it chooses (route_output). A limited broadcast (255.255.255.255),
+ * allowed only after cns_socket_set_allow_broadcast(), goes out once on
+ * every interface but the loopback, from that interface's address, as in
+ * ns-3.
+ *
+ * Received datagrams wait in a ring with their senders' addresses until
+ * the application takes them; past RcvBufSize bytes they are dropped and
+ * fired at the Drop trace source. Everything for receiving (the ring, a
+ * RcvBufSize other than the default, the ICMP callback) sits behind one
+ * pointer that is allocated when first needed, so a socket that only
+ * sends is five words beyond CnsSocket; the base keeps the application's
+ * callbacks the same way. Sending and receiving a datagram allocate
+ * nothing beyond the packet (the ring grows by doubling and stays), and
+ * do no string work.
+ *
+ * Lifetime: the protocol holds a reference to each socket it made until
+ * the socket is closed, as ns-3's UdpL4Protocol does, so an application
+ * may drop its own; a socket keeps a plain pointer to the protocol, which
+ * clears it (cns_udp_socket_detach()) when it goes away first. A closed
+ * socket stays closed: every further call fails with BADF.
+ */
+#include "internet/cns-udp-socket.h"
+
+#include "core/cns-log.h"
+#include "core/cns-trace-source.h"
+#include "internet/cns-internet-error.h"
+#include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-udp-private.h"
+#include "network/cns-queue.h"
+
+CNS_LOG_COMPONENT_DEFINE ("cns-udp-socket");
+
+#define DEFAULT_RCV_BUF_SIZE 131072
+#define DEFAULT_IP_TTL       0
+#define MIN_RING             4
+
+enum
+{
+  PROP_0,
+  PROP_RCV_BUF_SIZE,
+  PROP_IP_TTL,
+  N_PROPERTIES
+};
+
+static GParamSpec *properties[N_PROPERTIES];
+
+typedef struct
+{
+  CnsPacket *packet;
+  CnsInetSocketAddress from;
+} Datagram;
+
+/* What only a receiving socket needs. */
+typedef struct
+{
+  Datagram *ring; /* NULL until the first datagram */
+  guint32 capacity;
+  guint32 head;
+  guint32 count;
+  guint32 rx_available; /* bytes in the ring */
+  guint32 rcv_buf_size;
+  CnsUdpSocketIcmpFn icmp;
+  gpointer icmp_data;
+} Receiver;
+
+struct _CnsUdpSocket
+{
+  CnsSocket parent_instance;
+
+  CnsUdpL4Protocol *udp;      /* not referenced: it holds us */
+  CnsIpv4EndPoint *end_point; /* NULL while unbound */
+  Receiver *rx;               /* NULL until needed */
+  CnsTraceSource drop;
+  CnsIpv4Address peer_address;
+  guint16 peer_port;
+  guint8 ip_ttl;
+  guint connected : 1;
+  guint allow_broadcast : 1;
+  guint shutdown_send : 1;
+  guint shutdown_recv : 1;
+  guint closed : 1;
+};
+
+G_DEFINE_FINAL_TYPE (CnsUdpSocket, cns_udp_socket, CNS_TYPE_SOCKET)
+
+static void cns_udp_socket_set_property (GObject *object, guint prop_id,
+                                         const GValue *value,
+                                         GParamSpec *pspec);
+static void cns_udp_socket_get_property (GObject *object, guint prop_id,
+                                         GValue *value, GParamSpec *pspec);
+static gboolean udp_socket_bind (CnsSocket *socket, const CnsAddress *address,
+                                 GError **error);
+static gboolean udp_socket_connect (CnsSocket *socket,
+                                    const CnsAddress *address, GError **error);
+static gint udp_socket_close (CnsSocket *socket);
+static gint udp_socket_shutdown_send (CnsSocket *socket);
+static gint udp_socket_shutdown_recv (CnsSocket *socket);
+static gint udp_socket_send (CnsSocket *socket, CnsPacket *packet,
+                             guint32 flags);
+static gint udp_socket_send_to (CnsSocket *socket, CnsPacket *packet,
+                                guint32 flags, const CnsAddress *to);
+static CnsPacket *udp_socket_recv (CnsSocket *socket, guint32 max_size,
+                                   guint32 flags);
+static CnsPacket *udp_socket_recv_from (CnsSocket *socket, guint32 max_size,
+                                        guint32 flags, CnsAddress *from);
+static guint32 udp_socket_get_tx_available (CnsSocket *socket);
+static guint32 udp_socket_get_rx_available (CnsSocket *socket);
+static gboolean udp_socket_get_sock_name (CnsSocket *socket, CnsAddress *out);
+static gboolean udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out);
+static gboolean udp_socket_set_allow_broadcast (CnsSocket *socket,
+                                                gboolean allow);
+
+static void
+cns_udp_socket_dispose (GObject *object)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (object);
+
+  /* still bound only when disposed explicitly (cns_object_dispose()) */
+  if (self->end_point != NULL && self->udp != NULL)
+    cns_udp_l4_protocol_deallocate (self->udp, self->end_point);
+  self->end_point = NULL;
+  self->closed = TRUE;
+  G_OBJECT_CLASS (cns_udp_socket_parent_class)->dispose (object);
+}
+
+static void
+cns_udp_socket_finalize (GObject *object)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (object);
+
+  if (self->rx != NULL)
+    {
+      for (guint32 i = 0; i < self->rx->count; i++)
+        cns_packet_unref (
+            self->rx->ring[(self->rx->head + i) % self->rx->capacity].packet);
+      g_free (self->rx->ring);
+      g_free (self->rx);
+    }
+  cns_trace_source_clear (&self->drop);
+  G_OBJECT_CLASS (cns_udp_socket_parent_class)->finalize (object);
+}
+
+static void
+cns_udp_socket_class_init (CnsUdpSocketClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  CnsSocketClass *socket_class = CNS_SOCKET_CLASS (klass);
+
+  object_class->dispose = cns_udp_socket_dispose;
+  object_class->finalize = cns_udp_socket_finalize;
+  object_class->set_property = cns_udp_socket_set_property;
+  object_class->get_property = cns_udp_socket_get_property;
+
+  socket_class->bind = udp_socket_bind;
+  socket_class->connect = udp_socket_connect;
+  socket_class->close = udp_socket_close;
+  socket_class->shutdown_send = udp_socket_shutdown_send;
+  socket_class->shutdown_recv = udp_socket_shutdown_recv;
+  socket_class->send = udp_socket_send;
+  socket_class->send_to = udp_socket_send_to;
+  socket_class->recv = udp_socket_recv;
+  socket_class->recv_from = udp_socket_recv_from;
+  socket_class->get_tx_available = udp_socket_get_tx_available;
+  socket_class->get_rx_available = udp_socket_get_rx_available;
+  socket_class->get_sock_name = udp_socket_get_sock_name;
+  socket_class->get_peer_name = udp_socket_get_peer_name;
+  socket_class->set_allow_broadcast = udp_socket_set_allow_broadcast;
+
+  properties[PROP_RCV_BUF_SIZE] = g_param_spec_uint (
+      "rcv-buf-size", "Receive buffer size",
+      "How many bytes of received datagrams the socket holds until the "
+      "application reads them; datagrams that do not fit are dropped "
+      "(Drop trace source)",
+      0, G_MAXUINT32, DEFAULT_RCV_BUF_SIZE,
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_IP_TTL] = g_param_spec_uint (
+      "ip-ttl", "IP TTL",
+      "The TTL of the unicast datagrams the socket sends; 0 uses the IPv4 "
+      "layer's DefaultTtl",
+      0, 255, DEFAULT_IP_TTL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+
+  cns_trace_source_install (
+      G_TYPE_FROM_CLASS (klass), "Drop",
+      "A received datagram was dropped because the receive buffer "
+      "(RcvBufSize) was full",
+      "CnsPacketTraceFn", G_STRUCT_OFFSET (CnsUdpSocket, drop));
+}
+
+static void
+cns_udp_socket_init (CnsUdpSocket *self)
+{
+}
+
+/* The receiving side, made on first use. */
+static Receiver *
+udp_socket_receiver (CnsUdpSocket *self)
+{
+  if (self->rx == NULL)
+    {
+      self->rx = g_new0 (Receiver, 1);
+      self->rx->rcv_buf_size = DEFAULT_RCV_BUF_SIZE;
+    }
+  return self->rx;
+}
+
+static guint32
+udp_socket_get_rcv_buf_size (CnsUdpSocket *self)
+{
+  return self->rx != NULL ? self->rx->rcv_buf_size : DEFAULT_RCV_BUF_SIZE;
+}
+
+static guint32
+udp_socket_node_id (CnsUdpSocket *self)
+{
+  CnsNode *node = cns_socket_get_node (CNS_SOCKET (self));
+
+  return node != NULL ? cns_node_get_id (node) : G_MAXUINT32;
+}
+
+/* Fails a call on a closed socket, or one whose protocol is gone. */
+static gboolean
+udp_socket_check_open (CnsUdpSocket *self, GError **error)
+{
+  if (G_LIKELY (!self->closed && self->udp != NULL))
+    return TRUE;
+  cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_BADF);
+  g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
+               "the UDP socket on node %u is closed",
+               udp_socket_node_id (self));
+  return FALSE;
+}
+
+/* Whether @address is one of the node's, or a broadcast or multicast
+ * address it may receive on. */
+static gboolean
+udp_socket_is_local_address (CnsUdpSocket *self, CnsIpv4Address address)
+{
+  CnsIpv4L3Protocol *ipv4
+      = cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self->udp));
+  guint32 n_interfaces;
+
+  if (cns_ipv4_address_is_broadcast (address)
+      || cns_ipv4_address_is_multicast (address))
+    return TRUE;
+  if (ipv4 == NULL)
+    return FALSE;
+  n_interfaces = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
+  for (guint32 i = 0; i < n_interfaces; i++)
+    {
+      guint32 n = cns_ipv4_l3_protocol_get_n_addresses (ipv4, i);
+
+      for (guint32 j = 0; j < n; j++)
+        {
+          CnsIpv4InterfaceAddress a
+              = cns_ipv4_l3_protocol_get_address (ipv4, i, j);
+
+          if (cns_ipv4_address_equal (a.local, address)
+              || cns_ipv4_address_equal (a.broadcast, address))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+udp_socket_do_bind (CnsUdpSocket *self, CnsIpv4Address address, guint16 port,
+                    GError **error)
+{
+  GError *local_error = NULL;
+
+  self->end_point = cns_udp_l4_protocol_allocate (self->udp, address, port,
+                                                  self, &local_error);
+  if (self->end_point == NULL)
+    {
+      cns_socket_set_errno (CNS_SOCKET (self),
+                            g_error_matches (local_error, CNS_INTERNET_ERROR,
+                                             CNS_INTERNET_ERROR_ADDRESS_IN_USE)
+                                ? CNS_SOCKET_ERROR_ADDRINUSE
+                                : CNS_SOCKET_ERROR_ADDRNOTAVAIL);
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+udp_socket_bind (CnsSocket *socket, const CnsAddress *address, GError **error)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  CnsInetSocketAddress local = { { 0 }, 0 };
+
+  if (!udp_socket_check_open (self, error))
+    return FALSE;
+  if (address != NULL
+      && !cns_inet_socket_address_from_address (address, &local))
+    {
+      g_autofree gchar *text = cns_address_to_string (address);
+
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
+      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
+                   "cannot bind a UDP socket to %s: not an inet socket "
+                   "address",
+                   text);
+      return FALSE;
+    }
+  if (self->end_point != NULL)
+    {
+      gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
+      CnsInetSocketAddress bound
+          = { self->end_point->local_address, self->end_point->local_port };
+
+      cns_inet_socket_address_format (&bound, text);
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
+      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
+                   "the UDP socket on node %u is already bound to %s",
+                   udp_socket_node_id (self), text);
+      return FALSE;
+    }
+  if (!cns_ipv4_address_is_any (local.address)
+      && !udp_socket_is_local_address (self, local.address))
+    {
+      gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
+
+      cns_ipv4_address_format (local.address, text);
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_ADDRNOTAVAIL);
+      g_set_error (error, CNS_INTERNET_ERROR,
+                   CNS_INTERNET_ERROR_ADDRESS_NOT_AVAILABLE,
+                   "cannot bind a UDP socket to %s: not an address of node "
+                   "%u",
+                   text, udp_socket_node_id (self));
+      return FALSE;
+    }
+  return udp_socket_do_bind (self, local.address, local.port, error);
+}
+
+static gboolean
+udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
+                    GError **error)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  CnsInetSocketAddress peer;
+
+  if (!udp_socket_check_open (self, error))
+    return FALSE;
+  if (!cns_inet_socket_address_from_address (address, &peer))
+    {
+      g_autofree gchar *text = cns_address_to_string (address);
+
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_AFNOSUPPORT);
+      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
+                   "cannot connect a UDP socket to %s: not an inet socket "
+                   "address",
+                   text);
+      cns_socket_notify_connection_failed (socket);
+      return FALSE;
+    }
+  if (self->end_point == NULL
+      && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0, error))
+    {
+      cns_socket_notify_connection_failed (socket);
+      return FALSE;
+    }
+  self->peer_address = peer.address;
+  self->peer_port = peer.port;
+  self->connected = TRUE;
+  if (cns_ipv4_address_is_broadcast (peer.address))
+    cns_ipv4_end_point_set_peer (self->end_point, cns_ipv4_address_any (), 0);
+  else
+    cns_ipv4_end_point_set_peer (self->end_point, peer.address, peer.port);
+  cns_socket_notify_connection_succeeded (socket);
+  return TRUE;
+}
+
+/**
+ * cns_udp_socket_detach:
+ *
+ * For the protocol, when it goes away before the socket: forgets the
+ * protocol and the end point (the protocol frees it), leaving the socket
+ * closed.
+ */
+void
+cns_udp_socket_detach (CnsUdpSocket *self)
+{
+  self->udp = NULL;
+  self->end_point = NULL;
+  self->closed = TRUE;
+  self->shutdown_send = TRUE;
+  self->shutdown_recv = TRUE;
+}
+
+static gint
+udp_socket_close (CnsSocket *socket)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  CnsUdpL4Protocol *udp = self->udp;
+
+  if (!udp_socket_check_open (self, NULL))
+    return -1;
+  if (self->end_point != NULL)
+    cns_udp_l4_protocol_deallocate (udp, self->end_point);
+  cns_udp_socket_detach (self);
+  /* may drop the last reference: nothing touches the socket after it */
+  cns_udp_l4_protocol_remove_socket (udp, self);
+  return 0;
+}
+
+static gint
+udp_socket_shutdown_send (CnsSocket *socket)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+
+  if (!udp_socket_check_open (self, NULL))
+    return -1;
+  self->shutdown_send = TRUE;
+  return 0;
+}
+
+static gint
+udp_socket_shutdown_recv (CnsSocket *socket)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+
+  if (!udp_socket_check_open (self, NULL))
+    return -1;
+  self->shutdown_recv = TRUE;
+  return 0;
+}
+
+/* A route for a datagram to @destination, its source filled in by the
+ * routing protocol; FALSE, with the errno set, when there is none. */
+static gboolean
+udp_socket_route (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
+                  CnsPacket *packet, CnsIpv4Address destination,
+                  CnsIpv4Route *route)
+{
+  CnsIpv4RoutingProtocol *routing
+      = cns_ipv4_l3_protocol_get_routing_protocol (ipv4);
+  CnsIpv4Header header;
+
+  if (G_UNLIKELY (routing == NULL))
+    {
+      cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_NOROUTETOHOST);
+      return FALSE;
+    }
+  cns_ipv4_header_init (&header);
+  header.destination = destination;
+  header.protocol = CNS_IP_PROTOCOL_UDP;
+  if (!cns_ipv4_routing_protocol_route_output (routing, packet, &header, NULL,
+                                               route))
+    {
+      cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_NOROUTETOHOST);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether @destination is the directed broadcast of an address of the
+ * interface @route goes out on. */
+static gboolean
+udp_socket_is_directed_broadcast (CnsIpv4L3Protocol *ipv4,
+                                  const CnsIpv4Route *route,
+                                  CnsIpv4Address destination)
+{
+  guint32 n = cns_ipv4_l3_protocol_get_n_addresses (ipv4, route->interface);
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      CnsIpv4InterfaceAddress a
+          = cns_ipv4_l3_protocol_get_address (ipv4, route->interface, i);
+
+      if (cns_ipv4_mask_get_prefix_length (a.mask) < 31
+          && cns_ipv4_address_equal (a.broadcast, destination))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A copy of @packet out of every interface but the loopback, from the
+ * interface's first address (ns-3's limited broadcast). */
+static void
+udp_socket_send_limited_broadcast (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
+                                   CnsPacket *packet, guint16 port)
+{
+  guint32 n_interfaces = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
+  CnsIpv4Address broadcast = cns_ipv4_address_broadcast ();
+
+  for (guint32 i = 0; i < n_interfaces; i++)
+    {
+      CnsIpv4InterfaceAddress a;
+      CnsIpv4Route route;
+
+      if (cns_ipv4_l3_protocol_get_n_addresses (ipv4, i) == 0)
+        continue;
+      a = cns_ipv4_l3_protocol_get_address (ipv4, i, 0);
+      if (cns_ipv4_address_is_loopback (a.local))
+        continue;
+      route = (CnsIpv4Route){ .destination = broadcast,
+                              .source = a.local,
+                              .gateway = cns_ipv4_address_any (),
+                              .output_device
+                              = cns_ipv4_l3_protocol_get_net_device (ipv4, i),
+                              .interface = i };
+      cns_udp_l4_protocol_send (self->udp, cns_packet_copy (packet), a.local,
+                                broadcast, self->end_point->local_port, port, 0,
+                                &route);
+    }
+  cns_packet_unref (packet);
+}
+
+/* Sends @packet (transfer full) to @destination:@port. */
+static gint
+udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
+                       CnsIpv4Address destination, guint16 port)
+{
+  CnsSocket *socket = CNS_SOCKET (self);
+  CnsIpv4L3Protocol *ipv4;
+  CnsIpv4Route route;
+  guint32 size = cns_packet_get_size (packet);
+  CnsSocketErrno error = CNS_SOCKET_ERROR_NOTERROR;
+
+  if (G_UNLIKELY (self->closed || self->udp == NULL))
+    error = CNS_SOCKET_ERROR_BADF;
+  else if (G_UNLIKELY (self->shutdown_send))
+    error = CNS_SOCKET_ERROR_SHUTDOWN;
+  else if (G_UNLIKELY (size > CNS_UDP_MAX_PAYLOAD_SIZE))
+    error = CNS_SOCKET_ERROR_MSGSIZE;
+  else if (G_UNLIKELY (cns_ipv4_address_is_broadcast (destination)
+                       && !self->allow_broadcast))
+    error = CNS_SOCKET_ERROR_OPNOTSUPP;
+  if (G_UNLIKELY (error != CNS_SOCKET_ERROR_NOTERROR))
+    {
+      cns_socket_set_errno (socket, error);
+      cns_packet_unref (packet);
+      return -1;
+    }
+  if (G_UNLIKELY (self->end_point == NULL)
+      && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0, NULL))
+    {
+      cns_packet_unref (packet);
+      return -1;
+    }
+  ipv4 = cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self->udp));
+  if (G_UNLIKELY (ipv4 == NULL))
+    {
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOROUTETOHOST);
+      cns_packet_unref (packet);
+      return -1;
+    }
+
+  if (G_UNLIKELY (cns_ipv4_address_is_broadcast (destination)))
+    udp_socket_send_limited_broadcast (self, ipv4, packet, port);
+  else
+    {
+      if (!udp_socket_route (self, ipv4, packet, destination, &route))
+        {
+          cns_packet_unref (packet);
+          return -1;
+        }
+      if (G_UNLIKELY (
+              !self->allow_broadcast
+              && udp_socket_is_directed_broadcast (ipv4, &route, destination)))
+        {
+          cns_socket_set_errno (socket, CNS_SOCKET_ERROR_OPNOTSUPP);
+          cns_packet_unref (packet);
+          return -1;
+        }
+      if (!cns_ipv4_address_is_any (self->end_point->local_address))
+        route.source = self->end_point->local_address;
+      CNS_LOG_LOGIC ("%u bytes from port %u to port %u", size,
+                     self->end_point->local_port, port);
+      cns_udp_l4_protocol_send (self->udp, packet, route.source, destination,
+                                self->end_point->local_port, port, self->ip_ttl,
+                                &route);
+    }
+  cns_socket_notify_data_sent (socket, size);
+  cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
+  return (gint) size;
+}
+
+static gint
+udp_socket_send (CnsSocket *socket, CnsPacket *packet, guint32 flags)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+
+  if (G_UNLIKELY (!self->connected && !self->closed))
+    {
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOTCONN);
+      cns_packet_unref (packet);
+      return -1;
+    }
+  return udp_socket_do_send_to (self, packet, self->peer_address,
+                                self->peer_port);
+}
+
+static gint
+udp_socket_send_to (CnsSocket *socket, CnsPacket *packet, guint32 flags,
+                    const CnsAddress *to)
+{
+  CnsInetSocketAddress destination;
+
+  if (G_UNLIKELY (!cns_inet_socket_address_from_address (to, &destination)))
+    {
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_AFNOSUPPORT);
+      cns_packet_unref (packet);
+      return -1;
+    }
+  return udp_socket_do_send_to (CNS_UDP_SOCKET (socket), packet,
+                                destination.address, destination.port);
+}
+
+/**
+ * cns_udp_socket_forward_up:
+ * @packet: the payload, without the UDP header (transfer none: the socket
+ *   takes its own reference)
+ * @source: the sender's address
+ * @source_port: the sender's port
+ *
+ * For the protocol: a datagram arrived for the socket. It is queued and
+ * the receive callback called, or, when the receive buffer is full,
+ * dropped and fired at the Drop trace source. The callback is the last
+ * thing done, since it may close the socket and drop its last reference.
+ */
+void
+cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
+                           CnsIpv4Address source, guint16 source_port)
+{
+  Receiver *rx;
+  guint32 size = cns_packet_get_size (packet);
+  Datagram *slot;
+
+  if (G_UNLIKELY (self->shutdown_recv))
+    return;
+  rx = udp_socket_receiver (self);
+  if (G_UNLIKELY (rx->rx_available + (guint64) size > rx->rcv_buf_size))
+    {
+      CNS_LOG_LOGIC ("receive buffer full: dropping %u bytes", size);
+      CNS_TRACE_SOURCE_FIRE (&self->drop, CnsPacketTraceFn, self, packet);
+      return;
+    }
+  if (G_UNLIKELY (rx->count == rx->capacity))
+    {
+      guint32 capacity = MAX (MIN_RING, rx->capacity * 2);
+      Datagram *ring = g_new (Datagram, capacity);
+
+      for (guint32 i = 0; i < rx->count; i++)
+        ring[i] = rx->ring[(rx->head + i) % rx->capacity];
+      g_free (rx->ring);
+      rx->ring = ring;
+      rx->capacity = capacity;
+      rx->head = 0;
+    }
+  slot = &rx->ring[(rx->head + rx->count) % rx->capacity];
+  slot->packet = cns_packet_ref (packet);
+  slot->from = cns_inet_socket_address_init (source, source_port);
+  rx->count++;
+  rx->rx_available += size;
+  cns_socket_notify_data_recv (CNS_SOCKET (self));
+}
+
+/**
+ * cns_udp_socket_forward_icmp:
+ *
+ * For the protocol: an ICMP error came back about a datagram the socket
+ * sent; calls the ICMP callback, if one is set.
+ */
+void
+cns_udp_socket_forward_icmp (CnsUdpSocket *self, CnsIpv4Address icmp_source,
+                             guint8 icmp_ttl, guint8 icmp_type,
+                             guint8 icmp_code, guint32 icmp_info)
+{
+  if (self->rx != NULL && self->rx->icmp != NULL)
+    self->rx->icmp (self, icmp_source, icmp_ttl, icmp_type, icmp_code,
+                    icmp_info, self->rx->icmp_data);
+}
+
+static CnsPacket *
+udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
+                      CnsAddress *from)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  Receiver *rx = self->rx;
+  Datagram *first;
+  guint32 size;
+
+  if (rx == NULL || rx->count == 0)
+    {
+      cns_socket_set_errno (socket, self->closed ? CNS_SOCKET_ERROR_BADF
+                                                 : CNS_SOCKET_ERROR_AGAIN);
+      return NULL;
+    }
+  first = &rx->ring[rx->head];
+  size = cns_packet_get_size (first->packet);
+  if (size > max_size)
+    {
+      /* as in ns-3, a datagram too big for the caller stays queued */
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_MSGSIZE);
+      return NULL;
+    }
+  if (from != NULL)
+    cns_inet_socket_address_to_address (&first->from, from);
+  rx->head = (rx->head + 1) % rx->capacity;
+  rx->count--;
+  rx->rx_available -= size;
+  return first->packet;
+}
+
+static CnsPacket *
+udp_socket_recv (CnsSocket *socket, guint32 max_size, guint32 flags)
+{
+  return udp_socket_recv_from (socket, max_size, flags, NULL);
+}
+
+static guint32
+udp_socket_get_tx_available (CnsSocket *socket)
+{
+  return CNS_UDP_MAX_PAYLOAD_SIZE;
+}
+
+static guint32
+udp_socket_get_rx_available (CnsSocket *socket)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+
+  return self->rx != NULL ? self->rx->rx_available : 0;
+}
+
+static gboolean
+udp_socket_get_sock_name (CnsSocket *socket, CnsAddress *out)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  CnsInetSocketAddress local;
+
+  if (self->end_point == NULL)
+    return FALSE;
+  local = cns_inet_socket_address_init (self->end_point->local_address,
+                                        self->end_point->local_port);
+  cns_inet_socket_address_to_address (&local, out);
+  return TRUE;
+}
+
+static gboolean
+udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  CnsInetSocketAddress peer;
+
+  if (!self->connected || self->closed)
+    {
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOTCONN);
+      return FALSE;
+    }
+  peer = cns_inet_socket_address_init (self->peer_address, self->peer_port);
+  cns_inet_socket_address_to_address (&peer, out);
+  return TRUE;
+}
+
+static gboolean
+udp_socket_set_allow_broadcast (CnsSocket *socket, gboolean allow)
+{
+  CNS_UDP_SOCKET (socket)->allow_broadcast = allow ? 1 : 0;
+  return TRUE;
+}
+
+/**
+ * cns_udp_socket_new:
+ * @udp: the protocol that makes the socket and holds it
+ * @node: the protocol's node
+ *
+ * For the protocol: a new, unbound socket.
+ *
+ * Returns: (transfer full): the socket.
+ */
+CnsUdpSocket *
+cns_udp_socket_new (CnsUdpL4Protocol *udp, CnsNode *node)
+{
+  CnsUdpSocket *self = cns_object_new (CNS_TYPE_UDP_SOCKET, NULL);
+
+  self->udp = udp;
+  cns_socket_set_node (CNS_SOCKET (self), node);
+  return self;
+}
+
+/**
+ * cns_udp_socket_set_icmp_callback:
+ * @fn: (nullable): the function, or %NULL to stop being called
+ *
+ * Sets the function called when an ICMP error (port unreachable, TTL
+ * exceeded, ...) comes back about a datagram the socket sent, as ns-3's
+ * IcmpCallback attribute does.
+ */
+void
+cns_udp_socket_set_icmp_callback (CnsUdpSocket *self, CnsUdpSocketIcmpFn fn,
+                                  gpointer user_data)
+{
+  Receiver *rx;
+
+  g_return_if_fail (CNS_IS_UDP_SOCKET (self));
+  if (fn == NULL && self->rx == NULL)
+    return;
+  rx = udp_socket_receiver (self);
+  rx->icmp = fn;
+  rx->icmp_data = user_data;
+}
+
+static void
+cns_udp_socket_set_property (GObject *object, guint prop_id,
+                             const GValue *value, GParamSpec *pspec)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (object);
+
+  switch (prop_id)
+    {
+    case PROP_RCV_BUF_SIZE:
+      if (g_value_get_uint (value) != udp_socket_get_rcv_buf_size (self))
+        udp_socket_receiver (self)->rcv_buf_size = g_value_get_uint (value);
+      break;
+    case PROP_IP_TTL:
+      self->ip_ttl = (guint8) g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+    }
+}
+
+static void
+cns_udp_socket_get_property (GObject *object, guint prop_id, GValue *value,
+                             GParamSpec *pspec)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (object);
+
+  switch (prop_id)
+    {
+    case PROP_RCV_BUF_SIZE:
+      g_value_set_uint (value, udp_socket_get_rcv_buf_size (self));
+      break;
+    case PROP_IP_TTL:
+      g_value_set_uint (value, self->ip_ttl);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+    }
+}
