@@ -7,5 +7,17 @@
 
 #include "network/cns-network.h"
 
+#include "internet/cns-icmpv4-header.h"
+#include "internet/cns-icmpv4-l4-protocol.h"
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-address.h"
+#include "internet/cns-ipv4-header.h"
+#include "internet/cns-ipv4-interface-address.h"
+#include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-ipv4-l4-protocol.h"
+#include "internet/cns-ipv4-list-routing.h"
+#include "internet/cns-ipv4-route.h"
+#include "internet/cns-ipv4-routing-protocol.h"
+#include "internet/cns-ipv4-routing-table-entry.h"
+#include "internet/cns-ipv4-static-routing.h"
+#include "internet/cns-loopback-net-device.h"

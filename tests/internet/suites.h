@@ -6,3 +6,4 @@
 #include <check.h>
 
 Suite *test_ipv4_address_suite (void);
+Suite *test_ipv4_l3_protocol_suite (void);

@@ -9,6 +9,7 @@ main (void)
 {
   Suite *suites[] = {
     test_ipv4_address_suite (),
+    test_ipv4_l3_protocol_suite (),
   };
 
   cns_test_init ();
