@@ -7,3 +7,5 @@
 
 Suite *test_ipv4_address_suite (void);
 Suite *test_ipv4_l3_protocol_suite (void);
+Suite *test_ipv4_header_suite (void);
+Suite *test_ipv4_routing_suite (void);

@@ -10,6 +10,8 @@ main (void)
   Suite *suites[] = {
     test_ipv4_address_suite (),
     test_ipv4_l3_protocol_suite (),
+    test_ipv4_header_suite (),
+    test_ipv4_routing_suite (),
   };
 
   cns_test_init ();
