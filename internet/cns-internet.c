@@ -17,4 +17,14 @@ cns_internet_init (void)
   cns_header_class_register (&cns_udp_header_class);
   g_type_ensure (CNS_TYPE_SOCKET);
   g_type_ensure (CNS_TYPE_SOCKET_FACTORY);
+  cns_header_class_register (&cns_ipv4_header_class);
+  cns_header_class_register (&cns_icmpv4_header_class);
+  cns_header_class_register (&cns_icmpv4_echo_class);
+  cns_header_class_register (&cns_icmpv4_error_class);
+  g_type_ensure (CNS_TYPE_IPV4_DROP_REASON);
+  g_type_ensure (CNS_TYPE_IPV4_L3_PROTOCOL);
+  g_type_ensure (CNS_TYPE_IPV4_STATIC_ROUTING);
+  g_type_ensure (CNS_TYPE_IPV4_LIST_ROUTING);
+  g_type_ensure (CNS_TYPE_ICMPV4_L4_PROTOCOL);
+  g_type_ensure (CNS_TYPE_LOOPBACK_NET_DEVICE);
 }

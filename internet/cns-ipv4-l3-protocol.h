@@ -26,6 +26,8 @@ G_BEGIN_DECLS
  * @CNS_IPV4_DROP_DUPLICATE: a duplicate
  * @CNS_IPV4_DROP_FRAGMENTATION_NEEDED: too big for the link with DF set
  * @CNS_IPV4_DROP_NO_PROTOCOL: no transport protocol for the payload
+ * @CNS_IPV4_DROP_MALFORMED: not an IPv4 datagram: a bad version or header
+ *   length, or fewer bytes than its total length
  *
  * Why the Drop trace source dropped a packet (ns-3's DropReason, same
  * values for the shared ones).
@@ -41,6 +43,7 @@ typedef enum
   CNS_IPV4_DROP_DUPLICATE,
   CNS_IPV4_DROP_FRAGMENTATION_NEEDED,
   CNS_IPV4_DROP_NO_PROTOCOL,
+  CNS_IPV4_DROP_MALFORMED,
 } CnsIpv4DropReason;
 
 #define CNS_TYPE_IPV4_DROP_REASON (cns_ipv4_drop_reason_get_type ())
@@ -166,5 +169,9 @@ void cns_ipv4_l3_protocol_send (CnsIpv4L3Protocol *self, CnsPacket *packet,
                                 CnsIpv4Address destination, guint8 protocol,
                                 guint8 ttl, guint8 tos,
                                 const CnsIpv4Route *route);
+void cns_ipv4_l3_protocol_send_with_header (CnsIpv4L3Protocol *self,
+                                            CnsPacket *packet,
+                                            const CnsIpv4Header *header,
+                                            const CnsIpv4Route *route);
 
 G_END_DECLS

@@ -12,6 +12,9 @@ main (void)
     test_udp_header_suite (),
     test_ipv4_end_point_demux_suite (),
     test_socket_suite (),
+    test_ipv4_l3_protocol_suite (),
+    test_ipv4_header_suite (),
+    test_ipv4_routing_suite (),
   };
 
   cns_test_init ();

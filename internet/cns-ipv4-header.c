@@ -1,0 +1,228 @@
+/* cns — the IPv4 header (RFC 791), 20 bytes without options.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The header is what a wire carries: version and IHL, type of service,
+ * total length, identification, the DF and MF flags with the fragment
+ * offset in 8-byte units, TTL, protocol, header checksum and the two
+ * addresses, all in network byte order. The struct keeps the offset in
+ * bytes and the payload size rather than the total length, as ns-3's
+ * Ipv4Header does, because that is what the IPv4 layer computes with.
+ *
+ * Serialising always writes a correct checksum (RFC 1071 over the 20
+ * bytes), so forwarding a packet after its TTL changed needs nothing
+ * more than removing and re-adding the header. Deserialising verifies the
+ * checksum of the bytes read and says so in checksum_ok; the IPv4 layer
+ * drops a datagram whose header does not check out. Headers with options
+ * (IHL above 5) are read and their options skipped; cns never writes
+ * options.
+ */
+#include "internet/cns-ipv4-header.h"
+
+#define IPV4_VERSION     4
+#define FLAG_DONT_FRAG   0x4000
+#define FLAG_MORE_FRAGS  0x2000
+#define FRAG_OFFSET_MASK 0x1fff
+
+/* The one's complement sum of @size bytes (even), folded and inverted. */
+static guint16
+ipv4_header_checksum (const guint8 *bytes, gsize size)
+{
+  guint32 sum = 0;
+
+  for (gsize i = 0; i < size; i += 2)
+    sum += (guint32) (bytes[i] << 8 | bytes[i + 1]);
+  while (sum >> 16)
+    sum = (sum & 0xffff) + (sum >> 16);
+  return (guint16) ~sum;
+}
+
+static gsize
+ipv4_header_get_serialized_size (gconstpointer header)
+{
+  return CNS_IPV4_HEADER_SIZE;
+}
+
+static void
+put16 (guint8 *p, guint16 v)
+{
+  p[0] = (guint8) (v >> 8);
+  p[1] = (guint8) v;
+}
+
+static void
+put32 (guint8 *p, guint32 v)
+{
+  p[0] = (guint8) (v >> 24);
+  p[1] = (guint8) (v >> 16);
+  p[2] = (guint8) (v >> 8);
+  p[3] = (guint8) v;
+}
+
+static guint16
+get16 (const guint8 *p)
+{
+  return (guint16) (p[0] << 8 | p[1]);
+}
+
+static guint32
+get32 (const guint8 *p)
+{
+  return (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8
+         | p[3];
+}
+
+static void
+ipv4_header_serialize (gconstpointer header, guint8 *start)
+{
+  const CnsIpv4Header *h = header;
+  guint16 flags = (guint16) ((h->fragment_offset >> 3) & FRAG_OFFSET_MASK);
+
+  if (h->dont_fragment)
+    flags |= FLAG_DONT_FRAG;
+  if (h->more_fragments)
+    flags |= FLAG_MORE_FRAGS;
+  start[0] = (IPV4_VERSION << 4) | (CNS_IPV4_HEADER_SIZE / 4);
+  start[1] = h->tos;
+  put16 (start + 2, (guint16) (h->payload_size + CNS_IPV4_HEADER_SIZE));
+  put16 (start + 4, h->identification);
+  put16 (start + 6, flags);
+  start[8] = h->ttl;
+  start[9] = h->protocol;
+  put16 (start + 10, 0);
+  put32 (start + 12, h->source.value);
+  put32 (start + 16, h->destination.value);
+  put16 (start + 10, ipv4_header_checksum (start, CNS_IPV4_HEADER_SIZE));
+}
+
+static gsize
+ipv4_header_deserialize (gpointer header, const guint8 *data, gsize available)
+{
+  CnsIpv4Header *h = header;
+  gsize header_size;
+  guint16 total_length, flags;
+
+  if (available < CNS_IPV4_HEADER_SIZE || (data[0] >> 4) != IPV4_VERSION)
+    return 0;
+  header_size = (gsize) (data[0] & 0x0f) * 4;
+  total_length = get16 (data + 2);
+  if (header_size < CNS_IPV4_HEADER_SIZE || header_size > available
+      || total_length < header_size)
+    return 0;
+  flags = get16 (data + 6);
+  h->tos = data[1];
+  h->payload_size = (guint16) (total_length - header_size);
+  h->identification = get16 (data + 4);
+  h->dont_fragment = (flags & FLAG_DONT_FRAG) != 0;
+  h->more_fragments = (flags & FLAG_MORE_FRAGS) != 0;
+  h->fragment_offset = (guint16) ((flags & FRAG_OFFSET_MASK) << 3);
+  h->ttl = data[8];
+  h->protocol = data[9];
+  h->checksum = get16 (data + 10);
+  h->source.value = get32 (data + 12);
+  h->destination.value = get32 (data + 16);
+  /* A correct header sums to 0xffff, its checksum included. */
+  h->checksum_ok = ipv4_header_checksum (data, header_size) == 0;
+  return header_size;
+}
+
+static const gchar *
+ipv4_dscp_name (guint8 dscp)
+{
+  switch (dscp)
+    {
+    case 0:
+      return "Default";
+    case 8:
+      return "CS1";
+    case 10:
+      return "AF11";
+    case 12:
+      return "AF12";
+    case 14:
+      return "AF13";
+    case 16:
+      return "CS2";
+    case 18:
+      return "AF21";
+    case 20:
+      return "AF22";
+    case 22:
+      return "AF23";
+    case 24:
+      return "CS3";
+    case 26:
+      return "AF31";
+    case 28:
+      return "AF32";
+    case 30:
+      return "AF33";
+    case 32:
+      return "CS4";
+    case 34:
+      return "AF41";
+    case 36:
+      return "AF42";
+    case 38:
+      return "AF43";
+    case 40:
+      return "CS5";
+    case 46:
+      return "EF";
+    case 48:
+      return "CS6";
+    case 56:
+      return "CS7";
+    default:
+      return NULL;
+    }
+}
+
+static void
+ipv4_header_print (gconstpointer header, GString *out)
+{
+  static const gchar *const ecn_names[]
+      = { "Not-ECT", "ECT (1)", "ECT (0)", "CE" };
+  const CnsIpv4Header *h = header;
+  gchar src[CNS_IPV4_ADDRESS_STRING_SIZE], dst[CNS_IPV4_ADDRESS_STRING_SIZE];
+  const gchar *dscp = ipv4_dscp_name (h->tos >> 2);
+  const gchar *flags = h->dont_fragment && h->more_fragments ? "MF|DF"
+                       : h->dont_fragment                    ? "DF"
+                       : h->more_fragments                   ? "MF"
+                                                             : "none";
+
+  cns_ipv4_address_format (h->source, src);
+  cns_ipv4_address_format (h->destination, dst);
+  g_string_append_printf (out, "tos 0x%x DSCP ", h->tos);
+  if (dscp != NULL)
+    g_string_append (out, dscp);
+  else
+    g_string_append_printf (out, "0x%02x", h->tos >> 2);
+  g_string_append_printf (out,
+                          " ECN %s ttl %u id %u protocol %u offset (bytes) %u "
+                          "flags [%s] length: %u %s > %s",
+                          ecn_names[h->tos & 3], h->ttl, h->identification,
+                          h->protocol, h->fragment_offset, flags,
+                          h->payload_size + CNS_IPV4_HEADER_SIZE, src, dst);
+}
+
+const CnsHeaderClass cns_ipv4_header_class = {
+  .name = "Ipv4Header",
+  .get_serialized_size = ipv4_header_get_serialized_size,
+  .serialize = ipv4_header_serialize,
+  .deserialize = ipv4_header_deserialize,
+  .print = ipv4_header_print,
+};
+
+/**
+ * cns_ipv4_header_init:
+ * @header: (out caller-allocates): the header to fill
+ *
+ * Sets @header to ns-3's defaults: TTL 64, every other field zero, no
+ * flags, checksum_ok %TRUE.
+ */
+void
+cns_ipv4_header_init (CnsIpv4Header *header)
+{
+  g_return_if_fail (header != NULL);
+  *header = (CnsIpv4Header){ .ttl = 64, .checksum_ok = TRUE };
+}

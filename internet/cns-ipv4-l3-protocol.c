@@ -1,0 +1,1487 @@
+/* cns — the IPv4 layer of a node.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * ns-3's Ipv4L3Protocol. Aggregated to a node, the layer registers for
+ * EtherType 0x0800 with it and adds a loopback device as interface 0
+ * (127.0.0.1/8); the node's other devices become interfaces with
+ * cns_ipv4_l3_protocol_add_interface(). The layer forwards; a routing
+ * protocol decides where to (route_output for what the node sends,
+ * route_input for what it forwards), and transport protocols inserted
+ * with cns_ipv4_l3_protocol_insert_l4_protocol() take what is delivered,
+ * by protocol number.
+ *
+ * Receiving: the header checksum must check out, the interface must be
+ * up; a datagram for one of the node's addresses (any interface, ns-3's
+ * and Linux's weak end system model), for the input interface's
+ * subnet-directed broadcast or for 255.255.255.255 is delivered here,
+ * after reassembly when it is a fragment. Anything else is forwarded when
+ * the input interface forwards: the routing protocol picks the output
+ * interface, the TTL goes down by one, and a datagram whose TTL runs out
+ * is dropped with an ICMP time exceeded to its source. A datagram no
+ * transport takes earns an ICMP port unreachable, unless it was a
+ * broadcast (RFC 1122).
+ *
+ * Sending: cns_ipv4_l3_protocol_send() builds the header (one
+ * identification counter per layer), sends broadcasts out of every
+ * matching interface, loops what the node sends to itself back through
+ * interface 0, and asks the routing protocol for everything else.
+ * Datagrams larger than the output MTU are cut into fragments whose
+ * payloads are multiples of 8 bytes, unless DF is set. Every device is
+ * given the device's broadcast address: there is no ARP, and
+ * point-to-point devices ignore the destination anyway.
+ *
+ * Per-packet paths allocate nothing but packets: interfaces are plain
+ * structs in one array, the interface of a receiving device is found by
+ * its index in the node, routes are structs the caller provides. Only
+ * reassembly allocates, one record per datagram in flight. The six trace
+ * sources live in one trace table, one pointer until something connects.
+ */
+#include "internet/cns-ipv4-l3-protocol.h"
+
+#include "core/cns-log.h"
+#include "core/cns-simulator.h"
+#include "core/cns-trace-source.h"
+#include "internet/cns-icmpv4-l4-protocol.h"
+#include "internet/cns-internet-error.h"
+#include "internet/cns-ipv4-interface-private.h"
+#include "internet/cns-loopback-net-device.h"
+#include "network/cns-ppp-header.h"
+
+CNS_LOG_COMPONENT_DEFINE ("cns-ipv4");
+
+#define DEFAULT_DEFAULT_TTL                 64
+#define DEFAULT_IP_FORWARD                  TRUE
+#define DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT (30 * CNS_TIME_PS_PER_S)
+
+/* The largest payload a datagram can carry: its total length is 16 bits. */
+#define MAX_PAYLOAD (G_MAXUINT16 - CNS_IPV4_HEADER_SIZE)
+
+enum
+{
+  PROP_0,
+  PROP_DEFAULT_TTL,
+  PROP_IP_FORWARD,
+  PROP_FRAGMENT_EXPIRATION_TIMEOUT,
+  N_PROPERTIES
+};
+
+static GParamSpec *properties[N_PROPERTIES];
+
+enum
+{
+  TRACE_TX,
+  TRACE_RX,
+  TRACE_DROP,
+  TRACE_SEND_OUTGOING,
+  TRACE_UNICAST_FORWARD,
+  TRACE_LOCAL_DELIVER,
+  N_TRACES
+};
+
+struct _CnsIpv4L3Protocol
+{
+  CnsObject parent_instance;
+
+  CnsNode *node; /* not referenced: the node and the layer are aggregated */
+  CnsIpv4RoutingProtocol *routing;
+  CnsIpv4Interface *interfaces;
+  CnsIpv4L4Protocol **protocols;
+  guint32 *device_interface; /* by device ifindex: interface + 1, 0 none */
+  GHashTable *reassembly;    /* Reassembly; NULL until a fragment arrives */
+  CnsTime fragment_timeout;
+  CnsTraceTable traces;
+  guint32 n_interfaces;
+  guint32 n_device_interface;
+  guint16 identification;
+  guint8 n_protocols;
+  guint8 default_ttl;
+  gboolean ip_forward;
+};
+
+/* A fragment waiting for the rest of its datagram. */
+typedef struct
+{
+  guint32 offset;
+  guint32 size;
+  CnsPacket *packet;
+} Fragment;
+
+/* A datagram being reassembled, keyed by (source, destination, protocol,
+ * identification) as RFC 791 says. */
+typedef struct
+{
+  CnsIpv4Header header; /* of the fragment at offset 0 once it arrived,
+                           else of the first to arrive */
+  guint32 interface;
+  guint32 total; /* payload size, known once the last fragment arrived */
+  gboolean have_first;
+  gboolean have_last;
+  GArray *fragments; /* Fragment, by offset */
+  CnsEventId timeout;
+} Reassembly;
+
+G_DEFINE_FINAL_TYPE (CnsIpv4L3Protocol, cns_ipv4_l3_protocol, CNS_TYPE_OBJECT)
+
+#define FIRE_TX_RX(self, index, packet, interface)                          \
+  CNS_TRACE_TABLE_FIRE (&(self)->traces, index, CnsIpv4TxRxTraceFn, (self), \
+                        (packet), (self), (interface))
+#define FIRE_SENT(self, index, header, packet, interface)                   \
+  CNS_TRACE_TABLE_FIRE (&(self)->traces, index, CnsIpv4SentTraceFn, (self), \
+                        (header), (packet), (interface))
+
+static void l3_set_property (GObject *object, guint prop_id,
+                             const GValue *value, GParamSpec *pspec);
+static void l3_get_property (GObject *object, guint prop_id, GValue *value,
+                             GParamSpec *pspec);
+static void l3_receive (CnsNetDevice *device, CnsPacket *packet,
+                        guint16 protocol, const CnsAddress *from,
+                        const CnsAddress *to, CnsPacketType type,
+                        gpointer user_data);
+static void l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                          CnsIpv4Header *header, guint32 interface,
+                          gboolean forwarded);
+
+GType
+cns_ipv4_drop_reason_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    { CNS_IPV4_DROP_TTL_EXPIRED, "CNS_IPV4_DROP_TTL_EXPIRED", "ttl-expired" },
+    { CNS_IPV4_DROP_NO_ROUTE, "CNS_IPV4_DROP_NO_ROUTE", "no-route" },
+    { CNS_IPV4_DROP_BAD_CHECKSUM, "CNS_IPV4_DROP_BAD_CHECKSUM",
+      "bad-checksum" },
+    { CNS_IPV4_DROP_INTERFACE_DOWN, "CNS_IPV4_DROP_INTERFACE_DOWN",
+      "interface-down" },
+    { CNS_IPV4_DROP_ROUTE_ERROR, "CNS_IPV4_DROP_ROUTE_ERROR", "route-error" },
+    { CNS_IPV4_DROP_FRAGMENT_TIMEOUT, "CNS_IPV4_DROP_FRAGMENT_TIMEOUT",
+      "fragment-timeout" },
+    { CNS_IPV4_DROP_DUPLICATE, "CNS_IPV4_DROP_DUPLICATE", "duplicate" },
+    { CNS_IPV4_DROP_FRAGMENTATION_NEEDED, "CNS_IPV4_DROP_FRAGMENTATION_NEEDED",
+      "fragmentation-needed" },
+    { CNS_IPV4_DROP_NO_PROTOCOL, "CNS_IPV4_DROP_NO_PROTOCOL", "no-protocol" },
+    { CNS_IPV4_DROP_MALFORMED, "CNS_IPV4_DROP_MALFORMED", "malformed" },
+    { 0, NULL, NULL },
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (
+        &type, g_enum_register_static (
+                   g_intern_static_string ("CnsIpv4DropReason"), values));
+  return type;
+}
+
+/* ---- reassembly records ---- */
+
+static guint
+reassembly_hash (gconstpointer key)
+{
+  const Reassembly *r = key;
+
+  return (r->header.source.value * 2654435761u)
+         ^ (r->header.destination.value * 40503u)
+         ^ ((guint) r->header.identification << 8) ^ r->header.protocol;
+}
+
+static gboolean
+reassembly_equal (gconstpointer a, gconstpointer b)
+{
+  const Reassembly *x = a, *y = b;
+
+  return x->header.source.value == y->header.source.value
+         && x->header.destination.value == y->header.destination.value
+         && x->header.identification == y->header.identification
+         && x->header.protocol == y->header.protocol;
+}
+
+static void
+reassembly_free (gpointer data)
+{
+  Reassembly *r = data;
+
+  cns_simulator_cancel (&r->timeout);
+  for (guint i = 0; i < r->fragments->len; i++)
+    cns_packet_unref (g_array_index (r->fragments, Fragment, i).packet);
+  g_array_unref (r->fragments);
+  g_free (r);
+}
+
+/* ---- object ---- */
+
+static void
+l3_drop (CnsIpv4L3Protocol *self, const CnsIpv4Header *header,
+         CnsPacket *packet, CnsIpv4DropReason reason, guint32 interface)
+{
+  CNS_LOG_LOGIC ("drop packet %" G_GUINT64_FORMAT ", reason %d",
+                 cns_packet_get_uid (packet), reason);
+  CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_DROP, CnsIpv4DropTraceFn, self,
+                        header, packet, reason, self, interface);
+  cns_packet_unref (packet);
+}
+
+static void
+l3_dispose (GObject *object)
+{
+  CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
+
+  g_clear_pointer (&self->reassembly, g_hash_table_unref);
+  for (guint i = 0; i < self->n_protocols; i++)
+    {
+      cns_ipv4_l4_protocol_set_ipv4 (self->protocols[i], NULL);
+      g_object_unref (self->protocols[i]);
+    }
+  g_clear_pointer (&self->protocols, g_free);
+  self->n_protocols = 0;
+  if (self->routing != NULL)
+    cns_ipv4_routing_protocol_set_ipv4 (self->routing, NULL);
+  g_clear_object (&self->routing);
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    cns_ipv4_interface_clear (&self->interfaces[i]);
+  g_clear_pointer (&self->interfaces, g_free);
+  self->n_interfaces = 0;
+  g_clear_pointer (&self->device_interface, g_free);
+  self->n_device_interface = 0;
+  self->node = NULL;
+  G_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)->dispose (object);
+}
+
+/* Interface 0: the loopback device, 127.0.0.1/8, up. */
+static void
+l3_setup_loopback (CnsIpv4L3Protocol *self)
+{
+  g_autoptr (CnsLoopbackNetDevice) loopback = cns_loopback_net_device_new ();
+  CnsIpv4InterfaceAddress address = cns_ipv4_interface_address_init (
+      cns_ipv4_address_loopback (), cns_ipv4_mask_from_prefix_length (8));
+  guint32 interface;
+
+  address.scope = CNS_IPV4_SCOPE_HOST;
+  cns_node_add_device (self->node, CNS_NET_DEVICE (loopback));
+  interface = cns_ipv4_l3_protocol_add_interface (self,
+                                                  CNS_NET_DEVICE (loopback));
+  cns_ipv4_l3_protocol_add_address (self, interface, &address, NULL);
+  cns_ipv4_l3_protocol_set_up (self, interface);
+}
+
+/* Joining a node's aggregate: register for IPv4 and set up the loopback. */
+static void
+l3_notify_new_aggregate (CnsObject *object)
+{
+  CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
+
+  if (self->node == NULL)
+    {
+      CnsNode *node = cns_object_get (object, CNS_TYPE_NODE);
+
+      if (node != NULL)
+        {
+          self->node = node;
+          cns_node_register_protocol_handler (node, l3_receive, self,
+                                              CNS_ETHER_TYPE_IPV4, NULL, FALSE);
+          l3_setup_loopback (self);
+        }
+    }
+  CNS_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)
+      ->notify_new_aggregate (object);
+}
+
+static void
+l3_install_trace (GType type, const gchar *name, const gchar *blurb,
+                  const gchar *signature, guint index)
+{
+  cns_trace_source_install_in_table (
+      type, name, blurb, signature, G_STRUCT_OFFSET (CnsIpv4L3Protocol, traces),
+      index, N_TRACES);
+}
+
+static void
+cns_ipv4_l3_protocol_class_init (CnsIpv4L3ProtocolClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GType type = G_TYPE_FROM_CLASS (klass);
+
+  object_class->dispose = l3_dispose;
+  object_class->set_property = l3_set_property;
+  object_class->get_property = l3_get_property;
+  CNS_OBJECT_CLASS (klass)->notify_new_aggregate = l3_notify_new_aggregate;
+
+  properties[PROP_DEFAULT_TTL] = g_param_spec_uint (
+      "default-ttl", "Default TTL",
+      "The TTL of datagrams this node sends when the transport does not "
+      "choose one",
+      1, G_MAXUINT8, DEFAULT_DEFAULT_TTL,
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_IP_FORWARD] = g_param_spec_boolean (
+      "ip-forward", "IP forwarding",
+      "Whether the node forwards datagrams that are not for it; setting it "
+      "sets every interface, and new interfaces take it",
+      DEFAULT_IP_FORWARD, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRAGMENT_EXPIRATION_TIMEOUT] = cns_param_spec_time (
+      "fragment-expiration-timeout", "Fragment expiration timeout",
+      "How long the fragments of a datagram wait for the rest; then they are "
+      "dropped and, if the first one came, the source is sent an ICMP time "
+      "exceeded (reassembly)",
+      1, CNS_TIME_MAX, DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT,
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+
+  l3_install_trace (type, "Tx",
+                    "A datagram (with its IPv4 header) is handed to a device",
+                    "CnsIpv4TxRxTraceFn", TRACE_TX);
+  l3_install_trace (type, "Rx",
+                    "A datagram (with its IPv4 header) arrived on an "
+                    "interface that is up",
+                    "CnsIpv4TxRxTraceFn", TRACE_RX);
+  l3_install_trace (type, "Drop", "A datagram was dropped, and why",
+                    "CnsIpv4DropTraceFn", TRACE_DROP);
+  l3_install_trace (type, "SendOutgoing",
+                    "A datagram this node sends is routed, before "
+                    "fragmentation",
+                    "CnsIpv4SentTraceFn", TRACE_SEND_OUTGOING);
+  l3_install_trace (type, "UnicastForward",
+                    "A datagram is forwarded, with its TTL already "
+                    "decremented",
+                    "CnsIpv4SentTraceFn", TRACE_UNICAST_FORWARD);
+  l3_install_trace (type, "LocalDeliver",
+                    "A datagram (reassembled) is handed to a transport "
+                    "protocol",
+                    "CnsIpv4SentTraceFn", TRACE_LOCAL_DELIVER);
+}
+
+static void
+cns_ipv4_l3_protocol_init (CnsIpv4L3Protocol *self)
+{
+  self->default_ttl = DEFAULT_DEFAULT_TTL;
+  self->ip_forward = DEFAULT_IP_FORWARD;
+  self->fragment_timeout = DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT;
+}
+
+/* ---- lookups ---- */
+
+static inline CnsIpv4L4Protocol *
+l3_find_protocol (CnsIpv4L3Protocol *self, guint8 number)
+{
+  for (guint i = 0; i < self->n_protocols; i++)
+    if (CNS_IPV4_L4_PROTOCOL_GET_CLASS (self->protocols[i])->protocol_number
+        == number)
+      return self->protocols[i];
+  return NULL;
+}
+
+static CnsIcmpv4L4Protocol *
+l3_icmp (CnsIpv4L3Protocol *self)
+{
+  CnsIpv4L4Protocol *icmp = l3_find_protocol (self, CNS_IP_PROTOCOL_ICMP);
+
+  return icmp != NULL && CNS_IS_ICMPV4_L4_PROTOCOL (icmp)
+             ? CNS_ICMPV4_L4_PROTOCOL (icmp)
+             : NULL;
+}
+
+static inline gboolean
+l3_is_local_address (CnsIpv4L3Protocol *self, CnsIpv4Address address)
+{
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    if (cns_ipv4_interface_has_address (&self->interfaces[i], address))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @address is a broadcast for this node: the limited broadcast
+ * or the directed broadcast of one of its subnets. */
+static gboolean
+l3_is_broadcast (CnsIpv4L3Protocol *self, CnsIpv4Address address)
+{
+  if (cns_ipv4_address_is_broadcast (address))
+    return TRUE;
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    if (cns_ipv4_interface_is_broadcast (&self->interfaces[i], address))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+l3_check_interface (CnsIpv4L3Protocol *self, guint32 interface,
+                    const gchar *function)
+{
+  if (G_LIKELY (interface < self->n_interfaces))
+    return TRUE;
+  g_critical ("%s: no interface %u (the layer has %u)", function, interface,
+              self->n_interfaces);
+  return FALSE;
+}
+
+#define CHECK_INTERFACE(self, interface, val)                     \
+  G_STMT_START                                                    \
+    {                                                             \
+      g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), val); \
+      if (!l3_check_interface ((self), (interface), G_STRFUNC))   \
+        return val;                                               \
+    }                                                             \
+  G_STMT_END
+#define CHECK_INTERFACE_VOID(self, interface)                   \
+  G_STMT_START                                                  \
+    {                                                           \
+      g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));        \
+      if (!l3_check_interface ((self), (interface), G_STRFUNC)) \
+        return;                                                 \
+    }                                                           \
+  G_STMT_END
+
+/* ---- sending ---- */
+
+/* Adds @header and hands the packet to the interface's device. */
+static void
+l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
+             const CnsIpv4Header *header, guint32 interface)
+{
+  CnsNetDevice *device = self->interfaces[interface].device;
+  CnsAddress dest;
+
+  cns_packet_add_header (packet, &cns_ipv4_header_class, header);
+  FIRE_TX_RX (self, TRACE_TX, packet, interface);
+  cns_net_device_get_broadcast (device, &dest);
+  cns_net_device_send (device, packet, &dest, CNS_ETHER_TYPE_IPV4);
+}
+
+/* Cuts @packet (a writable payload of @header's datagram, which may be a
+ * fragment already) into pieces whose payloads are multiples of 8 bytes
+ * and fit @mtu, and sends them. */
+static void
+l3_fragment (CnsIpv4L3Protocol *self, CnsPacket *packet,
+             const CnsIpv4Header *header, guint32 interface, guint16 mtu)
+{
+  guint32 chunk = (guint32) (mtu - CNS_IPV4_HEADER_SIZE) & ~7u;
+  guint32 total = header->payload_size;
+
+  for (guint32 offset = 0; offset < total; offset += chunk)
+    {
+      guint32 size = MIN (chunk, total - offset);
+      CnsPacket *fragment = cns_packet_create_fragment (packet, offset, size);
+      CnsIpv4Header h = *header;
+
+      h.fragment_offset = (guint16) (header->fragment_offset + offset);
+      h.payload_size = (guint16) size;
+      h.more_fragments = offset + size < total || header->more_fragments;
+      l3_transmit (self, fragment, &h, interface);
+    }
+  cns_packet_unref (packet);
+}
+
+/* Sends @packet (transfer full, writable, without its header) out of
+ * @interface, fragmenting it if it does not fit. */
+static void
+l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
+              guint32 interface, gboolean forwarded)
+{
+  CnsIpv4Interface *iface = &self->interfaces[interface];
+  guint16 mtu;
+
+  if (G_UNLIKELY (!iface->up))
+    {
+      l3_drop (self, header, packet, CNS_IPV4_DROP_INTERFACE_DOWN, interface);
+      return;
+    }
+  mtu = cns_net_device_get_mtu (iface->device);
+  if (G_LIKELY (header->payload_size + CNS_IPV4_HEADER_SIZE <= mtu))
+    {
+      l3_transmit (self, packet, header, interface);
+      return;
+    }
+  if (header->dont_fragment || mtu < CNS_IPV4_HEADER_SIZE + 8)
+    {
+      CnsIcmpv4L4Protocol *icmp = forwarded ? l3_icmp (self) : NULL;
+
+      if (icmp != NULL)
+        cns_icmpv4_l4_protocol_send_dest_unreach_frag_needed (icmp, header,
+                                                              packet, mtu);
+      l3_drop (self, header, packet, CNS_IPV4_DROP_FRAGMENTATION_NEEDED,
+               interface);
+      return;
+    }
+  l3_fragment (self, packet, header, interface, mtu);
+}
+
+/* Sends a copy of @packet out of @interface to a broadcast destination,
+ * from the interface's own address when the source is not set. */
+static void
+l3_send_broadcast (CnsIpv4L3Protocol *self, const CnsPacket *packet,
+                   const CnsIpv4Header *header, guint32 interface)
+{
+  CnsIpv4Interface *iface = &self->interfaces[interface];
+  CnsIpv4Header h = *header;
+
+  if (cns_ipv4_address_is_any (h.source))
+    {
+      const CnsIpv4InterfaceAddress *a = cns_ipv4_interface_select_address (
+          iface, header->destination, FALSE);
+
+      if (a != NULL)
+        h.source = a->local;
+    }
+  FIRE_SENT (self, TRACE_SEND_OUTGOING, &h, (CnsPacket *) packet, interface);
+  l3_send_real (self, cns_packet_copy (packet), &h, interface, FALSE);
+}
+
+static void
+l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
+         const CnsIpv4Route *route)
+{
+  CnsIpv4Route local;
+  guint32 size = cns_packet_get_size (packet);
+
+  if (G_UNLIKELY (size > MAX_PAYLOAD))
+    {
+      g_critical ("cns_ipv4_l3_protocol_send: a payload of %u bytes does not "
+                  "fit in a datagram (at most %u)",
+                  size, MAX_PAYLOAD);
+      cns_packet_unref (packet);
+      return;
+    }
+  packet = cns_packet_make_writable (packet);
+  header->payload_size = (guint16) size;
+  header->fragment_offset = 0;
+  header->more_fragments = FALSE;
+  if (header->ttl == 0)
+    header->ttl = self->default_ttl;
+
+  /* The limited broadcast leaves by every interface that is up (the
+   * loopback included, so the node hears it too), or by those that hold
+   * the source address when one is given. */
+  if (G_UNLIKELY (cns_ipv4_address_is_broadcast (header->destination)))
+    {
+      for (guint32 i = 0; i < self->n_interfaces; i++)
+        if (self->interfaces[i].up
+            && (cns_ipv4_address_is_any (header->source)
+                || cns_ipv4_interface_has_address (&self->interfaces[i],
+                                                   header->source)))
+          l3_send_broadcast (self, packet, header, i);
+      cns_packet_unref (packet);
+      return;
+    }
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    if (G_UNLIKELY (cns_ipv4_interface_is_broadcast (&self->interfaces[i],
+                                                     header->destination)))
+      {
+        l3_send_broadcast (self, packet, header, i);
+        cns_packet_unref (packet);
+        return;
+      }
+
+  /* What the node sends to itself goes round the loopback. */
+  if (G_UNLIKELY (l3_is_local_address (self, header->destination)
+                  || cns_ipv4_address_is_loopback (header->destination)))
+    {
+      local = (CnsIpv4Route){ header->destination,
+                              cns_ipv4_address_is_any (header->source)
+                                  ? header->destination
+                                  : header->source,
+                              cns_ipv4_address_any (),
+                              self->interfaces[0].device, 0 };
+      route = &local;
+    }
+  else if (route == NULL)
+    {
+      if (self->routing == NULL
+          || !CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->routing)
+                  ->route_output (self->routing, packet, header, NULL, &local))
+        {
+          l3_drop (self, header, packet, CNS_IPV4_DROP_NO_ROUTE, 0);
+          return;
+        }
+      route = &local;
+    }
+  if (G_UNLIKELY (route->interface >= self->n_interfaces))
+    {
+      l3_drop (self, header, packet, CNS_IPV4_DROP_ROUTE_ERROR, 0);
+      return;
+    }
+  if (cns_ipv4_address_is_any (header->source))
+    header->source = route->source;
+  FIRE_SENT (self, TRACE_SEND_OUTGOING, header, packet, route->interface);
+  l3_send_real (self, packet, header, route->interface, FALSE);
+}
+
+/* ---- receiving ---- */
+
+/* Takes fragment @packet of @header's datagram. Returns the whole
+ * datagram, with @header changed to describe it, once every fragment has
+ * arrived, else %NULL. */
+static CnsPacket *l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                                 CnsIpv4Header *header, guint32 interface);
+
+static void
+l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                  CnsIpv4Header *header, guint32 interface)
+{
+  CnsIpv4L4Protocol *l4;
+  CnsIpv4L4RxStatus status;
+
+  if (G_UNLIKELY (header->more_fragments || header->fragment_offset != 0))
+    {
+      packet = l3_reassemble (self, packet, header, interface);
+      if (packet == NULL)
+        return;
+    }
+  FIRE_SENT (self, TRACE_LOCAL_DELIVER, header, packet, interface);
+  l4 = l3_find_protocol (self, header->protocol);
+  if (G_UNLIKELY (l4 == NULL))
+    {
+      l3_drop (self, header, packet, CNS_IPV4_DROP_NO_PROTOCOL, interface);
+      return;
+    }
+  status = CNS_IPV4_L4_PROTOCOL_GET_CLASS (l4)->receive (l4, packet, header,
+                                                         interface);
+  if (G_UNLIKELY (status == CNS_IPV4_L4_RX_ENDPOINT_UNREACHABLE)
+      && !l3_is_broadcast (self, header->destination)
+      && !cns_ipv4_address_is_multicast (header->destination))
+    {
+      CnsIcmpv4L4Protocol *icmp = l3_icmp (self);
+
+      if (icmp != NULL)
+        cns_icmpv4_l4_protocol_send_dest_unreach_port (icmp, header, packet);
+    }
+  cns_packet_unref (packet);
+}
+
+static void
+l3_forward (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
+            guint32 input)
+{
+  CnsIpv4Route route;
+
+  if (G_UNLIKELY (!self->interfaces[input].forwarding))
+    {
+      l3_drop (self, header, packet, CNS_IPV4_DROP_ROUTE_ERROR, input);
+      return;
+    }
+  if (G_UNLIKELY (
+          self->routing == NULL
+          || !CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->routing)
+                  ->route_input (self->routing, packet, header, input, &route)
+          || route.interface >= self->n_interfaces))
+    {
+      CnsIcmpv4L4Protocol *icmp = l3_icmp (self);
+
+      if (icmp != NULL)
+        cns_icmpv4_l4_protocol_send_dest_unreach_host (icmp, header, packet);
+      l3_drop (self, header, packet, CNS_IPV4_DROP_NO_ROUTE, input);
+      return;
+    }
+  if (G_UNLIKELY (header->ttl <= 1))
+    {
+      CnsIcmpv4L4Protocol *icmp = l3_icmp (self);
+
+      /* Linux quotes the header as it arrived, TTL 1 */
+      if (icmp != NULL)
+        cns_icmpv4_l4_protocol_send_time_exceeded (icmp, header, packet, FALSE);
+      header->ttl = 0;
+      l3_drop (self, header, packet, CNS_IPV4_DROP_TTL_EXPIRED,
+               route.interface);
+      return;
+    }
+  header->ttl--;
+  FIRE_SENT (self, TRACE_UNICAST_FORWARD, header, packet, route.interface);
+  l3_send_real (self, packet, header, route.interface, TRUE);
+}
+
+/* The node's handler for EtherType 0x0800. */
+static void
+l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
+            const CnsAddress *from, const CnsAddress *to, CnsPacketType type,
+            gpointer user_data)
+{
+  CnsIpv4L3Protocol *self = user_data;
+  guint32 ifindex = cns_net_device_get_ifindex (device);
+  CnsIpv4Interface *iface;
+  CnsIpv4Header header;
+  guint32 interface, size;
+
+  if (G_UNLIKELY (ifindex >= self->n_device_interface
+                  || self->device_interface[ifindex] == 0))
+    {
+      /* a device of the node that IPv4 does not use */
+      cns_packet_unref (packet);
+      return;
+    }
+  interface = self->device_interface[ifindex] - 1;
+  iface = &self->interfaces[interface];
+  packet = cns_packet_make_writable (packet);
+  if (G_LIKELY (iface->up))
+    FIRE_TX_RX (self, TRACE_RX, packet, interface);
+  if (G_UNLIKELY (
+          cns_packet_remove_header (packet, &cns_ipv4_header_class, &header)
+          == 0))
+    {
+      cns_ipv4_header_init (&header);
+      l3_drop (self, &header, packet, CNS_IPV4_DROP_MALFORMED, interface);
+      return;
+    }
+  if (G_UNLIKELY (!iface->up))
+    {
+      l3_drop (self, &header, packet, CNS_IPV4_DROP_INTERFACE_DOWN, interface);
+      return;
+    }
+  size = cns_packet_get_size (packet);
+  if (G_UNLIKELY (size != header.payload_size))
+    {
+      if (size < header.payload_size)
+        {
+          l3_drop (self, &header, packet, CNS_IPV4_DROP_MALFORMED, interface);
+          return;
+        }
+      /* link-layer padding */
+      cns_packet_remove_at_end (packet, size - header.payload_size);
+    }
+  if (G_UNLIKELY (!header.checksum_ok))
+    {
+      l3_drop (self, &header, packet, CNS_IPV4_DROP_BAD_CHECKSUM, interface);
+      return;
+    }
+  if (cns_ipv4_l3_protocol_is_destination_address (self, header.destination,
+                                                   interface))
+    l3_local_deliver (self, packet, &header, interface);
+  else
+    l3_forward (self, packet, &header, interface);
+}
+
+/* ---- reassembly ---- */
+
+static void
+l3_reassembly_timeout (gpointer obj, gpointer data)
+{
+  CnsIpv4L3Protocol *self = obj;
+  Reassembly *r = data;
+  Fragment *first = &g_array_index (r->fragments, Fragment, 0);
+
+  if (r->have_first)
+    {
+      CnsIcmpv4L4Protocol *icmp = l3_icmp (self);
+
+      if (icmp != NULL)
+        cns_icmpv4_l4_protocol_send_time_exceeded (icmp, &r->header,
+                                                   first->packet, TRUE);
+    }
+  CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_DROP, CnsIpv4DropTraceFn, self,
+                        &r->header, first->packet,
+                        CNS_IPV4_DROP_FRAGMENT_TIMEOUT, self, r->interface);
+  g_hash_table_remove (self->reassembly, r);
+}
+
+/* Whether the fragments cover the whole payload without a gap. */
+static gboolean
+reassembly_is_complete (const Reassembly *r)
+{
+  guint32 end = 0;
+
+  if (!r->have_first || !r->have_last)
+    return FALSE;
+  for (guint i = 0; i < r->fragments->len && end < r->total; i++)
+    {
+      const Fragment *f = &g_array_index (r->fragments, Fragment, i);
+
+      if (f->offset > end)
+        return FALSE;
+      end = MAX (end, f->offset + f->size);
+    }
+  return end >= r->total;
+}
+
+/* Joins the fragments, overlaps counted once. Returns: (transfer full). */
+static CnsPacket *
+reassembly_join (Reassembly *r)
+{
+  Fragment *first = &g_array_index (r->fragments, Fragment, 0);
+  CnsPacket *whole = g_steal_pointer (&first->packet);
+  guint32 end = first->size;
+
+  for (guint i = 1; i < r->fragments->len && end < r->total; i++)
+    {
+      const Fragment *f = &g_array_index (r->fragments, Fragment, i);
+
+      if (f->offset + f->size <= end)
+        continue;
+      if (f->offset < end)
+        {
+          CnsPacket *tail = cns_packet_create_fragment (
+              f->packet, end - f->offset, f->offset + f->size - end);
+
+          cns_packet_add_at_end (whole, tail);
+          cns_packet_unref (tail);
+        }
+      else
+        cns_packet_add_at_end (whole, f->packet);
+      end = f->offset + f->size;
+    }
+  /* the packet left in the array is gone; keep the array consistent */
+  g_array_remove_index (r->fragments, 0);
+  if (end > r->total)
+    cns_packet_remove_at_end (whole, end - r->total);
+  return whole;
+}
+
+static CnsPacket *
+l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
+               CnsIpv4Header *header, guint32 interface)
+{
+  Reassembly key = { .header = *header };
+  Fragment fragment = { header->fragment_offset, header->payload_size, packet };
+  Reassembly *r;
+  guint i;
+
+  if (self->reassembly == NULL)
+    self->reassembly = g_hash_table_new_full (reassembly_hash, reassembly_equal,
+                                              NULL, reassembly_free);
+  r = g_hash_table_lookup (self->reassembly, &key);
+  if (r == NULL)
+    {
+      r = g_new0 (Reassembly, 1);
+      r->header = *header;
+      r->interface = interface;
+      r->fragments = g_array_new (FALSE, FALSE, sizeof (Fragment));
+      r->timeout = cns_simulator_schedule (self->fragment_timeout,
+                                           l3_reassembly_timeout, self, r);
+      g_hash_table_add (self->reassembly, r);
+    }
+  for (i = 0; i < r->fragments->len; i++)
+    {
+      const Fragment *f = &g_array_index (r->fragments, Fragment, i);
+
+      if (f->offset == fragment.offset && f->size == fragment.size)
+        {
+          l3_drop (self, header, packet, CNS_IPV4_DROP_DUPLICATE, interface);
+          return NULL;
+        }
+      if (f->offset > fragment.offset)
+        break;
+    }
+  g_array_insert_val (r->fragments, i, fragment);
+  if (fragment.offset == 0)
+    {
+      r->have_first = TRUE;
+      r->header = *header;
+    }
+  if (!header->more_fragments && !r->have_last)
+    {
+      r->have_last = TRUE;
+      r->total = fragment.offset + fragment.size;
+    }
+  if (!reassembly_is_complete (r))
+    return NULL;
+
+  packet = reassembly_join (r);
+  *header = r->header;
+  header->fragment_offset = 0;
+  header->more_fragments = FALSE;
+  header->payload_size = (guint16) r->total;
+  g_hash_table_remove (self->reassembly, r);
+  return packet;
+}
+
+/* ---- public API ---- */
+
+/**
+ * cns_ipv4_l3_protocol_new:
+ *
+ * Makes an IPv4 layer with the configured defaults. Aggregate it to a
+ * node with cns_object_aggregate(): it then registers for IPv4 with the
+ * node and adds the loopback as interface 0.
+ *
+ * Returns: (transfer full): the layer.
+ */
+CnsIpv4L3Protocol *
+cns_ipv4_l3_protocol_new (void)
+{
+  return cns_object_new (CNS_TYPE_IPV4_L3_PROTOCOL, NULL);
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_node:
+ *
+ * Returns: (transfer none) (nullable): the node, once aggregated.
+ */
+CnsNode *
+cns_ipv4_l3_protocol_get_node (CnsIpv4L3Protocol *self)
+{
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), NULL);
+  return self->node;
+}
+
+/**
+ * cns_ipv4_l3_protocol_set_routing_protocol:
+ * @routing: the routing protocol; the layer takes a reference
+ *
+ * Replaces the routing protocol, which learns the layer (and through it
+ * the interfaces and addresses that exist already).
+ */
+void
+cns_ipv4_l3_protocol_set_routing_protocol (CnsIpv4L3Protocol *self,
+                                           CnsIpv4RoutingProtocol *routing)
+{
+  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (routing));
+  if (routing == self->routing)
+    return;
+  if (self->routing != NULL)
+    cns_ipv4_routing_protocol_set_ipv4 (self->routing, NULL);
+  g_set_object (&self->routing, routing);
+  cns_ipv4_routing_protocol_set_ipv4 (routing, self);
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_routing_protocol:
+ *
+ * Returns: (transfer none) (nullable): the routing protocol.
+ */
+CnsIpv4RoutingProtocol *
+cns_ipv4_l3_protocol_get_routing_protocol (CnsIpv4L3Protocol *self)
+{
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), NULL);
+  return self->routing;
+}
+
+/**
+ * cns_ipv4_l3_protocol_insert_l4_protocol:
+ * @protocol: a transport protocol; the layer takes a reference
+ *
+ * Delivers datagrams of @protocol's number to it from now on, replacing
+ * a protocol inserted before with the same number.
+ */
+void
+cns_ipv4_l3_protocol_insert_l4_protocol (CnsIpv4L3Protocol *self,
+                                         CnsIpv4L4Protocol *protocol)
+{
+  guint8 number;
+
+  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (CNS_IS_IPV4_L4_PROTOCOL (protocol));
+  number = cns_ipv4_l4_protocol_get_protocol_number (protocol);
+  g_object_ref (protocol);
+  for (guint i = 0; i < self->n_protocols; i++)
+    if (cns_ipv4_l4_protocol_get_protocol_number (self->protocols[i]) == number)
+      {
+        if (self->protocols[i] != protocol)
+          cns_ipv4_l4_protocol_set_ipv4 (self->protocols[i], NULL);
+        g_object_unref (self->protocols[i]);
+        self->protocols[i] = protocol;
+        cns_ipv4_l4_protocol_set_ipv4 (protocol, self);
+        return;
+      }
+  self->protocols
+      = g_renew (CnsIpv4L4Protocol *, self->protocols, self->n_protocols + 1);
+  self->protocols[self->n_protocols++] = protocol;
+  cns_ipv4_l4_protocol_set_ipv4 (protocol, self);
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_l4_protocol:
+ * @number: an IP protocol number
+ *
+ * Returns: (transfer none) (nullable): the transport protocol inserted
+ * for @number.
+ */
+CnsIpv4L4Protocol *
+cns_ipv4_l3_protocol_get_l4_protocol (CnsIpv4L3Protocol *self, guint8 number)
+{
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), NULL);
+  return l3_find_protocol (self, number);
+}
+
+/**
+ * cns_ipv4_l3_protocol_add_interface:
+ * @device: a device of the layer's node without an interface yet; the
+ *   layer takes a reference
+ *
+ * Makes @device an IPv4 interface: down, without addresses, forwarding
+ * as IpForward says, metric 1. Add addresses and set it up next.
+ *
+ * Returns: the interface index (1 for the first device: 0 is the
+ * loopback).
+ */
+guint32
+cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
+                                    CnsNetDevice *device)
+{
+  guint32 index, ifindex;
+
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
+  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), 0);
+  g_return_val_if_fail (self->node != NULL, 0);
+  g_return_val_if_fail (cns_net_device_get_node (device) == self->node, 0);
+  g_return_val_if_fail (
+      cns_ipv4_l3_protocol_get_interface_for_device (self, device) < 0, 0);
+
+  index = self->n_interfaces++;
+  self->interfaces
+      = g_renew (CnsIpv4Interface, self->interfaces, self->n_interfaces);
+  cns_ipv4_interface_init (&self->interfaces[index], device);
+  self->interfaces[index].forwarding = self->ip_forward != FALSE;
+
+  ifindex = cns_net_device_get_ifindex (device);
+  if (ifindex >= self->n_device_interface)
+    {
+      self->device_interface
+          = g_renew (guint32, self->device_interface, ifindex + 1);
+      memset (self->device_interface + self->n_device_interface, 0,
+              (ifindex + 1 - self->n_device_interface) * sizeof (guint32));
+      self->n_device_interface = ifindex + 1;
+    }
+  self->device_interface[ifindex] = index + 1;
+  return index;
+}
+
+/** cns_ipv4_l3_protocol_get_n_interfaces: Returns: the interfaces. */
+guint32
+cns_ipv4_l3_protocol_get_n_interfaces (CnsIpv4L3Protocol *self)
+{
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
+  return self->n_interfaces;
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_interface_for_device:
+ *
+ * Returns: the interface of @device, or -1.
+ */
+gint32
+cns_ipv4_l3_protocol_get_interface_for_device (CnsIpv4L3Protocol *self,
+                                               CnsNetDevice *device)
+{
+  guint32 ifindex;
+
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
+  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), -1);
+  if (cns_net_device_get_node (device) != self->node)
+    return -1;
+  ifindex = cns_net_device_get_ifindex (device);
+  if (ifindex >= self->n_device_interface
+      || self->device_interface[ifindex] == 0)
+    return -1;
+  return (gint32) self->device_interface[ifindex] - 1;
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_interface_for_address:
+ *
+ * Returns: the interface that has @address, or -1.
+ */
+gint32
+cns_ipv4_l3_protocol_get_interface_for_address (CnsIpv4L3Protocol *self,
+                                                CnsIpv4Address address)
+{
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    if (cns_ipv4_interface_has_address (&self->interfaces[i], address))
+      return (gint32) i;
+  return -1;
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_interface_for_prefix:
+ *
+ * Returns: the first interface with an address in @address/@mask, or -1.
+ */
+gint32
+cns_ipv4_l3_protocol_get_interface_for_prefix (CnsIpv4L3Protocol *self,
+                                               CnsIpv4Address address,
+                                               CnsIpv4Mask mask)
+{
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    {
+      const CnsIpv4Interface *iface = &self->interfaces[i];
+
+      for (guint j = 0; j < iface->n_addresses; j++)
+        if (cns_ipv4_mask_is_match (mask, iface->addresses[j].local, address))
+          return (gint32) i;
+    }
+  return -1;
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_net_device:
+ *
+ * Returns: (transfer none) (nullable): the device of @interface.
+ */
+CnsNetDevice *
+cns_ipv4_l3_protocol_get_net_device (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  CHECK_INTERFACE (self, interface, NULL);
+  return self->interfaces[interface].device;
+}
+
+/**
+ * cns_ipv4_l3_protocol_add_address:
+ * @interface: an interface index
+ * @address: the address, mask and broadcast to add
+ * @error: where to report bad input
+ *
+ * Adds an address to @interface and tells the routing protocol, which
+ * (if it is static routing and the interface is up) adds the route to
+ * the connected subnet.
+ *
+ * Returns: %FALSE, with @error set, when @interface does not exist
+ * (%CNS_INTERNET_ERROR_NOT_FOUND), the address is 0.0.0.0, a broadcast
+ * or multicast address or its mask is not contiguous
+ * (%CNS_INTERNET_ERROR_INVALID), or the interface has it already
+ * (%CNS_INTERNET_ERROR_ADDRESS_IN_USE).
+ */
+gboolean
+cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
+                                  const CnsIpv4InterfaceAddress *address,
+                                  GError **error)
+{
+  gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
+  CnsIpv4Interface *iface;
+
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), FALSE);
+  g_return_val_if_fail (address != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  cns_ipv4_address_format (address->local, text);
+  if (interface >= self->n_interfaces)
+    {
+      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_NOT_FOUND,
+                   "cannot add %s to interface %u: the node has %u "
+                   "interfaces",
+                   text, interface, self->n_interfaces);
+      return FALSE;
+    }
+  if (cns_ipv4_address_is_any (address->local)
+      || cns_ipv4_address_is_broadcast (address->local)
+      || cns_ipv4_address_is_multicast (address->local)
+      || !cns_ipv4_mask_is_contiguous (address->mask))
+    {
+      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
+                   "%s with mask 0x%08x is not an address an interface can "
+                   "have",
+                   text, address->mask.value);
+      return FALSE;
+    }
+  iface = &self->interfaces[interface];
+  if (cns_ipv4_interface_has_address (iface, address->local))
+    {
+      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_ADDRESS_IN_USE,
+                   "interface %u has address %s already", interface, text);
+      return FALSE;
+    }
+  cns_ipv4_interface_add_address (iface, address);
+  if (self->routing != NULL)
+    cns_ipv4_routing_protocol_notify_add_address (
+        self->routing, interface, &iface->addresses[iface->n_addresses - 1]);
+  return TRUE;
+}
+
+/**
+ * cns_ipv4_l3_protocol_remove_address:
+ *
+ * Removes @address from @interface and tells the routing protocol, which
+ * drops the routes that came with it.
+ *
+ * Returns: %FALSE when the interface does not have @address.
+ */
+gboolean
+cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
+                                     CnsIpv4Address address)
+{
+  CnsIpv4InterfaceAddress removed;
+  CnsIpv4Interface *iface;
+  gint index;
+
+  CHECK_INTERFACE (self, interface, FALSE);
+  iface = &self->interfaces[interface];
+  index = cns_ipv4_interface_find_address (iface, address);
+  if (index < 0)
+    return FALSE;
+  removed = iface->addresses[index];
+  cns_ipv4_interface_remove_address (iface, (guint) index);
+  if (self->routing != NULL)
+    cns_ipv4_routing_protocol_notify_remove_address (self->routing, interface,
+                                                     &removed);
+  return TRUE;
+}
+
+/** cns_ipv4_l3_protocol_get_n_addresses: Returns: @interface's addresses. */
+guint32
+cns_ipv4_l3_protocol_get_n_addresses (CnsIpv4L3Protocol *self,
+                                      guint32 interface)
+{
+  CHECK_INTERFACE (self, interface, 0);
+  return self->interfaces[interface].n_addresses;
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_address:
+ * @index: less than cns_ipv4_l3_protocol_get_n_addresses()
+ *
+ * Returns: address @index of @interface (the primary one first).
+ */
+CnsIpv4InterfaceAddress
+cns_ipv4_l3_protocol_get_address (CnsIpv4L3Protocol *self, guint32 interface,
+                                  guint32 index)
+{
+  CnsIpv4InterfaceAddress none = { { 0 } };
+
+  CHECK_INTERFACE (self, interface, none);
+  g_return_val_if_fail (index < self->interfaces[interface].n_addresses, none);
+  return self->interfaces[interface].addresses[index];
+}
+
+/**
+ * cns_ipv4_l3_protocol_select_source_address:
+ * @device: (nullable): the device the packet leaves by, or %NULL for any
+ * @destination: where it goes
+ *
+ * Chooses the source address of a packet: an address of @device's
+ * interface in @destination's subnet, else that interface's primary
+ * address; without a device, an address of any interface in the subnet,
+ * else the primary address of the first interface beyond the loopback
+ * that has one.
+ *
+ * Returns: the address, or 0.0.0.0 when there is none.
+ */
+CnsIpv4Address
+cns_ipv4_l3_protocol_select_source_address (CnsIpv4L3Protocol *self,
+                                            CnsNetDevice *device,
+                                            CnsIpv4Address destination)
+{
+  const CnsIpv4InterfaceAddress *a = NULL;
+
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self),
+                        cns_ipv4_address_any ());
+  if (device != NULL)
+    {
+      gint32 i = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
+
+      if (i >= 0)
+        a = cns_ipv4_interface_select_address (&self->interfaces[i],
+                                               destination, FALSE);
+      return a != NULL ? a->local : cns_ipv4_address_any ();
+    }
+  for (guint32 i = 0; i < self->n_interfaces && a == NULL; i++)
+    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
+                                           TRUE);
+  for (guint32 i = 1; i < self->n_interfaces && a == NULL; i++)
+    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
+                                           FALSE);
+  return a != NULL ? a->local : cns_ipv4_address_any ();
+}
+
+/**
+ * cns_ipv4_l3_protocol_set_up:
+ *
+ * Brings IPv4 up on @interface and tells the routing protocol.
+ */
+void
+cns_ipv4_l3_protocol_set_up (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  CHECK_INTERFACE_VOID (self, interface);
+  if (self->interfaces[interface].up)
+    return;
+  self->interfaces[interface].up = TRUE;
+  if (self->routing != NULL)
+    cns_ipv4_routing_protocol_notify_interface_up (self->routing, interface);
+}
+
+/**
+ * cns_ipv4_l3_protocol_set_down:
+ *
+ * Takes IPv4 down on @interface: what arrives on it or would leave by it
+ * is dropped (INTERFACE_DOWN), and the routing protocol is told.
+ */
+void
+cns_ipv4_l3_protocol_set_down (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  CHECK_INTERFACE_VOID (self, interface);
+  if (!self->interfaces[interface].up)
+    return;
+  self->interfaces[interface].up = FALSE;
+  if (self->routing != NULL)
+    cns_ipv4_routing_protocol_notify_interface_down (self->routing, interface);
+}
+
+/** cns_ipv4_l3_protocol_is_up: Returns: whether IPv4 is up on @interface. */
+gboolean
+cns_ipv4_l3_protocol_is_up (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  CHECK_INTERFACE (self, interface, FALSE);
+  return self->interfaces[interface].up;
+}
+
+/** cns_ipv4_l3_protocol_get_mtu: Returns: the MTU of @interface's device. */
+guint16
+cns_ipv4_l3_protocol_get_mtu (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  CHECK_INTERFACE (self, interface, 0);
+  return cns_net_device_get_mtu (self->interfaces[interface].device);
+}
+
+/** cns_ipv4_l3_protocol_set_metric: Sets @interface's routing metric. */
+void
+cns_ipv4_l3_protocol_set_metric (CnsIpv4L3Protocol *self, guint32 interface,
+                                 guint16 metric)
+{
+  CHECK_INTERFACE_VOID (self, interface);
+  self->interfaces[interface].metric = metric;
+}
+
+/** cns_ipv4_l3_protocol_get_metric: Returns: @interface's routing metric. */
+guint16
+cns_ipv4_l3_protocol_get_metric (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  CHECK_INTERFACE (self, interface, 0);
+  return self->interfaces[interface].metric;
+}
+
+/**
+ * cns_ipv4_l3_protocol_set_forwarding:
+ *
+ * Sets whether datagrams received on @interface that are not for the
+ * node are forwarded (else dropped, ROUTE_ERROR, as in ns-3).
+ */
+void
+cns_ipv4_l3_protocol_set_forwarding (CnsIpv4L3Protocol *self, guint32 interface,
+                                     gboolean forwarding)
+{
+  CHECK_INTERFACE_VOID (self, interface);
+  self->interfaces[interface].forwarding = forwarding != FALSE;
+}
+
+/** cns_ipv4_l3_protocol_is_forwarding: Returns: whether @interface
+ * forwards. */
+gboolean
+cns_ipv4_l3_protocol_is_forwarding (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  CHECK_INTERFACE (self, interface, FALSE);
+  return self->interfaces[interface].forwarding;
+}
+
+/**
+ * cns_ipv4_l3_protocol_is_destination_address:
+ * @interface: the interface a datagram came in on
+ *
+ * Returns: whether a datagram to @address that came in on @interface is
+ * for this node: an address of any of its interfaces, a directed
+ * broadcast of @interface's subnets, or 255.255.255.255.
+ */
+gboolean
+cns_ipv4_l3_protocol_is_destination_address (CnsIpv4L3Protocol *self,
+                                             CnsIpv4Address address,
+                                             guint32 interface)
+{
+  const CnsIpv4Interface *iface;
+
+  CHECK_INTERFACE (self, interface, FALSE);
+  iface = &self->interfaces[interface];
+  if (cns_ipv4_interface_has_address (iface, address)
+      || cns_ipv4_address_is_broadcast (address)
+      || cns_ipv4_interface_is_broadcast (iface, address))
+    return TRUE;
+  return l3_is_local_address (self, address);
+}
+
+/**
+ * cns_ipv4_l3_protocol_send:
+ * @packet: (transfer full): the transport segment, without an IPv4 header
+ * @source: the source address, or 0.0.0.0 to take the route's
+ * @destination: where to
+ * @protocol: the IP protocol number of @packet
+ * @ttl: the TTL, or 0 for the layer's DefaultTtl
+ * @tos: the type of service byte
+ * @route: (nullable): the route to use; %NULL asks the routing protocol
+ *
+ * Adds the IPv4 header and sends, fragmenting when the packet exceeds the
+ * output interface's MTU; dropped packets go to the Drop trace source
+ * (NO_ROUTE without a route, INTERFACE_DOWN when the output interface is
+ * down). Broadcasts go out of every interface they belong to and packets
+ * to the node's own addresses through the loopback.
+ */
+void
+cns_ipv4_l3_protocol_send (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                           CnsIpv4Address source, CnsIpv4Address destination,
+                           guint8 protocol, guint8 ttl, guint8 tos,
+                           const CnsIpv4Route *route)
+{
+  CnsIpv4Header header = { .tos = tos,
+                           .ttl = ttl,
+                           .protocol = protocol,
+                           .source = source,
+                           .destination = destination,
+                           .checksum_ok = TRUE };
+
+  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (packet != NULL);
+  header.identification = self->identification++;
+  l3_send (self, packet, &header, route);
+}
+
+/**
+ * cns_ipv4_l3_protocol_send_with_header:
+ * @packet: (transfer full): the payload, without an IPv4 header
+ * @header: the header to send with: its source, destination, protocol,
+ *   TTL (0 for DefaultTtl), TOS, identification and DF flag are used as
+ *   they are; the layer sets the payload size and the fragment fields
+ * @route: (nullable): the route to use; %NULL asks the routing protocol
+ *
+ * Like cns_ipv4_l3_protocol_send() with a header the caller built, as
+ * ns-3's SendWithHeader for raw sockets: the way to send with DF set.
+ */
+void
+cns_ipv4_l3_protocol_send_with_header (CnsIpv4L3Protocol *self,
+                                       CnsPacket *packet,
+                                       const CnsIpv4Header *header,
+                                       const CnsIpv4Route *route)
+{
+  CnsIpv4Header h;
+
+  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (packet != NULL);
+  g_return_if_fail (header != NULL);
+  h = *header;
+  h.checksum_ok = TRUE;
+  l3_send (self, packet, &h, route);
+}
+
+static void
+l3_set_property (GObject *object, guint prop_id, const GValue *value,
+                 GParamSpec *pspec)
+{
+  CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFAULT_TTL:
+      self->default_ttl = (guint8) g_value_get_uint (value);
+      break;
+    case PROP_IP_FORWARD:
+      self->ip_forward = g_value_get_boolean (value);
+      for (guint32 i = 0; i < self->n_interfaces; i++)
+        self->interfaces[i].forwarding = self->ip_forward != FALSE;
+      break;
+    case PROP_FRAGMENT_EXPIRATION_TIMEOUT:
+      self->fragment_timeout = cns_value_get_time (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+l3_get_property (GObject *object, guint prop_id, GValue *value,
+                 GParamSpec *pspec)
+{
+  CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFAULT_TTL:
+      g_value_set_uint (value, self->default_ttl);
+      break;
+    case PROP_IP_FORWARD:
+      g_value_set_boolean (value, self->ip_forward);
+      break;
+    case PROP_FRAGMENT_EXPIRATION_TIMEOUT:
+      cns_value_set_time (value, self->fragment_timeout);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
