@@ -17,6 +17,9 @@ cns_internet_init (void)
   cns_header_class_register (&cns_udp_header_class);
   g_type_ensure (CNS_TYPE_SOCKET);
   g_type_ensure (CNS_TYPE_SOCKET_FACTORY);
+  g_type_ensure (CNS_TYPE_UDP_L4_PROTOCOL);
+  g_type_ensure (CNS_TYPE_UDP_SOCKET);
+  g_type_ensure (CNS_TYPE_UDP_SOCKET_FACTORY);
   cns_header_class_register (&cns_ipv4_header_class);
   cns_header_class_register (&cns_icmpv4_header_class);
   cns_header_class_register (&cns_icmpv4_echo_class);

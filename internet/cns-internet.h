@@ -24,3 +24,6 @@
 #include "internet/cns-socket-factory.h"
 #include "internet/cns-socket.h"
 #include "internet/cns-udp-header.h"
+#include "internet/cns-udp-l4-protocol.h"
+#include "internet/cns-udp-socket-factory.h"
+#include "internet/cns-udp-socket.h"

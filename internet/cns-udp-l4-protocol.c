@@ -334,7 +334,8 @@ cns_udp_l4_protocol_remove_socket (CnsUdpL4Protocol *self, CnsUdpSocket *socket)
  * cns_udp_l4_protocol_send:
  * @packet: (transfer full): the payload
  * @ttl: the TTL, or 0 for the IPv4 layer's default
- * @route: the route to send on, its source being @source
+ * @route: (nullable): the route to send on, its source being @source;
+ *   %NULL lets the IPv4 layer choose
  *
  * Adds a UDP header with its checksum and hands the datagram to the IPv4
  * layer.

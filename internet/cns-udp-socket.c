@@ -491,33 +491,26 @@ udp_socket_is_directed_broadcast (CnsIpv4L3Protocol *ipv4,
 }
 
 /* A copy of @packet out of every interface but the loopback, from the
- * interface's first address (ns-3's limited broadcast). */
+ * interface's first address (ns-3's limited broadcast): the IPv4 layer
+ * sends a limited broadcast out of the interfaces that hold its source. */
 static void
 udp_socket_send_limited_broadcast (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
                                    CnsPacket *packet, guint16 port)
 {
   guint32 n_interfaces = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
-  CnsIpv4Address broadcast = cns_ipv4_address_broadcast ();
 
   for (guint32 i = 0; i < n_interfaces; i++)
     {
-      CnsIpv4InterfaceAddress a;
-      CnsIpv4Route route;
+      CnsIpv4Address source;
 
       if (cns_ipv4_l3_protocol_get_n_addresses (ipv4, i) == 0)
         continue;
-      a = cns_ipv4_l3_protocol_get_address (ipv4, i, 0);
-      if (cns_ipv4_address_is_loopback (a.local))
+      source = cns_ipv4_l3_protocol_get_address (ipv4, i, 0).local;
+      if (cns_ipv4_address_is_loopback (source))
         continue;
-      route = (CnsIpv4Route){ .destination = broadcast,
-                              .source = a.local,
-                              .gateway = cns_ipv4_address_any (),
-                              .output_device
-                              = cns_ipv4_l3_protocol_get_net_device (ipv4, i),
-                              .interface = i };
-      cns_udp_l4_protocol_send (self->udp, cns_packet_copy (packet), a.local,
-                                broadcast, self->end_point->local_port, port, 0,
-                                &route);
+      cns_udp_l4_protocol_send (self->udp, cns_packet_copy (packet), source,
+                                cns_ipv4_address_broadcast (),
+                                self->end_point->local_port, port, 0, NULL);
     }
   cns_packet_unref (packet);
 }

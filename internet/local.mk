@@ -23,7 +23,10 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-loopback-net-device.c \
 	%reldir%/cns-socket-factory.c \
 	%reldir%/cns-socket.c \
-	%reldir%/cns-udp-header.c
+	%reldir%/cns-udp-header.c \
+	%reldir%/cns-udp-l4-protocol.c \
+	%reldir%/cns-udp-socket-factory.c \
+	%reldir%/cns-udp-socket.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-icmpv4-header.h \
@@ -43,7 +46,11 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-loopback-net-device.h \
 	%reldir%/cns-socket-factory.h \
 	%reldir%/cns-socket.h \
-	%reldir%/cns-udp-header.h
+	%reldir%/cns-udp-header.h \
+	%reldir%/cns-udp-l4-protocol.h \
+	%reldir%/cns-udp-socket-factory.h \
+	%reldir%/cns-udp-socket.h
 
 noinst_HEADERS += \
-	%reldir%/cns-ipv4-end-point-demux-private.h
+	%reldir%/cns-ipv4-end-point-demux-private.h \
+	%reldir%/cns-udp-private.h

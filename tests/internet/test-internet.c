@@ -11,6 +11,7 @@ main (void)
     test_ipv4_address_suite (),
     test_udp_header_suite (),
     test_ipv4_end_point_demux_suite (),
+    test_udp_suite (),
     test_socket_suite (),
     test_ipv4_l3_protocol_suite (),
     test_ipv4_header_suite (),
