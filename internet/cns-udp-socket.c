@@ -224,12 +224,11 @@ udp_socket_get_rcv_buf_size (CnsUdpSocket *self)
   return self->rx != NULL ? self->rx->rcv_buf_size : DEFAULT_RCV_BUF_SIZE;
 }
 
+/* For messages about an open socket, whose node is there. */
 static guint32
 udp_socket_node_id (CnsUdpSocket *self)
 {
-  CnsNode *node = cns_socket_get_node (CNS_SOCKET (self));
-
-  return node != NULL ? cns_node_get_id (node) : G_MAXUINT32;
+  return cns_node_get_id (cns_socket_get_node (CNS_SOCKET (self)));
 }
 
 /* Fails a call on a closed socket, or one whose protocol is gone. */
@@ -239,9 +238,8 @@ udp_socket_check_open (CnsUdpSocket *self, GError **error)
   if (G_LIKELY (!self->closed && self->udp != NULL))
     return TRUE;
   cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_BADF);
-  g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-               "the UDP socket on node %u is closed",
-               udp_socket_node_id (self));
+  g_set_error_literal (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
+                       "the UDP socket is closed");
   return FALSE;
 }
 
@@ -386,21 +384,29 @@ udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
   return TRUE;
 }
 
-/**
- * cns_udp_socket_detach:
- *
- * For the protocol, when it goes away before the socket: forgets the
- * protocol and the end point (the protocol frees it), leaving the socket
- * closed.
- */
-void
-cns_udp_socket_detach (CnsUdpSocket *self)
+/* Closes the socket's side: no protocol, no end point. */
+static void
+udp_socket_mark_closed (CnsUdpSocket *self)
 {
   self->udp = NULL;
   self->end_point = NULL;
   self->closed = TRUE;
   self->shutdown_send = TRUE;
   self->shutdown_recv = TRUE;
+}
+
+/**
+ * cns_udp_socket_detach:
+ *
+ * For the protocol, when it goes away (with its node) before the socket:
+ * forgets the protocol, the end point (the protocol frees it) and the
+ * node, leaving the socket closed.
+ */
+void
+cns_udp_socket_detach (CnsUdpSocket *self)
+{
+  udp_socket_mark_closed (self);
+  cns_socket_set_node (CNS_SOCKET (self), NULL);
 }
 
 static gint
@@ -413,7 +419,7 @@ udp_socket_close (CnsSocket *socket)
     return -1;
   if (self->end_point != NULL)
     cns_udp_l4_protocol_deallocate (udp, self->end_point);
-  cns_udp_socket_detach (self);
+  udp_socket_mark_closed (self);
   /* may drop the last reference: nothing touches the socket after it */
   cns_udp_l4_protocol_remove_socket (udp, self);
   return 0;

@@ -431,7 +431,7 @@ START_TEST (test_udp_closed_socket)
   ck_assert (!bind_to (socket, "10.1.1.1:8", &error));
   ck_assert_int_eq (cns_socket_get_errno (socket), CNS_SOCKET_ERROR_BADF);
   CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_INVALID);
-  ck_assert_ptr_nonnull (strstr (error->message, "is closed"));
+  ck_assert_str_eq (error->message, "the UDP socket is closed");
   g_clear_error (&error);
   ck_assert (!cns_socket_connect (socket, &to, &error));
   ck_assert_int_eq (cns_socket_get_errno (socket), CNS_SOCKET_ERROR_BADF);
@@ -913,6 +913,42 @@ START_TEST (test_udp_close_in_callback)
 }
 END_TEST
 
+/* When the nodes go away, the protocol lets go of its sockets: one only
+ * it held is freed, one the application holds is left closed. */
+START_TEST (test_udp_node_goes_first)
+{
+  CnsSocket *held_by_udp = udp_socket (&pair.b);
+  g_autoptr (CnsSocket) held_by_app = udp_socket (&pair.b);
+  g_autoptr (GError) error = NULL;
+  CnsAddress to;
+  GWeakRef weak;
+
+  ck_assert (bind_to (held_by_udp, "0.0.0.0:9", NULL));
+  ck_assert (bind_to (held_by_app, "0.0.0.0:10", NULL));
+  g_weak_ref_init (&weak, held_by_udp);
+  g_object_unref (held_by_udp);
+  {
+    g_autoptr (GObject) alive = g_weak_ref_get (&weak);
+
+    ck_assert_ptr_nonnull (alive); /* the protocol holds it */
+  }
+
+  pair_clear (&pair);
+  cns_test_reset ();
+  ck_assert_ptr_null (g_weak_ref_get (&weak));
+  g_weak_ref_clear (&weak);
+  inet ("10.1.1.1:9", &to);
+  ck_assert_int_eq (
+      cns_socket_send_to (held_by_app, cns_packet_new (1), 0, &to), -1);
+  ck_assert_int_eq (cns_socket_get_errno (held_by_app), CNS_SOCKET_ERROR_BADF);
+  ck_assert (!cns_socket_get_sock_name (held_by_app, &to));
+  ck_assert (!bind_to (held_by_app, "0.0.0.0:11", &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_INVALID);
+  ck_assert_str_eq (error->message, "the UDP socket is closed");
+  ck_assert_ptr_null (cns_socket_get_node (held_by_app));
+}
+END_TEST
+
 Suite *
 test_udp_suite (void)
 {
@@ -932,6 +968,7 @@ test_udp_suite (void)
   tcase_add_test (tc, test_udp_most_specific_wins);
   tcase_add_test (tc, test_udp_receive_buffer);
   tcase_add_test (tc, test_udp_close_in_callback);
+  tcase_add_test (tc, test_udp_node_goes_first);
   suite_add_tcase (s, tc);
   return s;
 }
