@@ -51,8 +51,7 @@ typedef struct
 /* Internal to the module's transport protocols, but exported (though not
  * installed) so that the tests can reach the table directly. */
 void cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux);
-void cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux,
-                                     void (*unbind) (gpointer owner));
+void cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux);
 CnsIpv4EndPoint *
 cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
                                    CnsIpv4Address address, guint16 port,

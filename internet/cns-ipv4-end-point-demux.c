@@ -37,14 +37,12 @@ cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux)
 
 /**
  * cns_ipv4_end_point_demux_clear:
- * @unbind: (nullable): called with the owner of each end point before it
- *   is freed, so that the owner forgets it
  *
- * Frees every end point and the table, leaving an empty table.
+ * Frees every end point and the table, leaving an empty table. The
+ * owners must have forgotten their end points.
  */
 void
-cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux,
-                                void (*unbind) (gpointer owner))
+cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux)
 {
   GHashTableIter iter;
   gpointer value;
@@ -60,8 +58,6 @@ cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux,
         {
           CnsIpv4EndPoint *next = end_point->next;
 
-          if (unbind != NULL)
-            unbind (end_point->owner);
           g_free (end_point);
           end_point = next;
         }

@@ -72,7 +72,7 @@ cns_udp_l4_protocol_dispose (GObject *object)
   if (self->sockets != NULL)
     for (guint i = 0; i < self->sockets->len; i++)
       cns_udp_socket_detach (g_ptr_array_index (self->sockets, i));
-  cns_ipv4_end_point_demux_clear (&self->demux, NULL);
+  cns_ipv4_end_point_demux_clear (&self->demux);
   g_clear_pointer (&self->sockets, g_ptr_array_unref);
   self->node = NULL;
   G_OBJECT_CLASS (cns_udp_l4_protocol_parent_class)->dispose (object);
@@ -305,8 +305,7 @@ cns_udp_l4_protocol_allocate (CnsUdpL4Protocol *self, CnsIpv4Address address,
                               guint16 port, CnsUdpSocket *owner, GError **error)
 {
   return cns_ipv4_end_point_demux_allocate (
-      &self->demux, self->node != NULL ? cns_node_get_id (self->node) : 0,
-      address, port, owner, error);
+      &self->demux, cns_node_get_id (self->node), address, port, owner, error);
 }
 
 /** cns_udp_l4_protocol_deallocate: Unbinds @end_point and frees it. */

@@ -782,6 +782,38 @@ START_TEST (test_udp_broadcast_to_all)
 }
 END_TEST
 
+/* A socket connected to the broadcast address sends there with
+ * cns_socket_send() and still hears the unicast replies. */
+START_TEST (test_udp_connected_to_broadcast)
+{
+  g_autoptr (CnsSocket) client = udp_socket (&pair.a);
+  g_autoptr (CnsSocket) server = udp_socket (&pair.b);
+  Sink at_client, at_server;
+  CnsAddress peer;
+
+  ck_assert (bind_to (server, "0.0.0.0:9", NULL));
+  sink_attach (&at_server, server);
+  at_server.reply_size = 5;
+  sink_attach (&at_client, client);
+  ck_assert (cns_socket_set_allow_broadcast (client, TRUE));
+  inet ("255.255.255.255:9", &peer);
+  ck_assert (cns_socket_connect (client, &peer, NULL));
+  send_at_time (client, cns_seconds (1), cns_packet_new (10), NULL);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (at_server.got->len, 1);
+  ck_assert_str_eq (got_at (&at_server, 0)->from, "10.1.1.1:49153");
+  ck_assert_uint_eq (at_client.got->len, 1);
+  ck_assert_str_eq (got_at (&at_client, 0)->from, "10.1.1.2:9");
+  /* 40 bytes out, 35 back, 2 ms each way */
+  ck_assert_int_eq (got_at (&at_client, 0)->time,
+                    cns_seconds (1) + cns_micro_seconds (40 + 35)
+                        + cns_milli_seconds (4));
+  sink_clear (&at_client);
+  sink_clear (&at_server);
+}
+END_TEST
+
 START_TEST (test_udp_most_specific_wins)
 {
   g_autoptr (CnsSocket) from_5000 = udp_socket (&pair.a);
@@ -965,6 +997,7 @@ test_udp_suite (void)
   tcase_add_test (tc, test_udp_port_unreachable);
   tcase_add_test (tc, test_udp_receive_checksums);
   tcase_add_test (tc, test_udp_broadcast_to_all);
+  tcase_add_test (tc, test_udp_connected_to_broadcast);
   tcase_add_test (tc, test_udp_most_specific_wins);
   tcase_add_test (tc, test_udp_receive_buffer);
   tcase_add_test (tc, test_udp_close_in_callback);
