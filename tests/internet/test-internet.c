@@ -8,10 +8,9 @@ int
 main (void)
 {
   Suite *suites[] = {
-    test_ipv4_address_suite (),
-    test_ipv4_l3_protocol_suite (),
-    test_ipv4_header_suite (),
-    test_ipv4_routing_suite (),
+    test_ipv4_address_suite (), test_ipv4_l3_protocol_suite (),
+    test_ipv4_header_suite (),  test_ipv4_routing_suite (),
+    test_icmpv4_suite (),
   };
 
   cns_test_init ();
