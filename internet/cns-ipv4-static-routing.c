@@ -18,6 +18,9 @@
  * router with thousands of /24 and /32 routes pays two probes, and never
  * allocates. Routes of the same prefix are chained in preference order.
  * Adding a route updates the index; removing one (rare) rebuilds it.
+ * Tables of up to 8 routes (a host's: loopback, its subnets, a default
+ * route) have no index and are scanned, which is as fast and keeps a node
+ * small.
  */
 #include "internet/cns-ipv4-static-routing.h"
 
@@ -27,7 +30,9 @@
 #include <string.h>
 
 #define NO_ROUTE  G_MAXUINT32
-#define MIN_SLOTS 8
+#define MIN_SLOTS 32
+/* Tables up to this size are scanned; larger ones get the index. */
+#define SCAN_ROUTES 8
 
 /* A route and its place in its prefix's chain. */
 typedef struct
@@ -141,15 +146,33 @@ index_insert (CnsIpv4StaticRouting *self, guint32 index)
       }
 }
 
+/* Indexes the table anew, or drops the index of a table small enough to
+ * scan. */
 static void
 index_rebuild (CnsIpv4StaticRouting *self)
 {
-  if (self->slots != NULL)
-    memset (self->slots, 0, self->n_slots * sizeof (Slot));
   self->n_used = 0;
   self->lengths = 0;
+  if (self->n_routes <= SCAN_ROUTES)
+    {
+      g_clear_pointer (&self->slots, g_free);
+      self->n_slots = 0;
+      return;
+    }
+  if (self->slots != NULL)
+    memset (self->slots, 0, self->n_slots * sizeof (Slot));
   for (guint32 i = 0; i < self->n_routes; i++)
     index_insert (self, i);
+}
+
+static inline gboolean
+route_has_device (CnsIpv4StaticRouting *self, const Route *route,
+                  CnsNetDevice *device)
+{
+  return device == NULL
+         || cns_ipv4_l3_protocol_get_net_device (self->ipv4,
+                                                 route->entry.interface)
+                == device;
 }
 
 /* The preferred route to @destination, or %NULL; with @device, only
@@ -159,6 +182,26 @@ static_lookup (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
                CnsNetDevice *device)
 {
   guint64 lengths = self->lengths;
+
+  if (self->slots == NULL)
+    {
+      const Route *best = NULL;
+
+      for (guint32 i = 0; i < self->n_routes; i++)
+        {
+          const Route *r = &self->routes[i];
+
+          if ((destination.value & r->entry.mask.value)
+                  != r->entry.destination.value
+              || !route_has_device (self, r, device))
+            continue;
+          if (best == NULL || r->length > best->length
+              || (r->length == best->length
+                  && r->entry.metric < best->entry.metric))
+            best = r;
+        }
+      return best;
+    }
 
   while (lengths != 0)
     {
@@ -170,10 +213,7 @@ static_lookup (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
       if (slot->head == 0)
         continue;
       for (guint32 i = slot->head - 1; i != NO_ROUTE; i = self->routes[i].next)
-        if (device == NULL
-            || cns_ipv4_l3_protocol_get_net_device (
-                   self->ipv4, self->routes[i].entry.interface)
-                   == device)
+        if (route_has_device (self, &self->routes[i], device))
           return &self->routes[i];
     }
   return NULL;
@@ -190,7 +230,10 @@ static_add (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
 
   if (self->n_routes == self->routes_size)
     {
-      self->routes_size = MAX (4, 2 * self->routes_size);
+      /* small tables exactly, large ones doubling */
+      self->routes_size = self->routes_size < SCAN_ROUTES
+                              ? self->routes_size + 1
+                              : 2 * self->routes_size;
       self->routes = g_renew (Route, self->routes, self->routes_size);
     }
   route = &self->routes[self->n_routes];
@@ -198,7 +241,12 @@ static_add (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
                                                  destination, mask),
                                              mask, gateway, interface, metric };
   route->length = (guint8) cns_ipv4_mask_get_prefix_length (mask);
-  index_insert (self, self->n_routes++);
+  route->next = NO_ROUTE;
+  self->n_routes++;
+  if (self->slots != NULL)
+    index_insert (self, self->n_routes - 1);
+  else if (self->n_routes > SCAN_ROUTES)
+    index_rebuild (self);
 }
 
 /* Removes the routes for which @match returns %TRUE. */

@@ -13,3 +13,4 @@ Suite *test_socket_suite (void);
 Suite *test_ipv4_l3_protocol_suite (void);
 Suite *test_ipv4_header_suite (void);
 Suite *test_ipv4_routing_suite (void);
+Suite *test_icmpv4_suite (void);

@@ -16,6 +16,7 @@ main (void)
     test_ipv4_l3_protocol_suite (),
     test_ipv4_header_suite (),
     test_ipv4_routing_suite (),
+    test_icmpv4_suite (),
   };
 
   cns_test_init ();

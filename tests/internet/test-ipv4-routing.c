@@ -69,11 +69,17 @@ START_TEST (test_static_longest_prefix)
 }
 END_TEST
 
-START_TEST (test_static_metric_tie_break)
+/* The same choices whether the table is scanned (few routes) or indexed
+ * (@n_filler unrelated routes first). */
+static void
+check_tie_break (guint n_filler)
 {
   g_autoptr (CnsIpv4StaticRouting) r = cns_ipv4_static_routing_new ();
   CnsIpv4RoutingTableEntry e;
 
+  for (guint i = 0; i < n_filler; i++)
+    cns_ipv4_static_routing_add_network_route_to_interface (
+        r, CNS_IPV4_ADDRESS_INIT (172, 16, i, 0), M (24), 9, 0);
   cns_ipv4_static_routing_add_network_route_to_interface (r, A ("10.2.2.0"),
                                                           M (24), 1, 5);
   cns_ipv4_static_routing_add_network_route_to_interface (r, A ("10.2.2.0"),
@@ -85,11 +91,11 @@ START_TEST (test_static_metric_tie_break)
   /* lowest metric */
   ck_assert_uint_eq (lookup (r, "10.2.2.9").interface, 4);
   /* equal metrics: the first added */
-  ck_assert (cns_ipv4_static_routing_remove_route (r, 3));
+  ck_assert (cns_ipv4_static_routing_remove_route (r, n_filler + 3));
   ck_assert_uint_eq (lookup (r, "10.2.2.9").interface, 2);
-  ck_assert (cns_ipv4_static_routing_remove_route (r, 1));
+  ck_assert (cns_ipv4_static_routing_remove_route (r, n_filler + 1));
   ck_assert_uint_eq (lookup (r, "10.2.2.9").interface, 3);
-  ck_assert (cns_ipv4_static_routing_remove_route (r, 1));
+  ck_assert (cns_ipv4_static_routing_remove_route (r, n_filler + 1));
   ck_assert_uint_eq (lookup (r, "10.2.2.9").interface, 1);
   /* a longer prefix beats a lower metric */
   cns_ipv4_static_routing_add_host_route_to_interface (r, A ("10.2.2.9"), 7,
@@ -98,6 +104,18 @@ START_TEST (test_static_metric_tie_break)
   ck_assert_uint_eq (e.interface, 7);
   ck_assert (cns_ipv4_routing_table_entry_is_host (&e));
   ck_assert (!cns_ipv4_routing_table_entry_is_gateway (&e));
+  ck_assert_uint_eq (lookup (r, "10.2.2.10").interface, 1);
+  cns_ipv4_static_routing_set_default_route (r, A ("10.0.0.1"), 8, 0);
+  ck_assert_uint_eq (lookup (r, "10.2.2.10").interface, 1);
+  ck_assert_uint_eq (lookup (r, "10.2.3.10").interface, 8);
+  if (n_filler > 0)
+    ck_assert_uint_eq (lookup (r, "172.16.3.1").interface, 9);
+}
+
+START_TEST (test_static_metric_tie_break)
+{
+  check_tie_break (0);
+  check_tie_break (20);
 }
 END_TEST
 
