@@ -16,4 +16,9 @@ cns_internet_init (void)
   cns_ipv4_address_install ();
   g_type_ensure (CNS_TYPE_SOCKET);
   g_type_ensure (CNS_TYPE_SOCKET_FACTORY);
+  g_type_ensure (CNS_TYPE_APPLICATION);
+  g_type_ensure (CNS_TYPE_ON_OFF_APPLICATION);
+  g_type_ensure (CNS_TYPE_PACKET_SINK);
+  g_type_ensure (CNS_TYPE_UDP_ECHO_CLIENT);
+  g_type_ensure (CNS_TYPE_UDP_ECHO_SERVER);
 }

@@ -7,7 +7,18 @@
 
 #include "network/cns-network.h"
 
+#include "internet/cns-application-container.h"
+#include "internet/cns-application-helper.h"
+#include "internet/cns-application.h"
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-address.h"
+#include "internet/cns-on-off-application.h"
+#include "internet/cns-on-off-helper.h"
+#include "internet/cns-packet-sink-helper.h"
+#include "internet/cns-packet-sink.h"
 #include "internet/cns-socket-factory.h"
 #include "internet/cns-socket.h"
+#include "internet/cns-udp-echo-client-helper.h"
+#include "internet/cns-udp-echo-client.h"
+#include "internet/cns-udp-echo-server-helper.h"
+#include "internet/cns-udp-echo-server.h"

@@ -6,13 +6,27 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 %canon_reldir%_libcns_internet_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-internet\"
 %canon_reldir%_libcns_internet_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_internet_la_SOURCES = \
+	%reldir%/cns-application-container.c \
+	%reldir%/cns-application-helper.c \
+	%reldir%/cns-application.c \
 	%reldir%/cns-internet-error.c \
 	%reldir%/cns-internet.c \
 	%reldir%/cns-ipv4-address.c \
+	%reldir%/cns-on-off-application.c \
+	%reldir%/cns-on-off-helper.c \
+	%reldir%/cns-packet-sink-helper.c \
+	%reldir%/cns-packet-sink.c \
 	%reldir%/cns-socket-factory.c \
-	%reldir%/cns-socket.c
+	%reldir%/cns-socket.c \
+	%reldir%/cns-udp-echo-client-helper.c \
+	%reldir%/cns-udp-echo-client.c \
+	%reldir%/cns-udp-echo-server-helper.c \
+	%reldir%/cns-udp-echo-server.c
 
 nobase_cnsinclude_HEADERS += \
+	%reldir%/cns-application-container.h \
+	%reldir%/cns-application-helper.h \
+	%reldir%/cns-application.h \
 	%reldir%/cns-internet-error.h \
 	%reldir%/cns-internet.h \
 	%reldir%/cns-ipv4-address.h \
@@ -22,5 +36,16 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-ipv4-l4-protocol.h \
 	%reldir%/cns-ipv4-route.h \
 	%reldir%/cns-ipv4-routing-protocol.h \
+	%reldir%/cns-on-off-application.h \
+	%reldir%/cns-on-off-helper.h \
+	%reldir%/cns-packet-sink-helper.h \
+	%reldir%/cns-packet-sink.h \
 	%reldir%/cns-socket-factory.h \
-	%reldir%/cns-socket.h
+	%reldir%/cns-socket.h \
+	%reldir%/cns-udp-echo-client-helper.h \
+	%reldir%/cns-udp-echo-client.h \
+	%reldir%/cns-udp-echo-server-helper.h \
+	%reldir%/cns-udp-echo-server.h
+
+noinst_HEADERS += \
+	%reldir%/cns-application-private.h

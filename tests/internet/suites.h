@@ -7,3 +7,7 @@
 
 Suite *test_ipv4_address_suite (void);
 Suite *test_socket_suite (void);
+Suite *test_application_suite (void);
+Suite *test_on_off_application_suite (void);
+Suite *test_packet_sink_suite (void);
+Suite *test_udp_echo_suite (void);

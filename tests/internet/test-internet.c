@@ -8,8 +8,9 @@ int
 main (void)
 {
   Suite *suites[] = {
-    test_ipv4_address_suite (),
-    test_socket_suite (),
+    test_ipv4_address_suite (), test_socket_suite (),
+    test_application_suite (),  test_on_off_application_suite (),
+    test_packet_sink_suite (),  test_udp_echo_suite (),
   };
 
   cns_test_init ();
