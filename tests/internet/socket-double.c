@@ -467,6 +467,7 @@ test_socket_inject_connection (TestSocket *self, const CnsAddress *from)
   connection->connected = TRUE;
   cns_socket_notify_new_connection_created (CNS_SOCKET (self),
                                             CNS_SOCKET (connection), from);
+  g_object_unref (connection); /* the factory keeps it */
   return connection;
 }
 
