@@ -12,14 +12,18 @@
  * application installed on a node that is already running is initialized
  * at once, as ns-3's Node::AddApplication schedules it.
  *
- * A large scenario has many applications, so the base keeps three words:
- * the node (not referenced: the node holds its applications) and the two
- * times, and no event ids. Instead, an application keeps itself alive
- * from its initialization until cns_simulator_destroy(), even when it is
- * disposed earlier: the events it and its subclass schedule hold no
- * reference (none is taken per packet) and can never outlive it. A
- * disposed application (its node is gone) must ignore them; the base's
- * start and stop events check, and subclasses cancel theirs in dispose.
+ * A large scenario has many applications, so the base keeps four words:
+ * the node (not referenced: the node holds its applications), the two
+ * times, and the table of the subclass's per-packet trace sources (every
+ * application has some; installed with
+ * cns_application_class_install_trace_source(), the table takes room that
+ * the alignment of private data would otherwise leave unused). It keeps
+ * no event ids. Instead, an installed application keeps itself alive
+ * until cns_simulator_destroy(), even when it is disposed earlier, so the
+ * events it and its subclass schedule need no reference (none is taken
+ * per packet) and can never outlive it. A disposed application (its node
+ * is gone) must ignore them: the base's start and stop events check, and
+ * subclasses cancel theirs in dispose.
  *
  * This file also holds what the applications share: the Protocol
  * attribute, whose default is UDP, and the formatting of ns-3's log lines
@@ -59,8 +63,10 @@ typedef struct
   CnsNode *node; /* NULL until installed, and once disposed */
   CnsTime start_time;
   CnsTime stop_time;
-  gboolean alive_ref; /* holds a reference to itself, as explained above */
+  CnsTraceTable traces; /* the subclass's trace sources */
 } CnsApplicationPrivate;
+
+glong cns_application_traces_offset;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsApplication, cns_application,
                                      CNS_TYPE_OBJECT)
@@ -84,12 +90,12 @@ cns_application_dispose (GObject *object)
   CnsApplicationPrivate *priv
       = cns_application_get_instance_private (CNS_APPLICATION (object));
 
-  priv->node = NULL;
-  /* Events may still name us: stay until the simulator has dropped them,
-   * in cns_simulator_destroy(). */
-  if (priv->alive_ref)
+  /* An installed application holds a reference to itself: events may
+   * still name it, so it stays until the simulator has dropped them, in
+   * cns_simulator_destroy(). */
+  if (priv->node != NULL)
     {
-      priv->alive_ref = FALSE;
+      priv->node = NULL;
       cns_simulator_schedule_destroy (application_release, object, NULL);
     }
   G_OBJECT_CLASS (cns_application_parent_class)->dispose (object);
@@ -130,6 +136,10 @@ cns_application_class_init (CnsApplicationClass *klass)
       CNS_TIME_ZERO, CNS_TIME_MAX, DEFAULT_STOP_TIME,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+
+  cns_application_traces_offset
+      = CnsApplication_private_offset
+        + G_STRUCT_OFFSET (CnsApplicationPrivate, traces);
 }
 
 static void
@@ -178,11 +188,6 @@ cns_application_initialize (CnsObject *object)
     {
       guint32 context = cns_node_get_id (priv->node);
 
-      if (!priv->alive_ref)
-        {
-          g_object_ref (self);
-          priv->alive_ref = TRUE;
-        }
       cns_simulator_schedule_with_context (context, priv->start_time,
                                            application_start, self, NULL);
       if (priv->stop_time != CNS_TIME_ZERO)
@@ -222,6 +227,7 @@ cns_application_install (CnsApplication *self, CnsNode *node)
   g_return_val_if_fail (priv->node == NULL, 0);
 
   priv->node = node;
+  g_object_ref (self); /* released after cns_simulator_destroy(): see above */
   index = cns_node_add_application (node, CNS_OBJECT (self));
   if (cns_object_is_initialized (CNS_OBJECT (node)))
     cns_simulator_schedule_with_context_full (
@@ -297,6 +303,19 @@ cns_application_get_stop_time (CnsApplication *self)
       ->stop_time;
 }
 
+/* Installs source @index of the @n_sources per-packet trace sources of
+ * the application class @klass, in the base's table. */
+void
+cns_application_class_install_trace_source (gpointer klass, const gchar *name,
+                                            const gchar *blurb,
+                                            const gchar *signature, guint index,
+                                            guint n_sources)
+{
+  cns_trace_source_install_in_table (G_TYPE_FROM_CLASS (klass), name, blurb,
+                                     signature, cns_application_traces_offset,
+                                     index, n_sources);
+}
+
 /* The Protocol attribute of applications that can use any transport: the
  * GType of a socket factory. Its GLib default, the abstract
  * CnsSocketFactory, stands for UDP, which may be registered after the
@@ -311,32 +330,53 @@ cns_application_param_spec_protocol (void)
       CNS_TYPE_SOCKET_FACTORY, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
 }
 
+/* The socket factory types applications have named, so that an
+ * application stores its protocol in two bytes (there are a handful: UDP,
+ * TCP); index 0 is the default, UDP. */
+static GArray *protocol_types; /* GType */
+
+/* What to store for a value written to a Protocol attribute. */
+guint16
+cns_application_protocol_to_index (GType type)
+{
+  if (type == G_TYPE_INVALID || type == CNS_TYPE_SOCKET_FACTORY)
+    return 0;
+  if (protocol_types == NULL)
+    {
+      GType none = G_TYPE_INVALID;
+
+      protocol_types = g_array_new (FALSE, FALSE, sizeof (GType));
+      g_array_append_val (protocol_types, none);
+    }
+  for (guint i = 1; i < protocol_types->len; i++)
+    if (g_array_index (protocol_types, GType, i) == type)
+      return (guint16) i;
+  if (protocol_types->len > G_MAXUINT16)
+    cns_fatal ("more than %u socket factory types named by applications",
+               (guint) G_MAXUINT16);
+  g_array_append_val (protocol_types, type);
+  return (guint16) (protocol_types->len - 1);
+}
+
 /* What a Protocol attribute reads as: the stored type, or UDP for the
  * default (the abstract base while UDP is not registered). */
 GType
-cns_application_protocol_get (GType stored)
+cns_application_protocol_from_index (guint16 index)
 {
   GType udp;
 
-  if (stored != G_TYPE_INVALID)
-    return stored;
+  if (index != 0)
+    return g_array_index (protocol_types, GType, index);
   udp = g_type_from_name (DEFAULT_PROTOCOL_NAME);
   return udp != G_TYPE_INVALID ? udp : CNS_TYPE_SOCKET_FACTORY;
-}
-
-/* What to store for a value written to a Protocol attribute. */
-GType
-cns_application_protocol_set (GType value)
-{
-  return value == CNS_TYPE_SOCKET_FACTORY ? G_TYPE_INVALID : value;
 }
 
 /* The factory type to make sockets with, at start; G_TYPE_INVALID, after
  * a critical, when the default is asked for and UDP is not registered. */
 GType
-cns_application_protocol_resolve (CnsApplication *self, GType stored)
+cns_application_protocol_resolve (CnsApplication *self, guint16 index)
 {
-  GType type = cns_application_protocol_get (stored);
+  GType type = cns_application_protocol_from_index (index);
 
   if (type == CNS_TYPE_SOCKET_FACTORY)
     {

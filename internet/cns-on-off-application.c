@@ -23,10 +23,12 @@
  * Memory: there may be one source per flow, so the instance is kept small.
  * OnTime and OffTime hold no object until one is set or read (NULL is the
  * default, the constant 1 s); the trace source is behind one pointer; the
- * two pending events are not kept as event ids but named by generation
- * numbers: an event carries the generation it was scheduled in and does
- * nothing if the generation has moved on (cancelled). CnsApplication keeps
- * the application alive as long as such events may be pending.
+ * pending events (the next packet, the next switch) are not kept as event
+ * ids (32 bytes each) but named by a generation number: an event carries
+ * the generation it was scheduled in and does nothing once the generation
+ * has moved on. One number serves both, because ns-3 always cancels the
+ * two together. CnsApplication keeps the application alive as long as
+ * such events may be pending.
  *
  * A packet the socket refuses (no route, buffer full) is not sent and not
  * counted; the next send makes a new one (ns-3 keeps the refused packet
@@ -80,17 +82,15 @@ struct _CnsOnOffApplication
   CnsSocket *socket;
   CnsRandomVariable *on_time;  /* NULL: the default constant */
   CnsRandomVariable *off_time; /* NULL: the default constant */
-  GType protocol;              /* G_TYPE_INVALID: the default, UDP */
   CnsDataRate rate;
   guint64 max_bytes;
   guint64 total_bytes;
   CnsTime last_start_time; /* of the on-period, or of the last packet */
-  CnsTraceTable traces;
   guint32 packet_size;
   guint32 residual_bits;
-  guint32 send_generation;   /* names the pending send */
-  guint32 switch_generation; /* names the pending switch on or off */
+  guint32 generation; /* names the pending send and switch */
   CnsInetSocketAddress remote;
+  guint16 protocol; /* see cns_application_protocol_to_index() */
   guint8 has_remote : 1;
   guint8 connected : 1;
   guint8 send_pending : 1;
@@ -116,8 +116,7 @@ cns_on_off_application_dispose (GObject *object)
   CnsOnOffApplication *self = CNS_ON_OFF_APPLICATION (object);
 
   /* Pending events find their generation gone and do nothing. */
-  self->send_generation++;
-  self->switch_generation++;
+  self->generation++;
   self->send_pending = FALSE;
   if (self->socket != NULL)
     {
@@ -177,10 +176,9 @@ cns_on_off_application_class_init (CnsOnOffApplicationClass *klass)
   properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-  cns_trace_source_install_in_table (
-      G_TYPE_FROM_CLASS (klass), "Tx",
-      "A packet was made and the socket took it", "CnsPacketTraceFn",
-      G_STRUCT_OFFSET (CnsOnOffApplication, traces), TRACE_TX, N_TRACES);
+  cns_application_class_install_trace_source (
+      klass, "Tx", "A packet was made and the socket took it",
+      "CnsPacketTraceFn", TRACE_TX, N_TRACES);
 }
 
 static void
@@ -211,7 +209,7 @@ on_off_schedule_start_event (CnsOnOffApplication *self)
 
   CNS_LOG_LOGIC ("start at %" G_GINT64_FORMAT " ps from now", off);
   cns_simulator_schedule (off, on_off_start_sending, self,
-                          GUINT_TO_POINTER (self->switch_generation));
+                          GUINT_TO_POINTER (self->generation));
 }
 
 /* ns-3's ScheduleStopEvent: switch off after an OnTime. */
@@ -222,7 +220,7 @@ on_off_schedule_stop_event (CnsOnOffApplication *self)
 
   CNS_LOG_LOGIC ("stop at %" G_GINT64_FORMAT " ps from now", on);
   cns_simulator_schedule (on, on_off_stop_sending, self,
-                          GUINT_TO_POINTER (self->switch_generation));
+                          GUINT_TO_POINTER (self->generation));
 }
 
 /* ns-3's ScheduleNextTx: the next packet when the bits still owed for it
@@ -243,7 +241,7 @@ on_off_schedule_next_tx (CnsOnOffApplication *self)
   self->send_pending = TRUE;
   cns_simulator_schedule (cns_data_rate_bits_tx_time (self->rate, bits),
                           on_off_send_packet, self,
-                          GUINT_TO_POINTER (self->send_generation));
+                          GUINT_TO_POINTER (self->generation));
 }
 
 /* ns-3's CancelEvents: keeps the bits owed since the last packet, unless
@@ -260,8 +258,7 @@ on_off_cancel_events (CnsOnOffApplication *self)
     }
   self->rate_changed = FALSE;
   self->send_pending = FALSE;
-  self->send_generation++;
-  self->switch_generation++;
+  self->generation++;
 }
 
 static void
@@ -269,7 +266,7 @@ on_off_start_sending (gpointer obj, gpointer data)
 {
   CnsOnOffApplication *self = obj;
 
-  if (GPOINTER_TO_UINT (data) != self->switch_generation)
+  if (GPOINTER_TO_UINT (data) != self->generation)
     return;
   CNS_LOG_FUNCTION ("on");
   self->last_start_time = cns_simulator_now ();
@@ -282,7 +279,7 @@ on_off_stop_sending (gpointer obj, gpointer data)
 {
   CnsOnOffApplication *self = obj;
 
-  if (GPOINTER_TO_UINT (data) != self->switch_generation)
+  if (GPOINTER_TO_UINT (data) != self->generation)
     return;
   CNS_LOG_FUNCTION ("off");
   on_off_cancel_events (self);
@@ -297,18 +294,19 @@ on_off_send_packet (gpointer obj, gpointer data)
   gboolean traced;
   gint sent;
 
-  if (GPOINTER_TO_UINT (data) != self->send_generation)
+  if (GPOINTER_TO_UINT (data) != self->generation)
     return;
   self->send_pending = FALSE;
   packet = cns_packet_new (self->packet_size);
-  traced = cns_application_trace_is_connected (&self->traces, TRACE_TX);
+  traced = cns_application_trace_is_connected (cns_application_traces (self),
+                                               TRACE_TX);
   sent = cns_socket_send (self->socket,
                           traced ? cns_packet_ref (packet) : packet, 0);
   if (sent >= 0 && (guint32) sent == self->packet_size)
     {
       if (traced)
-        CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_TX, CnsPacketTraceFn, self,
-                              packet);
+        CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_TX,
+                              CnsPacketTraceFn, self, packet);
       self->total_bytes += self->packet_size;
       if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
         {
@@ -558,7 +556,8 @@ cns_on_off_application_set_property (GObject *object, guint prop_id,
         break;
       }
     case PROP_PROTOCOL:
-      self->protocol = cns_application_protocol_set (g_value_get_gtype (value));
+      self->protocol
+          = cns_application_protocol_to_index (g_value_get_gtype (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -595,7 +594,8 @@ cns_on_off_application_get_property (GObject *object, guint prop_id,
       g_value_set_boxed (value, self->has_remote ? &self->remote : NULL);
       break;
     case PROP_PROTOCOL:
-      g_value_set_gtype (value, cns_application_protocol_get (self->protocol));
+      g_value_set_gtype (value,
+                         cns_application_protocol_from_index (self->protocol));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -8,9 +8,10 @@
  * accepted connections and the socket. A zero-length read is a stream's
  * end and ends the reading.
  *
- * The instance is small (one sink per flow in large scenarios): the
- * accepted connections' array exists only once a connection arrives, and
- * the trace source is behind one pointer.
+ * The instance is small (one sink per flow in large scenarios): the trace
+ * source is behind one pointer, and the connections a sink accepted are
+ * kept as object data of its listening socket, so that a UDP sink, which
+ * never accepts any, does not pay for the list.
  */
 #include "internet/cns-packet-sink.h"
 
@@ -29,6 +30,9 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
+/* The listening socket's GPtrArray of accepted connections. */
+#define ACCEPTED_KEY "cns-packet-sink-accepted"
+
 enum
 {
   TRACE_RX,
@@ -40,12 +44,12 @@ struct _CnsPacketSink
   CnsApplication parent_instance;
 
   CnsSocket *socket;
-  GPtrArray *accepted; /* CnsSocket, referenced; NULL until one is */
-  GType protocol;      /* G_TYPE_INVALID: the default, UDP */
   guint64 total_rx;
   guint64 total_packets;
-  CnsTraceTable traces;
-  CnsInetSocketAddress local;
+  /* Local, in two fields: a CnsInetSocketAddress would pad to 8 bytes */
+  CnsIpv4Address local_address;
+  guint16 local_port;
+  guint16 protocol; /* see cns_application_protocol_to_index() */
 };
 
 G_DEFINE_FINAL_TYPE (CnsPacketSink, cns_packet_sink, CNS_TYPE_APPLICATION)
@@ -68,13 +72,22 @@ sink_forget_socket (gpointer data)
   g_object_unref (socket);
 }
 
+static GPtrArray *
+sink_accepted (CnsPacketSink *self)
+{
+  return self->socket != NULL
+             ? g_object_get_data (G_OBJECT (self->socket), ACCEPTED_KEY)
+             : NULL;
+}
+
 static void
 cns_packet_sink_dispose (GObject *object)
 {
   CnsPacketSink *self = CNS_PACKET_SINK (object);
 
+  if (self->socket != NULL)
+    g_object_set_data (G_OBJECT (self->socket), ACCEPTED_KEY, NULL);
   g_clear_pointer (&self->socket, sink_forget_socket);
-  g_clear_pointer (&self->accepted, g_ptr_array_unref);
   G_OBJECT_CLASS (cns_packet_sink_parent_class)->dispose (object);
 }
 
@@ -98,11 +111,9 @@ cns_packet_sink_class_init (CnsPacketSinkClass *klass)
   properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-  cns_trace_source_install_in_table (
-      G_TYPE_FROM_CLASS (klass), "Rx",
-      "A packet was received, with the sender's address",
-      "CnsApplicationRxTraceFn", G_STRUCT_OFFSET (CnsPacketSink, traces),
-      TRACE_RX, N_TRACES);
+  cns_application_class_install_trace_source (
+      klass, "Rx", "A packet was received, with the sender's address",
+      "CnsApplicationRxTraceFn", TRACE_RX, N_TRACES);
 }
 
 static void
@@ -141,8 +152,8 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
                         "total Rx %" G_GUINT64_FORMAT " bytes",
                         now, size, sender, self->total_rx);
         }
-      CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_RX, CnsApplicationRxTraceFn,
-                            self, packet, &from);
+      CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_RX,
+                            CnsApplicationRxTraceFn, self, packet, &from);
       cns_packet_unref (packet);
     }
 }
@@ -153,11 +164,16 @@ sink_handle_accept (CnsSocket *socket, CnsSocket *connection,
                     const CnsAddress *from, gpointer user_data)
 {
   CnsPacketSink *self = user_data;
+  GPtrArray *accepted = g_object_get_data (G_OBJECT (socket), ACCEPTED_KEY);
 
   cns_socket_set_recv_callback (connection, sink_handle_read, self);
-  if (self->accepted == NULL)
-    self->accepted = g_ptr_array_new_with_free_func (sink_forget_socket);
-  g_ptr_array_add (self->accepted, g_object_ref (connection));
+  if (accepted == NULL)
+    {
+      accepted = g_ptr_array_new_with_free_func (sink_forget_socket);
+      g_object_set_data_full (G_OBJECT (socket), ACCEPTED_KEY, accepted,
+                              (GDestroyNotify) g_ptr_array_unref);
+    }
+  g_ptr_array_add (accepted, g_object_ref (connection));
 }
 
 /* ns-3's StartApplication. */
@@ -167,6 +183,7 @@ sink_start (CnsApplication *app)
   CnsPacketSink *self = CNS_PACKET_SINK (app);
   CnsNode *node = cns_application_get_node (app);
   g_autoptr (GError) error = NULL;
+  CnsInetSocketAddress inet;
   CnsAddress local;
   GType protocol;
 
@@ -178,7 +195,8 @@ sink_start (CnsApplication *app)
   self->socket = cns_socket_create (node, protocol);
   if (self->socket == NULL)
     return;
-  cns_inet_socket_address_to_address (&self->local, &local);
+  inet = cns_inet_socket_address_init (self->local_address, self->local_port);
+  cns_inet_socket_address_to_address (&inet, &local);
   if (!cns_socket_bind (self->socket, &local, &error))
     {
       g_critical ("PacketSink on node %u cannot bind its socket: %s",
@@ -198,15 +216,13 @@ static void
 sink_stop (CnsApplication *app)
 {
   CnsPacketSink *self = CNS_PACKET_SINK (app);
+  GPtrArray *accepted = sink_accepted (self);
 
-  if (self->accepted != NULL)
-    {
-      for (guint i = 0; i < self->accepted->len; i++)
-        cns_socket_close (self->accepted->pdata[i]);
-      g_clear_pointer (&self->accepted, g_ptr_array_unref);
-    }
+  for (guint i = 0; accepted != NULL && i < accepted->len; i++)
+    cns_socket_close (accepted->pdata[i]);
   if (self->socket != NULL)
     {
+      g_object_set_data (G_OBJECT (self->socket), ACCEPTED_KEY, NULL);
       cns_socket_close (self->socket);
       cns_socket_set_recv_callback (self->socket, NULL, NULL);
     }
@@ -238,7 +254,8 @@ cns_packet_sink_set_local (CnsPacketSink *self,
 {
   g_return_if_fail (CNS_IS_PACKET_SINK (self));
   g_return_if_fail (local != NULL);
-  self->local = *local;
+  self->local_address = local->address;
+  self->local_port = local->port;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOCAL]);
 }
 
@@ -278,8 +295,11 @@ cns_packet_sink_get_listening_socket (CnsPacketSink *self)
 guint
 cns_packet_sink_get_n_accepted_sockets (CnsPacketSink *self)
 {
+  GPtrArray *accepted;
+
   g_return_val_if_fail (CNS_IS_PACKET_SINK (self), 0);
-  return self->accepted != NULL ? self->accepted->len : 0;
+  accepted = sink_accepted (self);
+  return accepted != NULL ? accepted->len : 0;
 }
 
 /**
@@ -290,10 +310,13 @@ cns_packet_sink_get_n_accepted_sockets (CnsPacketSink *self)
 CnsSocket *
 cns_packet_sink_get_accepted_socket (CnsPacketSink *self, guint index)
 {
+  GPtrArray *accepted;
+
   g_return_val_if_fail (CNS_IS_PACKET_SINK (self), NULL);
-  if (self->accepted == NULL || index >= self->accepted->len)
+  accepted = sink_accepted (self);
+  if (accepted == NULL || index >= accepted->len)
     return NULL;
-  return self->accepted->pdata[index];
+  return accepted->pdata[index];
 }
 
 static void
@@ -308,11 +331,14 @@ cns_packet_sink_set_property (GObject *object, guint prop_id,
       {
         const CnsInetSocketAddress *local = g_value_get_boxed (value);
 
-        self->local = local != NULL ? *local : (CnsInetSocketAddress){ 0 };
+        self->local_address
+            = local != NULL ? local->address : cns_ipv4_address_any ();
+        self->local_port = local != NULL ? local->port : 0;
         break;
       }
     case PROP_PROTOCOL:
-      self->protocol = cns_application_protocol_set (g_value_get_gtype (value));
+      self->protocol
+          = cns_application_protocol_to_index (g_value_get_gtype (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -328,10 +354,16 @@ cns_packet_sink_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id)
     {
     case PROP_LOCAL:
-      g_value_set_boxed (value, &self->local);
-      break;
+      {
+        CnsInetSocketAddress local = cns_inet_socket_address_init (
+            self->local_address, self->local_port);
+
+        g_value_set_boxed (value, &local);
+        break;
+      }
     case PROP_PROTOCOL:
-      g_value_set_gtype (value, cns_application_protocol_get (self->protocol));
+      g_value_set_gtype (value,
+                         cns_application_protocol_from_index (self->protocol));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -55,14 +55,13 @@ struct _CnsUdpEchoClient
   CnsApplication parent_instance;
 
   CnsSocket *socket;
-  GType protocol; /* G_TYPE_INVALID: the default, UDP */
   CnsTime interval;
-  CnsTraceTable traces;
   guint32 max_packets;
   guint32 sent;
   guint32 packet_size;
   guint32 send_generation; /* names the pending send */
   CnsInetSocketAddress remote;
+  guint16 protocol; /* see cns_application_protocol_to_index() */
   gboolean has_remote;
 };
 
@@ -101,8 +100,6 @@ cns_udp_echo_client_class_init (CnsUdpEchoClientClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsApplicationClass *app_class = CNS_APPLICATION_CLASS (klass);
-  GType type = G_TYPE_FROM_CLASS (klass);
-  glong traces = G_STRUCT_OFFSET (CnsUdpEchoClient, traces);
 
   object_class->dispose = cns_udp_echo_client_dispose;
   object_class->set_property = cns_udp_echo_client_set_property;
@@ -129,12 +126,12 @@ cns_udp_echo_client_class_init (CnsUdpEchoClientClass *klass)
   properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-  cns_trace_source_install_in_table (
-      type, "Tx", "A datagram was made and is about to be sent",
-      "CnsPacketTraceFn", traces, TRACE_TX, N_TRACES);
-  cns_trace_source_install_in_table (
-      type, "Rx", "An echo arrived, with the sender's address",
-      "CnsApplicationRxTraceFn", traces, TRACE_RX, N_TRACES);
+  cns_application_class_install_trace_source (
+      klass, "Tx", "A datagram was made and is about to be sent",
+      "CnsPacketTraceFn", TRACE_TX, N_TRACES);
+  cns_application_class_install_trace_source (
+      klass, "Rx", "An echo arrived, with the sender's address",
+      "CnsApplicationRxTraceFn", TRACE_RX, N_TRACES);
 }
 
 static void
@@ -164,8 +161,8 @@ echo_client_send (gpointer obj, gpointer data)
   if (GPOINTER_TO_UINT (data) != self->send_generation)
     return;
   packet = cns_packet_new (self->packet_size);
-  CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_TX, CnsPacketTraceFn, self,
-                        packet);
+  CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_TX,
+                        CnsPacketTraceFn, self, packet);
   cns_socket_send (self->socket, packet, 0);
   self->sent++;
   if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
@@ -205,8 +202,8 @@ echo_client_handle_read (CnsSocket *socket, gpointer user_data)
           CNS_LOG_INFO ("At time %s client received %u bytes from %s", now,
                         cns_packet_get_size (packet), sender);
         }
-      CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_RX, CnsApplicationRxTraceFn,
-                            self, packet, &from);
+      CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_RX,
+                            CnsApplicationRxTraceFn, self, packet, &from);
       cns_packet_unref (packet);
     }
 }
@@ -349,7 +346,8 @@ cns_udp_echo_client_set_property (GObject *object, guint prop_id,
       self->packet_size = g_value_get_uint (value);
       break;
     case PROP_PROTOCOL:
-      self->protocol = cns_application_protocol_set (g_value_get_gtype (value));
+      self->protocol
+          = cns_application_protocol_to_index (g_value_get_gtype (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -377,7 +375,8 @@ cns_udp_echo_client_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, self->packet_size);
       break;
     case PROP_PROTOCOL:
-      g_value_set_gtype (value, cns_application_protocol_get (self->protocol));
+      g_value_set_gtype (value,
+                         cns_application_protocol_from_index (self->protocol));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

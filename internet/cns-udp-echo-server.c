@@ -44,9 +44,8 @@ struct _CnsUdpEchoServer
   CnsApplication parent_instance;
 
   CnsSocket *socket;
-  GType protocol; /* G_TYPE_INVALID: the default, UDP */
-  CnsTraceTable traces;
   guint16 port;
+  guint16 protocol; /* see cns_application_protocol_to_index() */
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpEchoServer, cns_udp_echo_server,
@@ -91,11 +90,10 @@ cns_udp_echo_server_class_init (CnsUdpEchoServerClass *klass)
   properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-  cns_trace_source_install_in_table (
-      G_TYPE_FROM_CLASS (klass), "Rx",
+  cns_application_class_install_trace_source (
+      klass, "Rx",
       "A datagram arrived (before it is echoed), with the sender's address",
-      "CnsApplicationRxTraceFn", G_STRUCT_OFFSET (CnsUdpEchoServer, traces),
-      TRACE_RX, N_TRACES);
+      "CnsApplicationRxTraceFn", TRACE_RX, N_TRACES);
 }
 
 static void
@@ -120,8 +118,8 @@ echo_server_handle_read (CnsSocket *socket, gpointer user_data)
       guint32 size = cns_packet_get_size (packet);
       gboolean log = CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO);
 
-      CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_RX, CnsApplicationRxTraceFn,
-                            self, packet, &from);
+      CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_RX,
+                            CnsApplicationRxTraceFn, self, packet, &from);
       if (log)
         {
           cns_application_format_now (now);
@@ -221,7 +219,8 @@ cns_udp_echo_server_set_property (GObject *object, guint prop_id,
       self->port = (guint16) g_value_get_uint (value);
       break;
     case PROP_PROTOCOL:
-      self->protocol = cns_application_protocol_set (g_value_get_gtype (value));
+      self->protocol
+          = cns_application_protocol_to_index (g_value_get_gtype (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -240,7 +239,8 @@ cns_udp_echo_server_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, self->port);
       break;
     case PROP_PROTOCOL:
-      g_value_set_gtype (value, cns_application_protocol_get (self->protocol));
+      g_value_set_gtype (value,
+                         cns_application_protocol_from_index (self->protocol));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
