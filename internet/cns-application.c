@@ -209,9 +209,11 @@ application_initialize_now (gpointer obj, gpointer data)
  *
  * Gives @self its node and adds it to the node's applications, as ns-3's
  * Node::AddApplication does; this is how applications get their node
- * (helpers call it). An application installed on a node that has already
- * started is initialized at once, in the node's context, so its StartTime
- * counts from now.
+ * (helpers call it; an application added with cns_node_add_application()
+ * alone has none and will not run). An application installed on a node
+ * that has already started is initialized at once, in the node's context,
+ * so its StartTime counts from now. An installed application lives until
+ * cns_simulator_destroy(), whatever references the caller drops.
  *
  * Returns: the application's index on the node.
  */

@@ -22,13 +22,13 @@
  *
  * Memory: there may be one source per flow, so the instance is kept small.
  * OnTime and OffTime hold no object until one is set or read (NULL is the
- * default, the constant 1 s); the trace source is behind one pointer; the
- * pending events (the next packet, the next switch) are not kept as event
- * ids (32 bytes each) but named by a generation number: an event carries
- * the generation it was scheduled in and does nothing once the generation
- * has moved on. One number serves both, because ns-3 always cancels the
- * two together. CnsApplication keeps the application alive as long as
- * such events may be pending.
+ * default, the constant 1 s); the trace source is in the table that
+ * CnsApplication keeps; the pending events (the next packet, the next switch)
+ * are not kept as event ids (32 bytes each) but named by a generation number:
+ * an event carries the generation it was scheduled in and does nothing once the
+ * generation has moved on. One number serves both, because ns-3 always cancels
+ * the two together. CnsApplication keeps the application alive as long as such
+ * events may be pending.
  *
  * A packet the socket refuses (no route, buffer full) is not sent and not
  * counted; the next send makes a new one (ns-3 keeps the refused packet
@@ -94,7 +94,7 @@ struct _CnsOnOffApplication
   guint8 has_remote : 1;
   guint8 connected : 1;
   guint8 send_pending : 1;
-  guint8 rate_changed : 1; /* DataRate was set since the events started */
+  guint8 rate_changed : 1; /* DataRate changed since the events started */
 };
 
 G_DEFINE_FINAL_TYPE (CnsOnOffApplication, cns_on_off_application,
