@@ -30,4 +30,9 @@ cns_internet_init (void)
   g_type_ensure (CNS_TYPE_IPV4_LIST_ROUTING);
   g_type_ensure (CNS_TYPE_ICMPV4_L4_PROTOCOL);
   g_type_ensure (CNS_TYPE_LOOPBACK_NET_DEVICE);
+  g_type_ensure (CNS_TYPE_APPLICATION);
+  g_type_ensure (CNS_TYPE_ON_OFF_APPLICATION);
+  g_type_ensure (CNS_TYPE_PACKET_SINK);
+  g_type_ensure (CNS_TYPE_UDP_ECHO_CLIENT);
+  g_type_ensure (CNS_TYPE_UDP_ECHO_SERVER);
 }

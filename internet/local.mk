@@ -6,6 +6,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 %canon_reldir%_libcns_internet_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-internet\"
 %canon_reldir%_libcns_internet_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_internet_la_SOURCES = \
+	%reldir%/cns-application-container.c \
+	%reldir%/cns-application-helper.c \
+	%reldir%/cns-application.c \
 	%reldir%/cns-icmpv4-header.c \
 	%reldir%/cns-icmpv4-l4-protocol.c \
 	%reldir%/cns-internet-error.c \
@@ -13,7 +16,6 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-address.c \
 	%reldir%/cns-ipv4-end-point-demux.c \
 	%reldir%/cns-ipv4-header.c \
-	%reldir%/cns-ipv4-interface-private.h \
 	%reldir%/cns-ipv4-interface.c \
 	%reldir%/cns-ipv4-l3-protocol.c \
 	%reldir%/cns-ipv4-l4-protocol.c \
@@ -21,14 +23,25 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-routing-protocol.c \
 	%reldir%/cns-ipv4-static-routing.c \
 	%reldir%/cns-loopback-net-device.c \
+	%reldir%/cns-on-off-application.c \
+	%reldir%/cns-on-off-helper.c \
+	%reldir%/cns-packet-sink-helper.c \
+	%reldir%/cns-packet-sink.c \
 	%reldir%/cns-socket-factory.c \
 	%reldir%/cns-socket.c \
+	%reldir%/cns-udp-echo-client-helper.c \
+	%reldir%/cns-udp-echo-client.c \
+	%reldir%/cns-udp-echo-server-helper.c \
+	%reldir%/cns-udp-echo-server.c \
 	%reldir%/cns-udp-header.c \
 	%reldir%/cns-udp-l4-protocol.c \
 	%reldir%/cns-udp-socket-factory.c \
 	%reldir%/cns-udp-socket.c
 
 nobase_cnsinclude_HEADERS += \
+	%reldir%/cns-application-container.h \
+	%reldir%/cns-application-helper.h \
+	%reldir%/cns-application.h \
 	%reldir%/cns-icmpv4-header.h \
 	%reldir%/cns-icmpv4-l4-protocol.h \
 	%reldir%/cns-internet-error.h \
@@ -44,13 +57,23 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-ipv4-routing-table-entry.h \
 	%reldir%/cns-ipv4-static-routing.h \
 	%reldir%/cns-loopback-net-device.h \
+	%reldir%/cns-on-off-application.h \
+	%reldir%/cns-on-off-helper.h \
+	%reldir%/cns-packet-sink-helper.h \
+	%reldir%/cns-packet-sink.h \
 	%reldir%/cns-socket-factory.h \
 	%reldir%/cns-socket.h \
+	%reldir%/cns-udp-echo-client-helper.h \
+	%reldir%/cns-udp-echo-client.h \
+	%reldir%/cns-udp-echo-server-helper.h \
+	%reldir%/cns-udp-echo-server.h \
 	%reldir%/cns-udp-header.h \
 	%reldir%/cns-udp-l4-protocol.h \
 	%reldir%/cns-udp-socket-factory.h \
 	%reldir%/cns-udp-socket.h
 
 noinst_HEADERS += \
+	%reldir%/cns-application-private.h \
 	%reldir%/cns-ipv4-end-point-demux-private.h \
+	%reldir%/cns-ipv4-interface-private.h \
 	%reldir%/cns-udp-private.h

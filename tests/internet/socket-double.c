@@ -48,6 +48,7 @@ struct _TestSocketFactory
 
   GPtrArray *sockets; /* TestSocket, referenced */
   guint16 next_port;
+  gboolean fail_connect; /* for the sockets it makes */
 };
 
 struct _TestOtherSocketFactory
@@ -113,6 +114,7 @@ test_socket_connect (CnsSocket *socket, const CnsAddress *address,
 
   if (self->fail_connect)
     {
+      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOROUTETOHOST);
       cns_socket_notify_connection_failed (socket);
       return TRUE;
     }
@@ -293,6 +295,7 @@ test_socket_factory_make (TestSocketFactory *self)
   TestSocket *socket = g_object_new (TEST_TYPE_SOCKET, NULL);
 
   socket->factory = self;
+  socket->fail_connect = self->fail_connect;
   cns_socket_set_node (CNS_SOCKET (socket),
                        cns_object_get (self, CNS_TYPE_NODE));
   g_ptr_array_add (self->sockets, g_object_ref (socket));
@@ -433,7 +436,7 @@ test_socket_set_refuse_sends (TestSocket *self, gboolean refuse)
 }
 
 void
-test_socket_set_fail_connect (TestSocket *self, gboolean fail)
+test_socket_factory_set_fail_connect (TestSocketFactory *self, gboolean fail)
 {
   self->fail_connect = fail;
 }
@@ -464,6 +467,7 @@ test_socket_inject_connection (TestSocket *self, const CnsAddress *from)
   connection->connected = TRUE;
   cns_socket_notify_new_connection_created (CNS_SOCKET (self),
                                             CNS_SOCKET (connection), from);
+  g_object_unref (connection); /* the factory keeps it */
   return connection;
 }
 

@@ -38,6 +38,11 @@ guint test_socket_factory_get_n_sockets (TestSocketFactory *self);
 TestSocket *test_socket_factory_get_socket (TestSocketFactory *self,
                                             guint index);
 
+/* Makes the sockets made from now on report a failed connection through
+ * the connect callback, as a refused TCP connection does. */
+void test_socket_factory_set_fail_connect (TestSocketFactory *self,
+                                           gboolean fail);
+
 /* What happened to a socket. */
 const GArray *test_socket_get_sent (TestSocket *self); /* TestSent */
 gboolean test_socket_is_bound (TestSocket *self);
@@ -51,9 +56,6 @@ void test_socket_get_peer (TestSocket *self, CnsAddress *out);
 
 /* Makes sends fail with CNS_SOCKET_ERROR_AGAIN while @refuse is set. */
 void test_socket_set_refuse_sends (TestSocket *self, gboolean refuse);
-
-/* Makes connect report failure through the connect callback. */
-void test_socket_set_fail_connect (TestSocket *self, gboolean fail);
 
 /* Delivers @packet (transfer full) from @from as if it had arrived. */
 void test_socket_inject (TestSocket *self, CnsPacket *packet,

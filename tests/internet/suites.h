@@ -14,3 +14,7 @@ Suite *test_ipv4_l3_protocol_suite (void);
 Suite *test_ipv4_header_suite (void);
 Suite *test_ipv4_routing_suite (void);
 Suite *test_icmpv4_suite (void);
+Suite *test_application_suite (void);
+Suite *test_on_off_application_suite (void);
+Suite *test_packet_sink_suite (void);
+Suite *test_udp_echo_suite (void);

@@ -17,6 +17,10 @@ main (void)
     test_ipv4_header_suite (),
     test_ipv4_routing_suite (),
     test_icmpv4_suite (),
+    test_application_suite (),
+    test_on_off_application_suite (),
+    test_packet_sink_suite (),
+    test_udp_echo_suite (),
   };
 
   cns_test_init ();

@@ -1,0 +1,61 @@
+/* cns — applications: traffic sources and sinks that run on nodes.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "core/cns-object.h"
+#include "core/cns-time.h"
+#include "network/cns-address.h"
+#include "network/cns-node.h"
+#include "network/cns-packet.h"
+
+G_BEGIN_DECLS
+
+#define CNS_TYPE_APPLICATION (cns_application_get_type ())
+G_DECLARE_DERIVABLE_TYPE (CnsApplication, cns_application, CNS, APPLICATION,
+                          CnsObject)
+
+/**
+ * CnsApplicationClass:
+ * @start_application: called at the StartTime, in the node's context:
+ *   open sockets, schedule the first sends
+ * @stop_application: called at the StopTime (if not 0): cancel pending
+ *   events, close sockets
+ *
+ * ns-3's Application. The base schedules the start and stop events when
+ * the application is initialized (with its node, when the simulation
+ * starts); a subclass implements the two virtual functions and finds its
+ * node with cns_application_get_node().
+ */
+struct _CnsApplicationClass
+{
+  CnsObjectClass parent_class;
+
+  void (*start_application) (CnsApplication *self);
+  void (*stop_application) (CnsApplication *self);
+
+  /*< private >*/
+  gpointer padding[4];
+};
+
+/**
+ * CnsApplicationRxTraceFn:
+ * @source: the application
+ * @packet: (transfer none): the data received
+ * @from: the sender's address (an inet socket address for UDP and TCP)
+ *
+ * The signature of the applications' Rx trace sources.
+ */
+typedef void (*CnsApplicationRxTraceFn) (gpointer source, CnsPacket *packet,
+                                         const CnsAddress *from,
+                                         gpointer user_data);
+
+guint32 cns_application_install (CnsApplication *self, CnsNode *node);
+CnsNode *cns_application_get_node (CnsApplication *self);
+
+void cns_application_set_start_time (CnsApplication *self, CnsTime start);
+CnsTime cns_application_get_start_time (CnsApplication *self);
+void cns_application_set_stop_time (CnsApplication *self, CnsTime stop);
+CnsTime cns_application_get_stop_time (CnsApplication *self);
+
+G_END_DECLS

@@ -1,0 +1,451 @@
+/* cns — tests of the on-off source.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The source runs over the recording socket of socket-double.c, so every
+ * packet's time is checked against times worked out by hand from ns-3's
+ * OnOffApplication rules.
+ */
+#include "internet/socket-double.h"
+#include "internet/suites.h"
+#include "lib/cns-test.h"
+
+#include <string.h>
+
+#define MS(x) cns_micro_seconds ((gint64) ((x) *1000))
+#define US(x) cns_nano_seconds ((gint64) ((x) *1000))
+
+static CnsNode *node;
+static TestSocketFactory *factory;
+
+static void
+setup (void)
+{
+  cns_test_reset ();
+  node = cns_node_new ();
+  g_object_unref (node); /* the node list keeps it */
+  factory = test_socket_factory_install (node);
+  g_type_ensure (TEST_TYPE_OTHER_SOCKET_FACTORY);
+}
+
+/* An on-off source on the test node sending to 10.1.1.2:9 through the
+ * recording socket, with the attributes given as name, text pairs. The
+ * node holds it. */
+static CnsOnOffApplication *
+on_off_new (const gchar *first_name, ...)
+{
+  g_autoptr (GError) error = NULL;
+  CnsOnOffApplication *app = cns_on_off_application_new ();
+  va_list args;
+
+  ck_assert (cns_attribute_set (app, "Remote", "10.1.1.2:9", &error));
+  ck_assert (cns_attribute_set (app, "Protocol", "TestSocketFactory", &error));
+  va_start (args, first_name);
+  for (const gchar *name = first_name; name != NULL;
+       name = va_arg (args, const gchar *))
+    {
+      const gchar *value = va_arg (args, const gchar *);
+
+      ck_assert_msg (cns_attribute_set (app, name, value, &error), "%s=%s: %s",
+                     name, value, error ? error->message : "");
+    }
+  va_end (args);
+  cns_application_install (CNS_APPLICATION (app), node);
+  g_object_unref (app);
+  return app;
+}
+
+static void
+run_until (CnsTime t)
+{
+  cns_simulator_stop_at (t);
+  cns_simulator_run ();
+}
+
+static const GArray *
+sent (void)
+{
+  TestSocket *s = test_socket_factory_get_socket (factory, 0);
+
+  ck_assert_ptr_nonnull (s);
+  return test_socket_get_sent (s);
+}
+
+static CnsTime
+sent_time (guint i)
+{
+  const GArray *a = sent ();
+
+  ck_assert_uint_lt (i, a->len);
+  return g_array_index (a, TestSent, i).time;
+}
+
+/* Always on (OffTime 0, OnTime 1000 s): the first packet one interval
+ * after the start, 512 * 8 / 500000 = 8.192 ms, then every 8.192 ms. */
+START_TEST (test_on_off_constant_rate)
+{
+  CnsAddress remote;
+  const GArray *a;
+
+  on_off_new ("OnTime", "Constant(Constant=1000)", "OffTime",
+              "Constant(Constant=0)", NULL);
+  test_inet_address ("10.1.1.2:9", &remote);
+  run_until (MS (100));
+
+  a = sent ();
+  ck_assert_uint_eq (a->len, 12); /* 12 * 8.192 = 98.304 ms */
+  for (guint i = 0; i < a->len; i++)
+    {
+      const TestSent *s = &g_array_index (a, TestSent, i);
+
+      ck_assert_int_eq (s->time, (i + 1) * cns_nano_seconds (8192000));
+      ck_assert_uint_eq (s->size, 512);
+      ck_assert (cns_address_equal (&s->to, &remote));
+      ck_assert_uint_eq (s->context, cns_node_get_id (node));
+    }
+}
+END_TEST
+
+/* What the start does to the socket: bound to an ephemeral port,
+ * connected to Remote, broadcast allowed, receiving shut down. */
+START_TEST (test_on_off_socket_setup)
+{
+  CnsOnOffApplication *app = on_off_new ("StartTime", "1s", NULL);
+  TestSocket *s;
+  CnsAddress a, expected;
+
+  run_until (MS (999));
+  ck_assert_uint_eq (test_socket_factory_get_n_sockets (factory), 0);
+  ck_assert_ptr_null (cns_on_off_application_get_socket (app));
+  run_until (MS (1001));
+  s = test_socket_factory_get_socket (factory, 0);
+  ck_assert_ptr_eq (cns_on_off_application_get_socket (app), CNS_SOCKET (s));
+  ck_assert_ptr_eq (cns_socket_get_node (CNS_SOCKET (s)), node);
+  ck_assert (test_socket_is_bound (s));
+  test_socket_get_local (s, &a);
+  test_inet_address ("0.0.0.0:49153", &expected);
+  ck_assert (cns_address_equal (&a, &expected));
+  ck_assert (test_socket_is_connected (s));
+  test_socket_get_peer (s, &a);
+  test_inet_address ("10.1.1.2:9", &expected);
+  ck_assert (cns_address_equal (&a, &expected));
+  ck_assert (test_socket_get_allow_broadcast (s));
+  ck_assert (test_socket_is_recv_shut_down (s));
+  ck_assert (!test_socket_is_closed (s));
+}
+END_TEST
+
+/* The defaults, OnTime = OffTime = 1 s, at 500 kb/s and 512 bytes. Off
+ * 0..1 s, on 1..2 s: packets at 1 s + k * 8.192 ms, k = 1..122 (the last
+ * at 1.999424 s). The switch off at 2 s keeps the residual: (2 - 1.999424)
+ * s * 500000 b/s = 288 bits. On again at 3 s, the first packet needs only
+ * 4096 - 288 = 3808 bits: 7.616 ms, at 3.007616 s; then every 8.192 ms to
+ * 3.998848 s (122 packets). At 4 s the residual is 0.001152 * 500000 = 576
+ * bits, so the third on-period starts with a packet at 5 s + 3520 bits =
+ * 5.00704 s. */
+START_TEST (test_on_off_residual_bits)
+{
+  const GArray *a;
+
+  on_off_new (NULL);
+  run_until (MS (5100));
+  a = sent ();
+
+  ck_assert_int_eq (sent_time (0), MS (1008.192));
+  for (guint i = 1; i < 122; i++)
+    ck_assert_int_eq (sent_time (i) - sent_time (i - 1), MS (8.192));
+  ck_assert_int_eq (sent_time (121), MS (1999.424));
+
+  ck_assert_int_eq (sent_time (122), MS (3007.616));
+  for (guint i = 123; i < 244; i++)
+    ck_assert_int_eq (sent_time (i) - sent_time (i - 1), MS (8.192));
+  ck_assert_int_eq (sent_time (243), MS (3998.848));
+
+  ck_assert_int_eq (sent_time (244), MS (5007.04));
+  /* 5.00704 + k * 8.192 ms <= 5.1 s: k = 0..11 */
+  ck_assert_uint_eq (a->len, 244 + 12);
+  ck_assert_int_eq (sent_time (a->len - 1), MS (5007.04) + 11 * MS (8.192));
+}
+END_TEST
+
+/* At 512 kb/s the interval, 8 ms, divides the 1 s on-period: the 125th
+ * send falls on the switch off at 2 s. The switch was scheduled first (at
+ * 1 s, the send at 1.992 s), so it runs first, as in ns-3: it cancels the
+ * send and keeps a whole packet's 4096 bits, which go out at once when
+ * the next on-period starts at 3 s. */
+START_TEST (test_on_off_interval_divides_on_time)
+{
+  const GArray *a;
+
+  on_off_new ("DataRate", "512kbps", NULL);
+  run_until (MS (3020));
+  a = sent ();
+
+  ck_assert_uint_eq (a->len, 124 + 3);
+  ck_assert_int_eq (sent_time (0), MS (1008));
+  ck_assert_int_eq (sent_time (123), MS (1992));
+  ck_assert_int_eq (sent_time (124), MS (3000));
+  ck_assert_int_eq (sent_time (125), MS (3008));
+  ck_assert_int_eq (sent_time (126), MS (3016));
+}
+END_TEST
+
+/* MaxBytes: sending stops for good once the total reaches it, and the
+ * socket is closed then. 2048 bytes are four packets; 1000 bytes take
+ * two (512 < 1000 still sends). */
+START_TEST (test_on_off_max_bytes)
+{
+  CnsOnOffApplication *app
+      = on_off_new ("OffTime", "0", "OnTime", "1000", "MaxBytes", "2048", NULL);
+  TestSocket *s;
+
+  run_until (MS (32.767));
+  s = test_socket_factory_get_socket (factory, 0);
+  ck_assert_uint_eq (sent ()->len, 3);
+  ck_assert (!test_socket_is_closed (s));
+  run_until (MS (32.769));
+  ck_assert_uint_eq (sent ()->len, 4);
+  ck_assert_int_eq (sent_time (3), MS (32.768));
+  ck_assert (test_socket_is_closed (s));
+  run_until (cns_seconds (10));
+  ck_assert_uint_eq (sent ()->len, 4);
+
+  cns_test_reset ();
+  setup ();
+  app = on_off_new ("OffTime", "0", "OnTime", "1000", "MaxBytes", "1000", NULL);
+  run_until (cns_seconds (1));
+  ck_assert_uint_eq (sent ()->len, 2);
+  ck_assert (
+      test_socket_is_closed (test_socket_factory_get_socket (factory, 0)));
+  (void) app;
+}
+END_TEST
+
+/* Nothing before StartTime, nothing after StopTime, and the socket is
+ * closed at StopTime: start 1 s, stop 1.05 s, always on: packets at
+ * 1.008192 .. 1.049152 s (6). */
+START_TEST (test_on_off_start_stop)
+{
+  on_off_new ("OffTime", "0", "OnTime", "1000", "StartTime", "1s", "StopTime",
+              "1.05s", NULL);
+  run_until (MS (1049));
+  ck_assert_uint_eq (sent ()->len, 5);
+  ck_assert (
+      !test_socket_is_closed (test_socket_factory_get_socket (factory, 0)));
+  run_until (cns_seconds (5));
+  ck_assert_uint_eq (sent ()->len, 6);
+  ck_assert_int_eq (sent_time (0), MS (1008.192));
+  ck_assert_int_eq (sent_time (5), MS (1049.152));
+  ck_assert (
+      test_socket_is_closed (test_socket_factory_get_socket (factory, 0)));
+}
+END_TEST
+
+/* As in ns-3, the connection (immediate for a datagram socket) draws an
+ * OffTime and the start then cancels it and draws again: with a
+ * sequential OffTime of 0.25, 0.5, 0.75, ... the first switch on is at
+ * 0.5 s; the next off-period draws 0.75 s. */
+START_TEST (test_on_off_off_time_drawn_twice)
+{
+  on_off_new ("OffTime", "Sequential(Min=0.25,Max=10,Increment=0.25)", "OnTime",
+              "Constant(Constant=0.1)", NULL);
+  run_until (cns_seconds (2));
+
+  ck_assert_int_eq (sent_time (0), MS (508.192));
+  /* on 0.5..0.6 s: 12 packets (12 * 8.192 = 98.304 ms); residual
+   * (0.1 - 0.098304) * 500000 = 848 bits; on again at 0.6 + 0.75 s, the
+   * first packet after 4096 - 848 = 3248 bits = 6.496 ms */
+  ck_assert_int_eq (sent_time (11), MS (598.304));
+  ck_assert_int_eq (sent_time (12), MS (1356.496));
+}
+END_TEST
+
+typedef struct
+{
+  guint n;
+  guint64 bytes;
+  CnsTime last;
+} TxCounts;
+
+static void
+on_tx (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  TxCounts *c = user_data;
+
+  c->n++;
+  c->bytes += cns_packet_get_size (packet);
+  c->last = cns_simulator_now ();
+}
+
+static void
+refuse (gpointer obj, gpointer data)
+{
+  test_socket_set_refuse_sends (test_socket_factory_get_socket (factory, 0),
+                                GPOINTER_TO_INT (data));
+}
+
+/* Tx fires for each packet the socket took, and only for those: a refused
+ * packet is neither traced nor counted toward MaxBytes, and sending goes
+ * on one interval later. */
+START_TEST (test_on_off_tx_trace_and_refused_sends)
+{
+  g_autoptr (GError) error = NULL;
+  CnsOnOffApplication *app
+      = on_off_new ("OffTime", "0", "OnTime", "1000", "MaxBytes", "1536", NULL);
+  TxCounts c = { 0 };
+
+  ck_assert (cns_trace_connect (app, "Tx", G_CALLBACK (on_tx), &c, &error));
+  cns_simulator_schedule (MS (1), refuse, NULL, GINT_TO_POINTER (TRUE));
+  cns_simulator_schedule (MS (20), refuse, NULL, GINT_TO_POINTER (FALSE));
+  run_until (cns_seconds (1));
+
+  /* 8.192 and 16.384 ms refused; 24.576, 32.768 and 40.96 ms sent */
+  ck_assert_uint_eq (sent ()->len, 3);
+  ck_assert_int_eq (sent_time (0), MS (24.576));
+  ck_assert_int_eq (sent_time (2), MS (40.96));
+  ck_assert_uint_eq (c.n, 3);
+  ck_assert_uint_eq (c.bytes, 1536);
+  ck_assert_int_eq (c.last, MS (40.96));
+}
+END_TEST
+
+/* Attributes: their defaults, and setting and reading them as text. */
+START_TEST (test_on_off_attributes)
+{
+  g_autoptr (CnsOnOffApplication) app = cns_on_off_application_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CnsRandomVariable) on = NULL;
+  g_autoptr (CnsRandomVariable) again = NULL;
+  GType udp = g_type_from_name ("CnsUdpSocketFactory");
+  CnsInetSocketAddress *remote = NULL;
+  GType protocol;
+
+#define CHECK_TEXT(name, expected)                                    \
+  G_STMT_START                                                        \
+    {                                                                 \
+      g_autofree gchar *text = cns_attribute_get (app, name, &error); \
+      ck_assert_str_eq (text, expected);                              \
+    }                                                                 \
+  G_STMT_END
+
+  CHECK_TEXT ("DataRate", "500kbps");
+  CHECK_TEXT ("PacketSize", "512");
+  CHECK_TEXT ("MaxBytes", "0");
+  CHECK_TEXT ("StartTime", "0s");
+  CHECK_TEXT ("StopTime", "0s");
+  g_object_get (app, "remote", &remote, "protocol", &protocol, "on-time", &on,
+                NULL);
+  ck_assert_ptr_null (remote);
+  ck_assert (protocol
+             == (udp != G_TYPE_INVALID ? udp : CNS_TYPE_SOCKET_FACTORY));
+  ck_assert (CNS_IS_CONSTANT_RANDOM_VARIABLE (on));
+  ck_assert (cns_random_variable_get_value (on) == 1.0);
+  g_object_get (app, "on-time", &again, NULL);
+  ck_assert_ptr_eq (on, again);
+
+  ck_assert (cns_attribute_set (app, "DataRate", "1Mbps", &error));
+  ck_assert (cns_attribute_set (app, "PacketSize", "1000", &error));
+  ck_assert (cns_attribute_set (app, "MaxBytes", "50000", &error));
+  ck_assert (cns_attribute_set (app, "Remote", "10.0.0.7:5001", &error));
+  ck_assert (cns_attribute_set (app, "Protocol", "TestSocketFactory", &error));
+  ck_assert (
+      cns_attribute_set (app, "OffTime", "Exponential(Mean=0.5)", &error));
+  ck_assert (cns_attribute_set (app, "StopTime", "10s", &error));
+  CHECK_TEXT ("DataRate", "1Mbps");
+  CHECK_TEXT ("PacketSize", "1000");
+  CHECK_TEXT ("MaxBytes", "50000");
+  CHECK_TEXT ("Remote", "10.0.0.7:5001");
+  CHECK_TEXT ("Protocol", "TestSocketFactory");
+  CHECK_TEXT ("OffTime", "CnsExponentialRandomVariable(Mean=0.5)");
+  CHECK_TEXT ("StopTime", "10s");
+#undef CHECK_TEXT
+
+  /* bad text is refused, naming the attribute */
+  ck_assert (!cns_attribute_set (app, "PacketSize", "0", &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "PacketSize"));
+  g_clear_error (&error);
+  ck_assert (!cns_attribute_set (app, "Protocol", "CnsNode", &error));
+  g_clear_error (&error);
+  ck_assert (!cns_attribute_set (app, "DataRate", "0bps", &error));
+  g_clear_error (&error);
+  ck_assert (!cns_attribute_set (app, "Remote", "10.0.0.7", &error));
+  g_clear_error (&error);
+
+  /* AssignStreams takes two streams, as in ns-3 */
+  ck_assert_int_eq (cns_on_off_application_assign_streams (app, 7), 2);
+  ck_assert_int_eq (cns_random_variable_get_stream (on), 7);
+  g_clear_object (&again);
+  g_object_get (app, "off-time", &again, NULL);
+  ck_assert_int_eq (cns_random_variable_get_stream (again), 8);
+}
+END_TEST
+
+/* Without Remote the source cannot run: a critical names the node. */
+START_TEST (test_on_off_without_remote)
+{
+  g_autoptr (CnsOnOffApplication) app = cns_on_off_application_new ();
+  g_autoptr (GError) error = NULL;
+
+  ck_assert (cns_attribute_set (app, "Protocol", "TestSocketFactory", &error));
+  cns_application_install (CNS_APPLICATION (app), node);
+  CNS_TEST_EXPECT_CRITICAL ("*node 0: its Remote attribute is not set*",
+                            run_until (cns_seconds (1)));
+  ck_assert_uint_eq (test_socket_factory_get_n_sockets (factory), 0);
+}
+END_TEST
+
+/* A node without the protocol's socket factory: the critical of
+ * cns_socket_create(), and nothing else happens. */
+START_TEST (test_on_off_node_without_protocol)
+{
+  g_autoptr (CnsOnOffApplication) app = cns_on_off_application_new ();
+  g_autoptr (GError) error = NULL;
+  CnsNode *bare = cns_node_new ();
+
+  g_object_unref (bare);
+  ck_assert (cns_attribute_set (app, "Remote", "10.1.1.2:9", &error));
+  ck_assert (
+      cns_attribute_set (app, "Protocol", "TestOtherSocketFactory", &error));
+  cns_application_install (CNS_APPLICATION (app), bare);
+  CNS_TEST_EXPECT_CRITICAL ("*node 1 has no TestOtherSocketFactory*",
+                            run_until (cns_seconds (3)));
+  ck_assert_ptr_null (cns_on_off_application_get_socket (app));
+}
+END_TEST
+
+/* A failed connection (a refused TCP connection) is reported with a
+ * warning, and nothing is sent. */
+START_TEST (test_on_off_connection_failed)
+{
+  on_off_new ("OffTime", "0", NULL);
+  test_socket_factory_set_fail_connect (factory, TRUE);
+  cns_test_expect_message (G_LOG_LEVEL_WARNING,
+                           "OnOffApplication on node 0 cannot connect to "
+                           "10.1.1.2 port 9*");
+  run_until (cns_seconds (1));
+  ck_assert_uint_eq (cns_test_expect_end (), 1);
+  ck_assert_uint_eq (sent ()->len, 0);
+}
+END_TEST
+
+Suite *
+test_on_off_application_suite (void)
+{
+  Suite *s = suite_create ("on-off-application");
+  TCase *tc = tcase_create ("on-off-application");
+
+  tcase_add_checked_fixture (tc, setup, NULL);
+  tcase_add_test (tc, test_on_off_constant_rate);
+  tcase_add_test (tc, test_on_off_socket_setup);
+  tcase_add_test (tc, test_on_off_residual_bits);
+  tcase_add_test (tc, test_on_off_interval_divides_on_time);
+  tcase_add_test (tc, test_on_off_max_bytes);
+  tcase_add_test (tc, test_on_off_start_stop);
+  tcase_add_test (tc, test_on_off_off_time_drawn_twice);
+  tcase_add_test (tc, test_on_off_tx_trace_and_refused_sends);
+  tcase_add_test (tc, test_on_off_attributes);
+  tcase_add_test (tc, test_on_off_without_remote);
+  tcase_add_test (tc, test_on_off_node_without_protocol);
+  tcase_add_test (tc, test_on_off_connection_failed);
+  suite_add_tcase (s, tc);
+  return s;
+}
