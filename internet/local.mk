@@ -12,15 +12,21 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-icmpv4-header.c \
 	%reldir%/cns-icmpv4-l4-protocol.c \
 	%reldir%/cns-internet-error.c \
+	%reldir%/cns-internet-stack-helper.c \
 	%reldir%/cns-internet.c \
+	%reldir%/cns-ipv4-address-helper.c \
 	%reldir%/cns-ipv4-address.c \
 	%reldir%/cns-ipv4-end-point-demux.c \
 	%reldir%/cns-ipv4-header.c \
+	%reldir%/cns-ipv4-interface-container.c \
 	%reldir%/cns-ipv4-interface.c \
 	%reldir%/cns-ipv4-l3-protocol.c \
 	%reldir%/cns-ipv4-l4-protocol.c \
+	%reldir%/cns-ipv4-list-routing-helper.c \
 	%reldir%/cns-ipv4-list-routing.c \
+	%reldir%/cns-ipv4-routing-helper.c \
 	%reldir%/cns-ipv4-routing-protocol.c \
+	%reldir%/cns-ipv4-static-routing-helper.c \
 	%reldir%/cns-ipv4-static-routing.c \
 	%reldir%/cns-loopback-net-device.c \
 	%reldir%/cns-on-off-application.c \
@@ -45,16 +51,22 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-icmpv4-header.h \
 	%reldir%/cns-icmpv4-l4-protocol.h \
 	%reldir%/cns-internet-error.h \
+	%reldir%/cns-internet-stack-helper.h \
 	%reldir%/cns-internet.h \
+	%reldir%/cns-ipv4-address-helper.h \
 	%reldir%/cns-ipv4-address.h \
 	%reldir%/cns-ipv4-header.h \
 	%reldir%/cns-ipv4-interface-address.h \
+	%reldir%/cns-ipv4-interface-container.h \
 	%reldir%/cns-ipv4-l3-protocol.h \
 	%reldir%/cns-ipv4-l4-protocol.h \
+	%reldir%/cns-ipv4-list-routing-helper.h \
 	%reldir%/cns-ipv4-list-routing.h \
 	%reldir%/cns-ipv4-route.h \
+	%reldir%/cns-ipv4-routing-helper.h \
 	%reldir%/cns-ipv4-routing-protocol.h \
 	%reldir%/cns-ipv4-routing-table-entry.h \
+	%reldir%/cns-ipv4-static-routing-helper.h \
 	%reldir%/cns-ipv4-static-routing.h \
 	%reldir%/cns-loopback-net-device.h \
 	%reldir%/cns-on-off-application.h \

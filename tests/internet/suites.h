@@ -18,3 +18,4 @@ Suite *test_application_suite (void);
 Suite *test_on_off_application_suite (void);
 Suite *test_packet_sink_suite (void);
 Suite *test_udp_echo_suite (void);
+Suite *test_address_helper_suite (void);

@@ -21,6 +21,7 @@ main (void)
     test_on_off_application_suite (),
     test_packet_sink_suite (),
     test_udp_echo_suite (),
+    test_address_helper_suite (),
   };
 
   cns_test_init ();

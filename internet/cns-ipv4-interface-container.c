@@ -1,0 +1,190 @@
+/* cns — the IPv4 interfaces an address helper configured.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * ns-3's Ipv4InterfaceContainer: (IPv4 layer, interface index) pairs in
+ * the order the helper assigned them, so that a scenario can ask for "the
+ * address of the second device" without knowing interface numbers. A
+ * refcounted boxed type, like the node and device containers.
+ */
+#include "internet/cns-ipv4-interface-container.h"
+
+typedef struct
+{
+  CnsIpv4L3Protocol *ipv4; /* referenced */
+  guint32 interface;
+} Entry;
+
+struct _CnsIpv4InterfaceContainer
+{
+  gint ref_count;
+  GArray *entries; /* Entry */
+};
+
+G_DEFINE_BOXED_TYPE (CnsIpv4InterfaceContainer, cns_ipv4_interface_container,
+                     cns_ipv4_interface_container_ref,
+                     cns_ipv4_interface_container_unref)
+
+static void
+entry_clear (gpointer data)
+{
+  Entry *entry = data;
+
+  g_object_unref (entry->ipv4);
+}
+
+/** cns_ipv4_interface_container_new: Returns: (transfer full): an empty
+ * container. */
+CnsIpv4InterfaceContainer *
+cns_ipv4_interface_container_new (void)
+{
+  CnsIpv4InterfaceContainer *self = g_new (CnsIpv4InterfaceContainer, 1);
+
+  self->ref_count = 1;
+  self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  g_array_set_clear_func (self->entries, entry_clear);
+  return self;
+}
+
+/** cns_ipv4_interface_container_ref: Returns: @self, with one more
+ * reference. */
+CnsIpv4InterfaceContainer *
+cns_ipv4_interface_container_ref (CnsIpv4InterfaceContainer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+/** cns_ipv4_interface_container_unref: Drops a reference; the last one
+ * frees the container and releases its IPv4 layers. */
+void
+cns_ipv4_interface_container_unref (CnsIpv4InterfaceContainer *self)
+{
+  g_return_if_fail (self != NULL);
+  if (!g_atomic_int_dec_and_test (&self->ref_count))
+    return;
+  g_array_unref (self->entries);
+  g_free (self);
+}
+
+/** cns_ipv4_interface_container_add: Appends interface @interface of
+ * @ipv4. */
+void
+cns_ipv4_interface_container_add (CnsIpv4InterfaceContainer *self,
+                                  CnsIpv4L3Protocol *ipv4, guint32 interface)
+{
+  Entry entry;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (ipv4));
+  entry.ipv4 = g_object_ref (ipv4);
+  entry.interface = interface;
+  g_array_append_val (self->entries, entry);
+}
+
+/** cns_ipv4_interface_container_add_container: Appends every interface of
+ * @other. */
+void
+cns_ipv4_interface_container_add_container (
+    CnsIpv4InterfaceContainer *self, const CnsIpv4InterfaceContainer *other)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (other != NULL);
+  for (guint i = 0; i < other->entries->len; i++)
+    {
+      const Entry *entry = &g_array_index (other->entries, Entry, i);
+
+      cns_ipv4_interface_container_add (self, entry->ipv4, entry->interface);
+    }
+}
+
+/** cns_ipv4_interface_container_get_n: Returns: the number of interfaces. */
+guint32
+cns_ipv4_interface_container_get_n (const CnsIpv4InterfaceContainer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->entries->len;
+}
+
+static const Entry *
+get_entry (const CnsIpv4InterfaceContainer *self, guint32 index)
+{
+  if (index >= self->entries->len)
+    {
+      g_critical ("cns_ipv4_interface_container: index %u is out of range "
+                  "(the container holds %u interfaces)",
+                  index, self->entries->len);
+      return NULL;
+    }
+  return &g_array_index (self->entries, Entry, index);
+}
+
+/** cns_ipv4_interface_container_get_ipv4: Returns: (transfer none): the
+ * IPv4 layer of entry @index. */
+CnsIpv4L3Protocol *
+cns_ipv4_interface_container_get_ipv4 (const CnsIpv4InterfaceContainer *self,
+                                       guint32 index)
+{
+  const Entry *entry;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  entry = get_entry (self, index);
+  return entry ? entry->ipv4 : NULL;
+}
+
+/** cns_ipv4_interface_container_get_interface: Returns: the interface
+ * index of entry @index in its IPv4 layer. */
+guint32
+cns_ipv4_interface_container_get_interface (
+    const CnsIpv4InterfaceContainer *self, guint32 index)
+{
+  const Entry *entry;
+
+  g_return_val_if_fail (self != NULL, 0);
+  entry = get_entry (self, index);
+  return entry ? entry->interface : 0;
+}
+
+/**
+ * cns_ipv4_interface_container_get_address:
+ * @address_index: which address of the interface, usually 0
+ *
+ * Returns: the address, as ns-3's GetAddress (i, j); 0.0.0.0 (with a
+ * critical warning) when there is no such entry or address.
+ */
+CnsIpv4Address
+cns_ipv4_interface_container_get_address (const CnsIpv4InterfaceContainer *self,
+                                          guint32 index, guint32 address_index)
+{
+  const Entry *entry;
+
+  g_return_val_if_fail (self != NULL, cns_ipv4_address_any ());
+  entry = get_entry (self, index);
+  if (entry == NULL)
+    return cns_ipv4_address_any ();
+  if (address_index
+      >= cns_ipv4_l3_protocol_get_n_addresses (entry->ipv4, entry->interface))
+    {
+      g_critical ("cns_ipv4_interface_container: interface %u of entry %u "
+                  "has no address %u",
+                  entry->interface, index, address_index);
+      return cns_ipv4_address_any ();
+    }
+  return cns_ipv4_l3_protocol_get_address (entry->ipv4, entry->interface,
+                                           address_index)
+      .local;
+}
+
+/** cns_ipv4_interface_container_set_metric: Sets the routing metric of
+ * entry @index's interface. */
+void
+cns_ipv4_interface_container_set_metric (const CnsIpv4InterfaceContainer *self,
+                                         guint32 index, guint16 metric)
+{
+  const Entry *entry;
+
+  g_return_if_fail (self != NULL);
+  entry = get_entry (self, index);
+  if (entry != NULL)
+    cns_ipv4_l3_protocol_set_metric (entry->ipv4, entry->interface, metric);
+}

@@ -1,0 +1,185 @@
+/* cns — benchmark of a ring of UDP nodes.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * N nodes in a ring, one point-to-point link (1 Gbps, 1 ms) from each node
+ * to the next, each node with the internet stack, an OnOff UDP source at
+ * 1 Mb/s sending 1000-byte packets to its neighbour (always on) and a
+ * packet sink. Prints one JSON line per ring size:
+ *
+ *   n                    nodes
+ *   tx                   packet transmissions (each datagram crosses one
+ *                        link, so this is what the sinks received plus
+ *                        what was still in flight, counted at the sources)
+ *   run_s                wall-clock seconds of cns_simulator_run()
+ *   tx_per_s             tx / run_s
+ *   bytes_per_node       heap bytes per node of the topology and stacks:
+ *                        node, two devices and queues, a channel, IPv4
+ *                        with two interfaces and addresses, routing, ICMP,
+ *                        UDP
+ *   bytes_per_node_apps  heap bytes per node of the OnOff source and the
+ *                        sink, with their sockets once started
+ *
+ *   bench-ring [--quick] [--n=N --time=SECONDS]
+ *
+ * Without --n it runs N = 1,000 for 10 s and N = 10,000 for 2 s of
+ * simulated time; --quick runs N = 100 for 1 s (for the test suite).
+ */
+#include "internet/cns-internet.h"
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static gsize
+heap_bytes (void)
+{
+  struct mallinfo2 mi = mallinfo2 ();
+
+  return mi.uordblks + mi.hblkhd;
+}
+
+static gdouble
+now_s (void)
+{
+  return (gdouble) g_get_monotonic_time () / 1e6;
+}
+
+static void
+check (gboolean ok, GError *error)
+{
+  if (!ok)
+    {
+      fprintf (stderr, "bench-ring: %s\n", error ? error->message : "failed");
+      exit (1);
+    }
+}
+
+static guint64 tx_count;
+
+static void
+count_tx (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  tx_count++;
+}
+
+static void
+run_ring (guint n, gdouble seconds)
+{
+  g_autoptr (CnsNodeContainer) nodes = cns_node_container_new ();
+  g_autoptr (CnsPointToPointHelper) p2p = cns_point_to_point_helper_new ();
+  g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
+  g_autoptr (CnsIpv4AddressHelper) addresses = cns_ipv4_address_helper_new ();
+  g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) cns_ipv4_interface_container_unref);
+  g_autoptr (GPtrArray) sinks = g_ptr_array_new ();
+  GError *error = NULL;
+  gsize before, after_topology, after_apps;
+  gdouble start, run_s;
+
+  tx_count = 0;
+  before = heap_bytes ();
+  cns_node_container_create (nodes, n);
+  check (cns_point_to_point_helper_set_device_attribute (p2p, "DataRate",
+                                                         "1Gbps", &error),
+         error);
+  check (cns_point_to_point_helper_set_channel_attribute (p2p, "Delay", "1ms",
+                                                          &error),
+         error);
+  check (cns_internet_stack_helper_install_container (stack, nodes, &error),
+         error);
+  check (cns_ipv4_address_helper_set_base (addresses, "10.0.0.0", "/30", NULL,
+                                           &error),
+         error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (CnsNetDeviceContainer) devices
+          = cns_point_to_point_helper_install (
+              p2p, cns_node_container_get (nodes, i),
+              cns_node_container_get (nodes, (i + 1) % n));
+      CnsIpv4InterfaceContainer *interfaces
+          = cns_ipv4_address_helper_assign (addresses, devices, &error);
+
+      check (interfaces != NULL, error);
+      g_ptr_array_add (links, interfaces);
+      cns_ipv4_address_helper_new_network (addresses);
+    }
+  after_topology = heap_bytes ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      CnsNode *node = cns_node_container_get (nodes, i);
+      CnsInetSocketAddress remote = cns_inet_socket_address_init (
+          cns_ipv4_interface_container_get_address (links->pdata[i], 1, 0), 9);
+      g_autoptr (CnsOnOffApplication) source = cns_on_off_application_new ();
+      g_autoptr (CnsPacketSink) sink = cns_packet_sink_new ();
+      CnsInetSocketAddress local
+          = cns_inet_socket_address_init (cns_ipv4_address_any (), 9);
+
+      check (cns_attribute_set (source, "DataRate", "1Mbps", &error), error);
+      check (cns_attribute_set (source, "PacketSize", "1000", &error), error);
+      check (
+          cns_attribute_set (source, "OnTime", "Constant(Constant=1)", &error),
+          error);
+      check (
+          cns_attribute_set (source, "OffTime", "Constant(Constant=0)", &error),
+          error);
+      cns_on_off_application_set_remote (source, &remote);
+      cns_packet_sink_set_local (sink, &local);
+      check (
+          cns_trace_connect (source, "Tx", G_CALLBACK (count_tx), NULL, &error)
+              != 0,
+          error);
+      cns_application_install (CNS_APPLICATION (source), node);
+      cns_application_install (CNS_APPLICATION (sink), node);
+      g_ptr_array_add (sinks, sink);
+    }
+
+  cns_simulator_stop_at (cns_seconds (seconds));
+  start = now_s ();
+  cns_simulator_run ();
+  run_s = now_s () - start;
+  /* Sockets are made when the applications start: measured after the run. */
+  after_apps = heap_bytes ();
+
+  printf ("{\"bench\":\"ring\",\"n\":%u,\"sim_s\":%g,\"tx\":%" G_GUINT64_FORMAT
+          ",\"run_s\":%.3f,\"tx_per_s\":%.0f,\"bytes_per_node\":%.1f,"
+          "\"bytes_per_node_apps\":%.1f}\n",
+          n, seconds, tx_count, run_s, (gdouble) tx_count / run_s,
+          (gdouble) (after_topology - before) / n,
+          (gdouble) (after_apps - after_topology) / n);
+  fflush (stdout);
+  cns_simulator_destroy ();
+}
+
+int
+main (int argc, char **argv)
+{
+  guint n = 0;
+  gdouble seconds = 0;
+  gboolean quick = FALSE;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--quick"))
+        quick = TRUE;
+      else if (g_str_has_prefix (argv[i], "--n="))
+        n = (guint) g_ascii_strtoull (argv[i] + 4, NULL, 10);
+      else if (g_str_has_prefix (argv[i], "--time="))
+        seconds = g_ascii_strtod (argv[i] + 7, NULL);
+      else
+        {
+          fprintf (stderr, "usage: bench-ring [--quick] [--n=N --time=S]\n");
+          return 2;
+        }
+    }
+  if (n > 0)
+    run_ring (n, seconds > 0 ? seconds : 1.0);
+  else if (quick)
+    run_ring (100, 1.0);
+  else
+    {
+      run_ring (1000, 10.0);
+      run_ring (10000, 2.0);
+    }
+  return 0;
+}
