@@ -44,6 +44,7 @@
 #include "internet/cns-icmpv4-l4-protocol.h"
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-interface-private.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-loopback-net-device.h"
 #include "network/cns-ppp-header.h"
 
@@ -383,6 +384,20 @@ l3_is_local_address (CnsIpv4L3Protocol *self, CnsIpv4Address address)
     if (cns_ipv4_interface_has_address (&self->interfaces[i], address))
       return TRUE;
   return FALSE;
+}
+
+/* Whether a datagram to @address that came in on @interface is for this
+ * node. */
+static inline gboolean
+l3_is_for_us (CnsIpv4L3Protocol *self, CnsIpv4Address address,
+              guint32 interface)
+{
+  const CnsIpv4Interface *iface = &self->interfaces[interface];
+
+  return cns_ipv4_interface_has_address (iface, address)
+         || cns_ipv4_address_is_broadcast (address)
+         || cns_ipv4_interface_is_broadcast (iface, address)
+         || l3_is_local_address (self, address);
 }
 
 /* Whether @address is a broadcast for this node: the limited broadcast
@@ -736,8 +751,7 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
       l3_drop (self, &header, packet, CNS_IPV4_DROP_BAD_CHECKSUM, interface);
       return;
     }
-  if (cns_ipv4_l3_protocol_is_destination_address (self, header.destination,
-                                                   interface))
+  if (l3_is_for_us (self, header.destination, interface))
     l3_local_deliver (self, packet, &header, interface);
   else
     l3_forward (self, packet, &header, interface);
@@ -1108,6 +1122,13 @@ cns_ipv4_l3_protocol_get_net_device (CnsIpv4L3Protocol *self, guint32 interface)
   return self->interfaces[interface].device;
 }
 
+CnsNetDevice *
+cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  return interface < self->n_interfaces ? self->interfaces[interface].device
+                                        : NULL;
+}
+
 /**
  * cns_ipv4_l3_protocol_add_address:
  * @interface: an interface index
@@ -1367,15 +1388,8 @@ cns_ipv4_l3_protocol_is_destination_address (CnsIpv4L3Protocol *self,
                                              CnsIpv4Address address,
                                              guint32 interface)
 {
-  const CnsIpv4Interface *iface;
-
   CHECK_INTERFACE (self, interface, FALSE);
-  iface = &self->interfaces[interface];
-  if (cns_ipv4_interface_has_address (iface, address)
-      || cns_ipv4_address_is_broadcast (address)
-      || cns_ipv4_interface_is_broadcast (iface, address))
-    return TRUE;
-  return l3_is_local_address (self, address);
+  return l3_is_for_us (self, address, interface);
 }
 
 /**

@@ -14,6 +14,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-header.c \
 	%reldir%/cns-ipv4-interface-private.h \
 	%reldir%/cns-ipv4-interface.c \
+	%reldir%/cns-ipv4-l3-protocol-private.h \
 	%reldir%/cns-ipv4-l3-protocol.c \
 	%reldir%/cns-ipv4-l4-protocol.c \
 	%reldir%/cns-ipv4-list-routing.c \
