@@ -387,7 +387,7 @@ l3_is_local_address (CnsIpv4L3Protocol *self, CnsIpv4Address address)
 }
 
 /* Whether a datagram to @address that came in on @interface is for this
- * node. */
+ * node. All of 127.0.0.0/8 is, on the loopback, as in Linux. */
 static inline gboolean
 l3_is_for_us (CnsIpv4L3Protocol *self, CnsIpv4Address address,
               guint32 interface)
@@ -397,7 +397,8 @@ l3_is_for_us (CnsIpv4L3Protocol *self, CnsIpv4Address address,
   return cns_ipv4_interface_has_address (iface, address)
          || cns_ipv4_address_is_broadcast (address)
          || cns_ipv4_interface_is_broadcast (iface, address)
-         || l3_is_local_address (self, address);
+         || l3_is_local_address (self, address)
+         || (interface == 0 && cns_ipv4_address_is_loopback (address));
 }
 
 /* Whether @address is a broadcast for this node: the limited broadcast
@@ -506,8 +507,14 @@ l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       CnsIcmpv4L4Protocol *icmp = forwarded ? l3_icmp (self) : NULL;
 
       if (icmp != NULL)
-        cns_icmpv4_l4_protocol_send_dest_unreach_frag_needed (icmp, header,
-                                                              packet, mtu);
+        {
+          /* quote the header as it arrived, before the TTL went down */
+          CnsIpv4Header quoted = *header;
+
+          quoted.ttl++;
+          cns_icmpv4_l4_protocol_send_dest_unreach_frag_needed (icmp, &quoted,
+                                                                packet, mtu);
+        }
       l3_drop (self, header, packet, CNS_IPV4_DROP_FRAGMENTATION_NEEDED,
                interface);
       return;
@@ -666,6 +673,13 @@ l3_forward (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
   if (G_UNLIKELY (!self->interfaces[input].forwarding))
     {
       l3_drop (self, header, packet, CNS_IPV4_DROP_ROUTE_ERROR, input);
+      return;
+    }
+  /* no multicast routing, and loopback addresses never leave a node */
+  if (G_UNLIKELY (cns_ipv4_address_is_multicast (header->destination)
+                  || cns_ipv4_address_is_loopback (header->destination)))
+    {
+      l3_drop (self, header, packet, CNS_IPV4_DROP_NO_ROUTE, input);
       return;
     }
   if (G_UNLIKELY (
@@ -841,6 +855,12 @@ l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
   Reassembly *r;
   guint i;
 
+  if (G_UNLIKELY (fragment.offset + fragment.size > MAX_PAYLOAD))
+    {
+      /* would make a datagram longer than 65535 bytes */
+      l3_drop (self, header, packet, CNS_IPV4_DROP_MALFORMED, interface);
+      return NULL;
+    }
   if (self->reassembly == NULL)
     self->reassembly = g_hash_table_new_full (reassembly_hash, reassembly_equal,
                                               NULL, reassembly_free);

@@ -636,10 +636,11 @@ START_TEST (test_ipv4_local_delivery)
   l3_counts_connect (&ca, pair.a.ipv4);
   send_at (&pair.a, cns_seconds (3), pattern_packet (2000, 1), "10.1.1.1", 0);
   send_at (&pair.a, cns_seconds (4), pattern_packet (5000, 2), "127.0.0.1", 0);
+  send_at (&pair.a, cns_seconds (5), pattern_packet (10, 3), "127.0.0.5", 0);
   cns_simulator_run ();
 
   /* round the loopback, at once, unfragmented */
-  ck_assert_uint_eq (pair.a.l4->rx->len, 2);
+  ck_assert_uint_eq (pair.a.l4->rx->len, 3);
   rx = rx_at (&pair.a, 0);
   ck_assert_int_eq (rx->time, cns_seconds (3));
   ck_assert_uint_eq (rx->interface, 0);
@@ -651,10 +652,15 @@ START_TEST (test_ipv4_local_delivery)
   ck_assert_int_eq (rx->time, cns_seconds (4));
   ck_assert_uint_eq (rx->header.source.value, A ("127.0.0.1").value);
   assert_pattern (rx, 5000, 2);
-  ck_assert_uint_eq (ca.send_outgoing, 2);
-  ck_assert_uint_eq (ca.tx, 2);
-  ck_assert_uint_eq (ca.rx, 2);
-  ck_assert_uint_eq (ca.local_deliver, 2);
+  /* all of 127.0.0.0/8 is the node's */
+  rx = rx_at (&pair.a, 2);
+  ck_assert_int_eq (rx->time, cns_seconds (5));
+  ck_assert_uint_eq (rx->header.destination.value, A ("127.0.0.5").value);
+  ck_assert_uint_eq (ca.send_outgoing, 3);
+  ck_assert_uint_eq (ca.tx, 3);
+  ck_assert_uint_eq (ca.rx, 3);
+  ck_assert_uint_eq (ca.local_deliver, 3);
+  ck_assert_uint_eq (ca.drops->len, 0);
   ck_assert_uint_eq (pair.b.l4->rx->len, 0);
   l3_counts_clear (&ca);
 }
@@ -718,13 +724,21 @@ START_TEST (test_ipv4_no_route)
   ck_assert_uint_eq (icmp->code, 1);
   ck_assert_uint_eq (icmp->payload_destination.value, A ("10.7.0.1").value);
 
+  /* multicast and loopback destinations are not forwarded, silently */
+  send_at (&line.a, 0, pattern_packet (30, 0), "224.1.2.3", 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (cr.drops->len, 2);
+  ck_assert_int_eq (drop_at (&cr, 1)->reason, CNS_IPV4_DROP_NO_ROUTE);
+  ck_assert_uint_eq (line.a.l4->icmp->len, 1);
+  ck_assert_uint_eq (cr.tx, 1);
+
   /* A without its default route has none itself */
   ck_assert (cns_ipv4_static_routing_remove_route (line.a.routing, 2));
   send_at (&line.a, 0, pattern_packet (30, 0), "10.7.0.1", 0);
   cns_simulator_run ();
   ck_assert_uint_eq (ca.drops->len, 1);
   ck_assert_int_eq (drop_at (&ca, 0)->reason, CNS_IPV4_DROP_NO_ROUTE);
-  ck_assert_uint_eq (ca.tx, 1);
+  ck_assert_uint_eq (ca.tx, 2);
   l3_counts_clear (&ca);
   l3_counts_clear (&cr);
 }
@@ -764,18 +778,30 @@ START_TEST (test_ipv4_bad_datagrams)
   p = fragment_packet (100, 6, 3, 0, 100, FALSE);
   cns_packet_add_padding (p, 17);
   inject_at (dev, 0, p);
+  /* a fragment reaching beyond 65535 bytes */
+  p = fragment_packet (100, 0, 4, 0, 100, TRUE);
+  {
+    CnsIpv4Header h;
+
+    cns_packet_remove_header (p, &cns_ipv4_header_class, &h);
+    h.fragment_offset = 65440;
+    cns_packet_add_header (p, &cns_ipv4_header_class, &h);
+  }
+  inject_at (dev, 0, p);
   /* and a good one */
   cns_simulator_schedule_with_context (cns_node_get_id (pair.a.node), 0,
                                        send_routed_event, &pair.a, NULL);
   cns_simulator_run ();
 
-  ck_assert_uint_eq (cb.rx, 5);
-  ck_assert_uint_eq (cb.drops->len, 3);
+  ck_assert_uint_eq (cb.rx, 6);
+  ck_assert_uint_eq (cb.drops->len, 4);
   ck_assert_int_eq (drop_at (&cb, 0)->reason, CNS_IPV4_DROP_BAD_CHECKSUM);
   ck_assert_uint_eq (drop_at (&cb, 0)->size, 100);
   ck_assert_int_eq (drop_at (&cb, 1)->reason, CNS_IPV4_DROP_MALFORMED);
   ck_assert_int_eq (drop_at (&cb, 2)->reason, CNS_IPV4_DROP_MALFORMED);
   ck_assert_uint_eq (drop_at (&cb, 2)->header.identification, 2);
+  ck_assert_int_eq (drop_at (&cb, 3)->reason, CNS_IPV4_DROP_MALFORMED);
+  ck_assert_uint_eq (drop_at (&cb, 3)->header.fragment_offset, 65440);
   ck_assert_uint_eq (pair.b.l4->rx->len, 2);
   assert_pattern (rx_at (&pair.b, 0), 100, 6);
   assert_pattern (rx_at (&pair.b, 1), 10, 0);
