@@ -452,6 +452,8 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
   CnsNetDevice *device = self->interfaces[interface].device;
   CnsAddress dest;
 
+  /* a trace sink may have kept a reference: copy on write */
+  packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
   cns_net_device_get_broadcast (device, &dest);
@@ -644,6 +646,7 @@ l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
         return;
     }
   FIRE_SENT (self, TRACE_LOCAL_DELIVER, header, packet, interface);
+  packet = cns_packet_make_writable (packet);
   l4 = l3_find_protocol (self, header->protocol);
   if (G_UNLIKELY (l4 == NULL))
     {
@@ -733,9 +736,9 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
     }
   interface = self->device_interface[ifindex] - 1;
   iface = &self->interfaces[interface];
-  packet = cns_packet_make_writable (packet);
   if (G_LIKELY (iface->up))
     FIRE_TX_RX (self, TRACE_RX, packet, interface);
+  packet = cns_packet_make_writable (packet);
   if (G_UNLIKELY (
           cns_packet_remove_header (packet, &cns_ipv4_header_class, &header)
           == 0))
@@ -818,7 +821,8 @@ static CnsPacket *
 reassembly_join (Reassembly *r)
 {
   Fragment *first = &g_array_index (r->fragments, Fragment, 0);
-  CnsPacket *whole = g_steal_pointer (&first->packet);
+  CnsPacket *whole
+      = cns_packet_make_writable (g_steal_pointer (&first->packet));
   guint32 end = first->size;
 
   for (guint i = 1; i < r->fragments->len && end < r->total; i++)

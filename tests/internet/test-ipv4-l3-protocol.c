@@ -1068,6 +1068,53 @@ START_TEST (test_ipv4_bad_input)
 }
 END_TEST
 
+static void
+keep_rx (gpointer source, CnsPacket *packet, CnsIpv4L3Protocol *ipv4,
+         guint32 interface, gpointer user_data)
+{
+  g_ptr_array_add (user_data, cns_packet_ref (packet));
+}
+
+static void
+keep_sent (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
+           guint32 interface, gpointer user_data)
+{
+  g_ptr_array_add (user_data, cns_packet_ref (packet));
+}
+
+/* Sinks that keep references to the packets they see change nothing: the
+ * layer copies before it writes. */
+START_TEST (test_ipv4_sinks_keep_packets)
+{
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (packet_free);
+  g_autoptr (GError) error = NULL;
+  CnsIpv4Header h;
+
+  line_build (&line, "8Mbps", "1ms", "8Mbps", "1ms");
+  ck_assert (cns_trace_connect (line.r.ipv4, "Rx", G_CALLBACK (keep_rx), kept,
+                                &error));
+  ck_assert (cns_trace_connect (line.r.ipv4, "UnicastForward",
+                                G_CALLBACK (keep_sent), kept, &error));
+  ck_assert (cns_trace_connect (line.b.ipv4, "LocalDeliver",
+                                G_CALLBACK (keep_sent), kept, &error));
+  send_at (&line.a, 0, pattern_packet (1000, 11), "10.1.2.2", 0);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (line.b.l4->rx->len, 1);
+  assert_pattern (rx_at (&line.b, 0), 1000, 11);
+  ck_assert_uint_eq (kept->len, 3);
+  /* what R received, header and all, TTL still 64 */
+  ck_assert_uint_eq (cns_packet_get_size (kept->pdata[0]), 1020);
+  ck_assert_uint_eq (
+      cns_packet_peek_header (kept->pdata[0], &cns_ipv4_header_class, &h), 20);
+  ck_assert_uint_eq (h.ttl, 64);
+  ck_assert (h.checksum_ok);
+  /* what R forwarded and B delivered: the payload alone */
+  ck_assert_uint_eq (cns_packet_get_size (kept->pdata[1]), 1000);
+  ck_assert_uint_eq (cns_packet_get_size (kept->pdata[2]), 1000);
+}
+END_TEST
+
 Suite *
 test_ipv4_l3_protocol_suite (void)
 {
@@ -1092,6 +1139,7 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_default_ttl);
   tcase_add_test (tc, test_ipv4_interfaces);
   tcase_add_test (tc, test_ipv4_bad_input);
+  tcase_add_test (tc, test_ipv4_sinks_keep_packets);
   suite_add_tcase (s, tc);
   return s;
 }
