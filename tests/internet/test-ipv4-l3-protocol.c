@@ -1115,6 +1115,35 @@ START_TEST (test_ipv4_sinks_keep_packets)
 }
 END_TEST
 
+static void
+count_drop (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
+            CnsIpv4DropReason reason, CnsIpv4L3Protocol *ipv4,
+            guint32 interface, gpointer user_data)
+{
+  ck_assert_int_eq (reason, CNS_IPV4_DROP_ROUTE_ERROR);
+  (*(guint *) user_data)++;
+}
+
+/* The layer's attributes and trace sources by config path, through the
+ * node's aggregate. */
+START_TEST (test_ipv4_config_paths)
+{
+  g_autoptr (GError) error = NULL;
+  guint drops = 0;
+
+  line_build (&line, "8Mbps", "1ms", "8Mbps", "1ms");
+  ck_assert (cns_config_connect ("/NodeList/*/$CnsIpv4L3Protocol/Drop",
+                                 G_CALLBACK (count_drop), &drops, &error));
+  ck_assert (cns_config_set ("/NodeList/1/$CnsIpv4L3Protocol/IpForward",
+                             "false", &error));
+  ck_assert (!cns_ipv4_l3_protocol_is_forwarding (line.r.ipv4, 2));
+  send_at (&line.a, 0, pattern_packet (10, 0), "10.1.2.2", 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (drops, 1);
+  ck_assert_uint_eq (line.b.l4->rx->len, 0);
+}
+END_TEST
+
 Suite *
 test_ipv4_l3_protocol_suite (void)
 {
@@ -1140,6 +1169,7 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_interfaces);
   tcase_add_test (tc, test_ipv4_bad_input);
   tcase_add_test (tc, test_ipv4_sinks_keep_packets);
+  tcase_add_test (tc, test_ipv4_config_paths);
   suite_add_tcase (s, tc);
   return s;
 }
