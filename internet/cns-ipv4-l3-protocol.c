@@ -44,6 +44,7 @@
 #include "internet/cns-icmpv4-l4-protocol.h"
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-interface-private.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-loopback-net-device.h"
 #include "network/cns-ppp-header.h"
 
@@ -385,6 +386,21 @@ l3_is_local_address (CnsIpv4L3Protocol *self, CnsIpv4Address address)
   return FALSE;
 }
 
+/* Whether a datagram to @address that came in on @interface is for this
+ * node. All of 127.0.0.0/8 is, on the loopback, as in Linux. */
+static inline gboolean
+l3_is_for_us (CnsIpv4L3Protocol *self, CnsIpv4Address address,
+              guint32 interface)
+{
+  const CnsIpv4Interface *iface = &self->interfaces[interface];
+
+  return cns_ipv4_interface_has_address (iface, address)
+         || cns_ipv4_address_is_broadcast (address)
+         || cns_ipv4_interface_is_broadcast (iface, address)
+         || l3_is_local_address (self, address)
+         || (interface == 0 && cns_ipv4_address_is_loopback (address));
+}
+
 /* Whether @address is a broadcast for this node: the limited broadcast
  * or the directed broadcast of one of its subnets. */
 static gboolean
@@ -436,6 +452,8 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
   CnsNetDevice *device = self->interfaces[interface].device;
   CnsAddress dest;
 
+  /* a trace sink may have kept a reference: copy on write */
+  packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
   cns_net_device_get_broadcast (device, &dest);
@@ -491,8 +509,14 @@ l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       CnsIcmpv4L4Protocol *icmp = forwarded ? l3_icmp (self) : NULL;
 
       if (icmp != NULL)
-        cns_icmpv4_l4_protocol_send_dest_unreach_frag_needed (icmp, header,
-                                                              packet, mtu);
+        {
+          /* quote the header as it arrived, before the TTL went down */
+          CnsIpv4Header quoted = *header;
+
+          quoted.ttl++;
+          cns_icmpv4_l4_protocol_send_dest_unreach_frag_needed (icmp, &quoted,
+                                                                packet, mtu);
+        }
       l3_drop (self, header, packet, CNS_IPV4_DROP_FRAGMENTATION_NEEDED,
                interface);
       return;
@@ -622,6 +646,7 @@ l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
         return;
     }
   FIRE_SENT (self, TRACE_LOCAL_DELIVER, header, packet, interface);
+  packet = cns_packet_make_writable (packet);
   l4 = l3_find_protocol (self, header->protocol);
   if (G_UNLIKELY (l4 == NULL))
     {
@@ -651,6 +676,13 @@ l3_forward (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
   if (G_UNLIKELY (!self->interfaces[input].forwarding))
     {
       l3_drop (self, header, packet, CNS_IPV4_DROP_ROUTE_ERROR, input);
+      return;
+    }
+  /* no multicast routing, and loopback addresses never leave a node */
+  if (G_UNLIKELY (cns_ipv4_address_is_multicast (header->destination)
+                  || cns_ipv4_address_is_loopback (header->destination)))
+    {
+      l3_drop (self, header, packet, CNS_IPV4_DROP_NO_ROUTE, input);
       return;
     }
   if (G_UNLIKELY (
@@ -704,9 +736,9 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
     }
   interface = self->device_interface[ifindex] - 1;
   iface = &self->interfaces[interface];
-  packet = cns_packet_make_writable (packet);
   if (G_LIKELY (iface->up))
     FIRE_TX_RX (self, TRACE_RX, packet, interface);
+  packet = cns_packet_make_writable (packet);
   if (G_UNLIKELY (
           cns_packet_remove_header (packet, &cns_ipv4_header_class, &header)
           == 0))
@@ -736,8 +768,7 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
       l3_drop (self, &header, packet, CNS_IPV4_DROP_BAD_CHECKSUM, interface);
       return;
     }
-  if (cns_ipv4_l3_protocol_is_destination_address (self, header.destination,
-                                                   interface))
+  if (l3_is_for_us (self, header.destination, interface))
     l3_local_deliver (self, packet, &header, interface);
   else
     l3_forward (self, packet, &header, interface);
@@ -790,7 +821,8 @@ static CnsPacket *
 reassembly_join (Reassembly *r)
 {
   Fragment *first = &g_array_index (r->fragments, Fragment, 0);
-  CnsPacket *whole = g_steal_pointer (&first->packet);
+  CnsPacket *whole
+      = cns_packet_make_writable (g_steal_pointer (&first->packet));
   guint32 end = first->size;
 
   for (guint i = 1; i < r->fragments->len && end < r->total; i++)
@@ -827,6 +859,12 @@ l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
   Reassembly *r;
   guint i;
 
+  if (G_UNLIKELY (fragment.offset + fragment.size > MAX_PAYLOAD))
+    {
+      /* would make a datagram longer than 65535 bytes */
+      l3_drop (self, header, packet, CNS_IPV4_DROP_MALFORMED, interface);
+      return NULL;
+    }
   if (self->reassembly == NULL)
     self->reassembly = g_hash_table_new_full (reassembly_hash, reassembly_equal,
                                               NULL, reassembly_free);
@@ -1108,6 +1146,13 @@ cns_ipv4_l3_protocol_get_net_device (CnsIpv4L3Protocol *self, guint32 interface)
   return self->interfaces[interface].device;
 }
 
+CnsNetDevice *
+cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  return interface < self->n_interfaces ? self->interfaces[interface].device
+                                        : NULL;
+}
+
 /**
  * cns_ipv4_l3_protocol_add_address:
  * @interface: an interface index
@@ -1367,15 +1412,8 @@ cns_ipv4_l3_protocol_is_destination_address (CnsIpv4L3Protocol *self,
                                              CnsIpv4Address address,
                                              guint32 interface)
 {
-  const CnsIpv4Interface *iface;
-
   CHECK_INTERFACE (self, interface, FALSE);
-  iface = &self->interfaces[interface];
-  if (cns_ipv4_interface_has_address (iface, address)
-      || cns_ipv4_address_is_broadcast (address)
-      || cns_ipv4_interface_is_broadcast (iface, address))
-    return TRUE;
-  return l3_is_local_address (self, address);
+  return l3_is_for_us (self, address, interface);
 }
 
 /**

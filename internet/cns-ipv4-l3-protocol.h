@@ -27,7 +27,8 @@ G_BEGIN_DECLS
  * @CNS_IPV4_DROP_FRAGMENTATION_NEEDED: too big for the link with DF set
  * @CNS_IPV4_DROP_NO_PROTOCOL: no transport protocol for the payload
  * @CNS_IPV4_DROP_MALFORMED: not an IPv4 datagram: a bad version or header
- *   length, or fewer bytes than its total length
+ *   length, fewer bytes than its total length, or a fragment reaching past
+ *   65535 bytes
  *
  * Why the Drop trace source dropped a packet (ns-3's DropReason, same
  * values for the shared ones).

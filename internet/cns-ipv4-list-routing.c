@@ -38,7 +38,8 @@ list_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
                    const CnsIpv4Header *header, CnsNetDevice *output_device,
                    CnsIpv4Route *route)
 {
-  CnsIpv4ListRouting *self = CNS_IPV4_LIST_ROUTING (protocol);
+  /* per packet: the class guarantees the type, skip the checked cast */
+  CnsIpv4ListRouting *self = (CnsIpv4ListRouting *) protocol;
 
   for (guint32 i = 0; i < self->n_entries; i++)
     {
@@ -56,7 +57,7 @@ list_route_input (CnsIpv4RoutingProtocol *protocol, const CnsPacket *packet,
                   const CnsIpv4Header *header, guint32 input_interface,
                   CnsIpv4Route *route)
 {
-  CnsIpv4ListRouting *self = CNS_IPV4_LIST_ROUTING (protocol);
+  CnsIpv4ListRouting *self = (CnsIpv4ListRouting *) protocol;
 
   for (guint32 i = 0; i < self->n_entries; i++)
     {

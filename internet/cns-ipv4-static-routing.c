@@ -25,6 +25,7 @@
 #include "internet/cns-ipv4-static-routing.h"
 
 #include "core/cns-simulator.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-list-routing.h"
 
 #include <string.h>
@@ -170,8 +171,8 @@ route_has_device (CnsIpv4StaticRouting *self, const Route *route,
                   CnsNetDevice *device)
 {
   return device == NULL
-         || cns_ipv4_l3_protocol_get_net_device (self->ipv4,
-                                                 route->entry.interface)
+         || cns_ipv4_l3_protocol_peek_device (self->ipv4,
+                                              route->entry.interface)
                 == device;
 }
 
@@ -320,7 +321,7 @@ static_fill_route (CnsIpv4StaticRouting *self, const Route *r,
   route->gateway = r->entry.gateway;
   route->interface = r->entry.interface;
   route->output_device
-      = cns_ipv4_l3_protocol_get_net_device (self->ipv4, r->entry.interface);
+      = cns_ipv4_l3_protocol_peek_device (self->ipv4, r->entry.interface);
   route->source = cns_ipv4_address_any ();
 }
 
@@ -329,7 +330,8 @@ static_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
                      const CnsIpv4Header *header, CnsNetDevice *output_device,
                      CnsIpv4Route *route)
 {
-  CnsIpv4StaticRouting *self = CNS_IPV4_STATIC_ROUTING (protocol);
+  /* per packet: the class guarantees the type, skip the checked cast */
+  CnsIpv4StaticRouting *self = (CnsIpv4StaticRouting *) protocol;
   const Route *r;
 
   if (self->ipv4 == NULL)
@@ -351,7 +353,7 @@ static_route_input (CnsIpv4RoutingProtocol *protocol, const CnsPacket *packet,
                     const CnsIpv4Header *header, guint32 input_interface,
                     CnsIpv4Route *route)
 {
-  CnsIpv4StaticRouting *self = CNS_IPV4_STATIC_ROUTING (protocol);
+  CnsIpv4StaticRouting *self = (CnsIpv4StaticRouting *) protocol;
   const Route *r;
 
   if (self->ipv4 == NULL)

@@ -636,10 +636,11 @@ START_TEST (test_ipv4_local_delivery)
   l3_counts_connect (&ca, pair.a.ipv4);
   send_at (&pair.a, cns_seconds (3), pattern_packet (2000, 1), "10.1.1.1", 0);
   send_at (&pair.a, cns_seconds (4), pattern_packet (5000, 2), "127.0.0.1", 0);
+  send_at (&pair.a, cns_seconds (5), pattern_packet (10, 3), "127.0.0.5", 0);
   cns_simulator_run ();
 
   /* round the loopback, at once, unfragmented */
-  ck_assert_uint_eq (pair.a.l4->rx->len, 2);
+  ck_assert_uint_eq (pair.a.l4->rx->len, 3);
   rx = rx_at (&pair.a, 0);
   ck_assert_int_eq (rx->time, cns_seconds (3));
   ck_assert_uint_eq (rx->interface, 0);
@@ -651,10 +652,15 @@ START_TEST (test_ipv4_local_delivery)
   ck_assert_int_eq (rx->time, cns_seconds (4));
   ck_assert_uint_eq (rx->header.source.value, A ("127.0.0.1").value);
   assert_pattern (rx, 5000, 2);
-  ck_assert_uint_eq (ca.send_outgoing, 2);
-  ck_assert_uint_eq (ca.tx, 2);
-  ck_assert_uint_eq (ca.rx, 2);
-  ck_assert_uint_eq (ca.local_deliver, 2);
+  /* all of 127.0.0.0/8 is the node's */
+  rx = rx_at (&pair.a, 2);
+  ck_assert_int_eq (rx->time, cns_seconds (5));
+  ck_assert_uint_eq (rx->header.destination.value, A ("127.0.0.5").value);
+  ck_assert_uint_eq (ca.send_outgoing, 3);
+  ck_assert_uint_eq (ca.tx, 3);
+  ck_assert_uint_eq (ca.rx, 3);
+  ck_assert_uint_eq (ca.local_deliver, 3);
+  ck_assert_uint_eq (ca.drops->len, 0);
   ck_assert_uint_eq (pair.b.l4->rx->len, 0);
   l3_counts_clear (&ca);
 }
@@ -718,13 +724,21 @@ START_TEST (test_ipv4_no_route)
   ck_assert_uint_eq (icmp->code, 1);
   ck_assert_uint_eq (icmp->payload_destination.value, A ("10.7.0.1").value);
 
+  /* multicast and loopback destinations are not forwarded, silently */
+  send_at (&line.a, 0, pattern_packet (30, 0), "224.1.2.3", 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (cr.drops->len, 2);
+  ck_assert_int_eq (drop_at (&cr, 1)->reason, CNS_IPV4_DROP_NO_ROUTE);
+  ck_assert_uint_eq (line.a.l4->icmp->len, 1);
+  ck_assert_uint_eq (cr.tx, 1);
+
   /* A without its default route has none itself */
   ck_assert (cns_ipv4_static_routing_remove_route (line.a.routing, 2));
   send_at (&line.a, 0, pattern_packet (30, 0), "10.7.0.1", 0);
   cns_simulator_run ();
   ck_assert_uint_eq (ca.drops->len, 1);
   ck_assert_int_eq (drop_at (&ca, 0)->reason, CNS_IPV4_DROP_NO_ROUTE);
-  ck_assert_uint_eq (ca.tx, 1);
+  ck_assert_uint_eq (ca.tx, 2);
   l3_counts_clear (&ca);
   l3_counts_clear (&cr);
 }
@@ -764,18 +778,30 @@ START_TEST (test_ipv4_bad_datagrams)
   p = fragment_packet (100, 6, 3, 0, 100, FALSE);
   cns_packet_add_padding (p, 17);
   inject_at (dev, 0, p);
+  /* a fragment reaching beyond 65535 bytes */
+  p = fragment_packet (100, 0, 4, 0, 100, TRUE);
+  {
+    CnsIpv4Header h;
+
+    cns_packet_remove_header (p, &cns_ipv4_header_class, &h);
+    h.fragment_offset = 65440;
+    cns_packet_add_header (p, &cns_ipv4_header_class, &h);
+  }
+  inject_at (dev, 0, p);
   /* and a good one */
   cns_simulator_schedule_with_context (cns_node_get_id (pair.a.node), 0,
                                        send_routed_event, &pair.a, NULL);
   cns_simulator_run ();
 
-  ck_assert_uint_eq (cb.rx, 5);
-  ck_assert_uint_eq (cb.drops->len, 3);
+  ck_assert_uint_eq (cb.rx, 6);
+  ck_assert_uint_eq (cb.drops->len, 4);
   ck_assert_int_eq (drop_at (&cb, 0)->reason, CNS_IPV4_DROP_BAD_CHECKSUM);
   ck_assert_uint_eq (drop_at (&cb, 0)->size, 100);
   ck_assert_int_eq (drop_at (&cb, 1)->reason, CNS_IPV4_DROP_MALFORMED);
   ck_assert_int_eq (drop_at (&cb, 2)->reason, CNS_IPV4_DROP_MALFORMED);
   ck_assert_uint_eq (drop_at (&cb, 2)->header.identification, 2);
+  ck_assert_int_eq (drop_at (&cb, 3)->reason, CNS_IPV4_DROP_MALFORMED);
+  ck_assert_uint_eq (drop_at (&cb, 3)->header.fragment_offset, 65440);
   ck_assert_uint_eq (pair.b.l4->rx->len, 2);
   assert_pattern (rx_at (&pair.b, 0), 100, 6);
   assert_pattern (rx_at (&pair.b, 1), 10, 0);
@@ -1042,6 +1068,82 @@ START_TEST (test_ipv4_bad_input)
 }
 END_TEST
 
+static void
+keep_rx (gpointer source, CnsPacket *packet, CnsIpv4L3Protocol *ipv4,
+         guint32 interface, gpointer user_data)
+{
+  g_ptr_array_add (user_data, cns_packet_ref (packet));
+}
+
+static void
+keep_sent (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
+           guint32 interface, gpointer user_data)
+{
+  g_ptr_array_add (user_data, cns_packet_ref (packet));
+}
+
+/* Sinks that keep references to the packets they see change nothing: the
+ * layer copies before it writes. */
+START_TEST (test_ipv4_sinks_keep_packets)
+{
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (packet_free);
+  g_autoptr (GError) error = NULL;
+  CnsIpv4Header h;
+
+  line_build (&line, "8Mbps", "1ms", "8Mbps", "1ms");
+  ck_assert (cns_trace_connect (line.r.ipv4, "Rx", G_CALLBACK (keep_rx), kept,
+                                &error));
+  ck_assert (cns_trace_connect (line.r.ipv4, "UnicastForward",
+                                G_CALLBACK (keep_sent), kept, &error));
+  ck_assert (cns_trace_connect (line.b.ipv4, "LocalDeliver",
+                                G_CALLBACK (keep_sent), kept, &error));
+  send_at (&line.a, 0, pattern_packet (1000, 11), "10.1.2.2", 0);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (line.b.l4->rx->len, 1);
+  assert_pattern (rx_at (&line.b, 0), 1000, 11);
+  ck_assert_uint_eq (kept->len, 3);
+  /* what R received, header and all, TTL still 64 */
+  ck_assert_uint_eq (cns_packet_get_size (kept->pdata[0]), 1020);
+  ck_assert_uint_eq (
+      cns_packet_peek_header (kept->pdata[0], &cns_ipv4_header_class, &h), 20);
+  ck_assert_uint_eq (h.ttl, 64);
+  ck_assert (h.checksum_ok);
+  /* what R forwarded and B delivered: the payload alone */
+  ck_assert_uint_eq (cns_packet_get_size (kept->pdata[1]), 1000);
+  ck_assert_uint_eq (cns_packet_get_size (kept->pdata[2]), 1000);
+}
+END_TEST
+
+static void
+count_drop (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
+            CnsIpv4DropReason reason, CnsIpv4L3Protocol *ipv4,
+            guint32 interface, gpointer user_data)
+{
+  ck_assert_int_eq (reason, CNS_IPV4_DROP_ROUTE_ERROR);
+  (*(guint *) user_data)++;
+}
+
+/* The layer's attributes and trace sources by config path, through the
+ * node's aggregate. */
+START_TEST (test_ipv4_config_paths)
+{
+  g_autoptr (GError) error = NULL;
+  guint drops = 0;
+
+  line_build (&line, "8Mbps", "1ms", "8Mbps", "1ms");
+  ck_assert (cns_config_connect ("/NodeList/*/$CnsIpv4L3Protocol/Drop",
+                                 G_CALLBACK (count_drop), &drops, &error));
+  ck_assert (cns_config_set ("/NodeList/1/$CnsIpv4L3Protocol/IpForward",
+                             "false", &error));
+  ck_assert (!cns_ipv4_l3_protocol_is_forwarding (line.r.ipv4, 2));
+  send_at (&line.a, 0, pattern_packet (10, 0), "10.1.2.2", 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (drops, 1);
+  ck_assert_uint_eq (line.b.l4->rx->len, 0);
+}
+END_TEST
+
 Suite *
 test_ipv4_l3_protocol_suite (void)
 {
@@ -1066,6 +1168,8 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_default_ttl);
   tcase_add_test (tc, test_ipv4_interfaces);
   tcase_add_test (tc, test_ipv4_bad_input);
+  tcase_add_test (tc, test_ipv4_sinks_keep_packets);
+  tcase_add_test (tc, test_ipv4_config_paths);
   suite_add_tcase (s, tc);
   return s;
 }
