@@ -20,7 +20,6 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-header.c \
 	%reldir%/cns-ipv4-interface-container.c \
 	%reldir%/cns-ipv4-interface.c \
-	%reldir%/cns-ipv4-l3-protocol-private.h \
 	%reldir%/cns-ipv4-l3-protocol.c \
 	%reldir%/cns-ipv4-l4-protocol.c \
 	%reldir%/cns-ipv4-list-routing-helper.c \
@@ -89,4 +88,5 @@ noinst_HEADERS += \
 	%reldir%/cns-application-private.h \
 	%reldir%/cns-ipv4-end-point-demux-private.h \
 	%reldir%/cns-ipv4-interface-private.h \
+	%reldir%/cns-ipv4-l3-protocol-private.h \
 	%reldir%/cns-udp-private.h
