@@ -31,6 +31,7 @@ typedef struct
   CnsEvent *free_events;
   guint64 event_count;
   guint64 n_pending;
+  CnsEvent *running_event; /* whose handler runs, for take_event_data */
   GDestroyNotify destroy_fns[256];
 
   /* cold */
@@ -67,7 +68,9 @@ cns_simulator_invoke (CnsSimulatorState *s, const CnsSchedulerEntry *entry)
       s->current_key = ev->key;
       ev->key = 0; /* expired from now on: cancel is a no-op */
       s->n_pending--;
+      s->running_event = ev;
       fn (ev->obj, ev->data);
+      s->running_event = NULL;
       s->event_count++;
       if (ev->destroy_index != 0)
         s->destroy_fns[ev->destroy_index](ev->data);

@@ -338,6 +338,23 @@ cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj, gpointer data)
 }
 
 /**
+ * cns_simulator_take_event_data:
+ *
+ * For an event handler: takes over the running event's data, so that its
+ * destroy notify is not called after the handler returns. Lets a handler
+ * pass on the reference its data holds (a packet arriving at a device)
+ * instead of taking another.
+ */
+void
+cns_simulator_take_event_data (void)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+
+  g_return_if_fail (s->running_event != NULL);
+  s->running_event->destroy_index = 0;
+}
+
+/**
  * cns_simulator_invoke_with_context:
  * @context: the context to run in, or %CNS_CONTEXT_NONE
  *
@@ -352,13 +369,16 @@ cns_simulator_invoke_with_context (guint32 context, CnsEventFn fn, gpointer obj,
 {
   CnsSimulatorState *s = simulator_get ();
   guint32 saved = s->context;
+  CnsEvent *running = s->running_event;
 
   g_return_if_fail (fn != NULL);
   g_return_if_fail (context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE);
   if (context != CNS_CONTEXT_NONE)
     simulator_ensure_contexts (s, context);
   s->context = context;
+  s->running_event = NULL; /* @fn is no event: it has no data to take */
   fn (obj, data);
+  s->running_event = running;
   s->context = saved;
 }
 

@@ -23,6 +23,8 @@ CnsEventId cns_simulator_schedule_now (CnsEventFn fn, gpointer obj,
 CnsEventId cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj,
                                            gpointer data);
 
+void cns_simulator_take_event_data (void);
+
 void cns_simulator_invoke_with_context (guint32 context, CnsEventFn fn,
                                         gpointer obj, gpointer data);
 

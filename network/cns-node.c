@@ -367,8 +367,19 @@ cns_node_get_application (CnsNode *self, guint32 index)
   return index < self->n_applications ? self->applications[index] : NULL;
 }
 
-/* Hands @packet to every handler that matches, each with its own
- * reference, and drops ours. */
+static gboolean
+node_handler_matches (const ProtocolHandler *h, CnsNetDevice *device,
+                      guint16 protocol, gboolean promiscuous)
+{
+  return h->promiscuous == promiscuous
+         && (h->device == NULL || h->device == device)
+         && (h->protocol == 0 || h->protocol == protocol);
+}
+
+/* Hands @packet to every handler that matches, the last with our
+ * reference and the others each with one of their own, so that the usual
+ * single handler gets a writable packet. Handlers registered while the
+ * last one runs see the next packet. */
 static void
 node_dispatch (CnsNode *self, CnsNetDevice *device, CnsPacket *packet,
                guint16 protocol, const CnsAddress *from, const CnsAddress *to,
@@ -377,13 +388,19 @@ node_dispatch (CnsNode *self, CnsNetDevice *device, CnsPacket *packet,
   for (guint i = 0; self->handlers != NULL && i < self->handlers->len; i++)
     {
       ProtocolHandler h = g_array_index (self->handlers, ProtocolHandler, i);
+      gboolean last = TRUE;
 
-      if (h.promiscuous != promiscuous)
+      if (!node_handler_matches (&h, device, protocol, promiscuous))
         continue;
-      if (h.device != NULL && h.device != device)
-        continue;
-      if (h.protocol != 0 && h.protocol != protocol)
-        continue;
+      for (guint j = i + 1; last && j < self->handlers->len; j++)
+        last = !node_handler_matches (
+            &g_array_index (self->handlers, ProtocolHandler, j), device,
+            protocol, promiscuous);
+      if (last)
+        {
+          h.handler (device, packet, protocol, from, to, type, h.user_data);
+          return;
+        }
       h.handler (device, cns_packet_ref (packet), protocol, from, to, type,
                  h.user_data);
     }

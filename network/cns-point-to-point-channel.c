@@ -4,8 +4,9 @@
  * A packet that starts transmission at t on one end arrives whole at the
  * other end at t + tx time + Delay, the time its last bit gets there, and
  * is delivered then in the receiving node's context. Each direction is
- * independent (full duplex). The receiver gets its own copy of the packet
- * (an O(1) copy sharing the bytes), as in ns-3.
+ * independent (full duplex). The packet itself travels, its reference
+ * handed from sender to event to receiver: the receiver copies it (O(1),
+ * sharing the bytes) only if the sender still holds it when it arrives.
  */
 #include "network/cns-point-to-point-channel.h"
 
@@ -163,25 +164,27 @@ p2p_channel_release (gpointer data)
   cns_packet_unref (data);
 }
 
+/* Hands the event's reference to the receiver. */
 static void
 p2p_channel_deliver (gpointer obj, gpointer data)
 {
-  cns_point_to_point_net_device_receive (obj, cns_packet_ref (data));
+  cns_simulator_take_event_data ();
+  cns_point_to_point_net_device_receive (obj, data);
 }
 
 /**
  * cns_point_to_point_channel_transmit:
  * @sender: the device starting the transmission
- * @packet: (transfer none): the frame, PPP header included
+ * @packet: (transfer full): the frame, PPP header included
  * @tx_time: how long its bits take to send at the sender's rate
  *
- * Schedules delivery of a copy of @packet to the peer at the time its last
- * bit arrives, in the peer node's context.
+ * Schedules delivery of @packet to the peer at the time its last bit
+ * arrives, in the peer node's context.
  */
 void
 cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *sender,
-                                     const CnsPacket *packet, CnsTime tx_time)
+                                     CnsPacket *packet, CnsTime tx_time)
 {
   CnsPointToPointNetDevice *peer;
   CnsNode *node;
@@ -192,8 +195,8 @@ cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
   node = cns_net_device_get_node (CNS_NET_DEVICE (peer));
   cns_simulator_schedule_with_context_full (
       node != NULL ? cns_node_get_id (node) : CNS_CONTEXT_NONE,
-      tx_time + self->delay, p2p_channel_deliver, peer,
-      cns_packet_copy (packet), p2p_channel_release);
+      tx_time + self->delay, p2p_channel_deliver, peer, packet,
+      p2p_channel_release);
 }
 
 static void

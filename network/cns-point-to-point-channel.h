@@ -25,7 +25,6 @@ cns_point_to_point_channel_get_peer (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *device);
 void cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
                                           CnsPointToPointNetDevice *sender,
-                                          const CnsPacket *packet,
-                                          CnsTime tx_time);
+                                          CnsPacket *packet, CnsTime tx_time);
 
 G_END_DECLS

@@ -161,7 +161,8 @@ p2p_device_transmit_start (CnsPointToPointNetDevice *self, CnsPacket *packet)
   FIRE (self, TRACE_PHY_TX_BEGIN, packet);
   cns_simulator_schedule (tx_time + self->interframe_gap,
                           p2p_device_transmit_complete, self, NULL);
-  cns_point_to_point_channel_transmit (self->channel, self, packet, tx_time);
+  cns_point_to_point_channel_transmit (self->channel, self,
+                                       cns_packet_ref (packet), tx_time);
 }
 
 static CnsChannel *
