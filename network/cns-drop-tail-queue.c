@@ -7,6 +7,8 @@
  */
 #include "network/cns-drop-tail-queue.h"
 
+#include "network/cns-queue-private.h"
+
 struct _CnsDropTailQueue
 {
   CnsQueue parent_instance;
@@ -17,7 +19,7 @@ G_DEFINE_FINAL_TYPE (CnsDropTailQueue, cns_drop_tail_queue, CNS_TYPE_QUEUE)
 static gboolean
 drop_tail_enqueue (CnsQueue *queue, CnsPacket *packet)
 {
-  if (cns_queue_would_overflow (queue, packet))
+  if (cns_queue_would_overflow_unchecked (queue, packet))
     {
       cns_queue_drop (queue, packet);
       return FALSE;

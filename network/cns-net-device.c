@@ -11,6 +11,7 @@
 #include "network/cns-net-device.h"
 
 #include "core/cns-trace-source.h"
+#include "network/cns-net-device-private.h"
 
 #define DEFAULT_MTU 1500
 
@@ -30,19 +31,7 @@ enum
 static GParamSpec *properties[N_PROPERTIES];
 static guint signals[N_SIGNALS];
 
-typedef struct
-{
-  CnsNode *node;
-  CnsNetDeviceReceiveFn receive;
-  gpointer receive_data;
-  CnsNetDevicePromiscReceiveFn promisc_receive;
-  gpointer promisc_data;
-  CnsAddress address;
-  guint32 ifindex;
-  guint16 mtu;
-  guint8 flags;
-  guint8 link_up;
-} CnsNetDevicePrivate;
+gint cns_net_device_private_offset;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsNetDevice, cns_net_device,
                                      CNS_TYPE_OBJECT)
@@ -64,6 +53,7 @@ cns_net_device_class_init (CnsNetDeviceClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  cns_net_device_private_offset = CnsNetDevice_private_offset;
   object_class->set_property = cns_net_device_set_property;
   object_class->get_property = cns_net_device_get_property;
   klass->get_broadcast = cns_net_device_real_get_broadcast;
@@ -359,7 +349,7 @@ cns_net_device_deliver (CnsNetDevice *self, CnsPacket *packet, guint16 protocol,
                         const CnsAddress *from, const CnsAddress *to,
                         CnsPacketType type)
 {
-  CnsNetDevicePrivate *priv = cns_net_device_get_instance_private (self);
+  CnsNetDevicePrivate *priv = cns_net_device_peek_private (self);
 
   if (priv->promisc_receive != NULL)
     priv->promisc_receive (self, cns_packet_ref (packet), protocol, from, to,

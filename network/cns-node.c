@@ -18,6 +18,7 @@
 #include "core/cns-config.h"
 #include "core/cns-simulator.h"
 #include "network/cns-mac48-address.h"
+#include "network/cns-net-device-private.h"
 #include "network/cns-network-private.h"
 
 enum
@@ -251,6 +252,12 @@ cns_node_get_id (CnsNode *self)
   return self->id;
 }
 
+guint32
+cns_node_get_id_unchecked (CnsNode *self)
+{
+  return self->id;
+}
+
 /** cns_node_get_system_id: Returns: the node's MPI rank. */
 guint32
 cns_node_get_system_id (CnsNode *self)
@@ -411,9 +418,8 @@ static void
 node_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
               const CnsAddress *from, gpointer user_data)
 {
-  CnsAddress to;
+  CnsAddress to = cns_net_device_peek_private (device)->address;
 
-  cns_net_device_get_address (device, &to);
   node_dispatch (user_data, device, packet, protocol, from, &to,
                  CNS_PACKET_HOST, FALSE);
 }

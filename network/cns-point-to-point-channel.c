@@ -11,6 +11,7 @@
 #include "network/cns-point-to-point-channel.h"
 
 #include "core/cns-simulator.h"
+#include "network/cns-net-device-private.h"
 #include "network/cns-node.h"
 #include "network/cns-point-to-point-net-device.h"
 
@@ -190,11 +191,11 @@ cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
   CnsNode *node;
 
   g_return_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self));
-  peer = cns_point_to_point_channel_get_peer (self, sender);
-  g_return_if_fail (peer != NULL);
-  node = cns_net_device_get_node (CNS_NET_DEVICE (peer));
+  g_return_if_fail (self->n_devices == 2);
+  peer = self->devices[self->devices[0] == sender ? 1 : 0];
+  node = cns_net_device_peek_private ((CnsNetDevice *) peer)->node;
   cns_simulator_schedule_with_context_full (
-      node != NULL ? cns_node_get_id (node) : CNS_CONTEXT_NONE,
+      node != NULL ? cns_node_get_id_unchecked (node) : CNS_CONTEXT_NONE,
       tx_time + self->delay, p2p_channel_deliver, peer, packet,
       p2p_channel_release);
 }

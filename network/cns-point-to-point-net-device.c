@@ -25,7 +25,9 @@
 #include "core/cns-trace-source.h"
 #include "network/cns-drop-tail-queue.h"
 #include "network/cns-mac48-address.h"
+#include "network/cns-net-device-private.h"
 #include "network/cns-ppp-header.h"
+#include "network/cns-queue-private.h"
 
 #define DEFAULT_DATA_RATE      32768
 #define DEFAULT_INTERFRAME_GAP 0
@@ -106,10 +108,11 @@ static gboolean
 p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
                  const CnsAddress *dest, guint16 protocol)
 {
-  CnsPointToPointNetDevice *self = CNS_POINT_TO_POINT_NET_DEVICE (device);
+  /* cns_net_device_send() checked the type */
+  CnsPointToPointNetDevice *self = (CnsPointToPointNetDevice *) device;
   CnsPppHeader ppp = { cns_ppp_header_protocol_from_ether_type (protocol) };
 
-  if (!cns_net_device_is_link_up (device))
+  if (!cns_net_device_peek_private (device)->link_up)
     {
       FIRE (self, TRACE_MAC_TX_DROP, packet);
       cns_packet_unref (packet);
@@ -122,7 +125,7 @@ p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
     self->queue = cns_drop_tail_queue_new ();
   /* Keep a reference: MacTxDrop reports the packet the queue refused. */
   cns_packet_ref (packet);
-  if (!cns_queue_enqueue (self->queue, packet))
+  if (!cns_queue_enqueue_unchecked (self->queue, packet))
     {
       FIRE (self, TRACE_MAC_TX_DROP, packet);
       cns_packet_unref (packet);
@@ -130,7 +133,7 @@ p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
     }
   cns_packet_unref (packet);
   if (self->transmitting == NULL)
-    p2p_device_transmit_start (self, cns_queue_dequeue (self->queue));
+    p2p_device_transmit_start (self, cns_queue_dequeue_unchecked (self->queue));
   return TRUE;
 }
 
@@ -142,7 +145,7 @@ p2p_device_transmit_complete (gpointer obj, gpointer data)
 
   FIRE (self, TRACE_PHY_TX_END, self->transmitting);
   g_clear_pointer (&self->transmitting, cns_packet_unref);
-  next = self->queue != NULL ? cns_queue_dequeue (self->queue) : NULL;
+  next = self->queue != NULL ? cns_queue_dequeue_unchecked (self->queue) : NULL;
   if (next != NULL)
     p2p_device_transmit_start (self, next);
 }
@@ -416,7 +419,9 @@ void
 cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
                                        CnsPacket *packet)
 {
-  CnsNetDevice *device = CNS_NET_DEVICE (self);
+  /* called by the channel, which holds only point-to-point devices */
+  CnsNetDevice *device = (CnsNetDevice *) self;
+  CnsNetDevicePrivate *priv = cns_net_device_peek_private (device);
   CnsPointToPointNetDevice *peer;
   CnsAddress from, to;
   CnsPppHeader ppp;
@@ -431,7 +436,7 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
   FIRE (self, TRACE_SNIFFER, packet);
   FIRE (self, TRACE_PROMISC_SNIFFER, packet);
   FIRE (self, TRACE_PHY_RX_END, packet);
-  if (cns_net_device_is_promiscuous (device))
+  if (priv->promisc_receive != NULL)
     FIRE (self, TRACE_MAC_PROMISC_RX, packet);
   FIRE (self, TRACE_MAC_RX, packet);
 
@@ -443,8 +448,8 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
       return;
     }
   peer = cns_point_to_point_channel_get_peer (self->channel, self);
-  cns_net_device_get_address (CNS_NET_DEVICE (peer), &from);
-  cns_net_device_get_address (device, &to);
+  from = cns_net_device_peek_private ((CnsNetDevice *) peer)->address;
+  to = priv->address;
   cns_net_device_deliver (device, packet,
                           cns_ppp_header_protocol_to_ether_type (ppp.protocol),
                           &from, &to, CNS_PACKET_HOST);

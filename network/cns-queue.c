@@ -11,6 +11,7 @@
 
 #include "core/cns-attribute.h"
 #include "core/cns-trace-source.h"
+#include "network/cns-queue-private.h"
 
 #define DEFAULT_MAX_PACKETS 100
 #define MIN_RING            4
@@ -211,10 +212,15 @@ cns_queue_set_max_size (CnsQueue *self, const CnsQueueSize *size)
 gboolean
 cns_queue_would_overflow (CnsQueue *self, const CnsPacket *packet)
 {
-  CnsQueuePrivate *priv;
-
   g_return_val_if_fail (CNS_IS_QUEUE (self), TRUE);
-  priv = cns_queue_get_instance_private (self);
+  return cns_queue_would_overflow_unchecked (self, packet);
+}
+
+gboolean
+cns_queue_would_overflow_unchecked (CnsQueue *self, const CnsPacket *packet)
+{
+  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
+
   if (priv->max_unit == CNS_QUEUE_SIZE_PACKETS)
     return (guint64) priv->n_packets + 1 > priv->max_value;
   return priv->n_bytes + cns_packet_get_size (packet) > priv->max_value;

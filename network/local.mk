@@ -65,7 +65,9 @@ nobase_cnsinclude_HEADERS += \
 
 noinst_HEADERS += \
 	%reldir%/cns-buffer-private.h \
+	%reldir%/cns-net-device-private.h \
 	%reldir%/cns-network-private.h \
 	%reldir%/cns-packet-pool-private.h \
 	%reldir%/cns-packet-private.h \
+	%reldir%/cns-queue-private.h \
 	%reldir%/cns-range-list-private.h

@@ -1,0 +1,43 @@
+/* cns — net device state, for the per-packet paths inside network/.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The public accessors check their argument's type, which costs more than
+ * the access itself; devices, channels and nodes reach the state of a
+ * device they already hold as a validated pointer through
+ * cns_net_device_peek_private() instead.
+ */
+#pragma once
+
+#include "network/cns-net-device.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  CnsNode *node;
+  CnsNetDeviceReceiveFn receive;
+  gpointer receive_data;
+  CnsNetDevicePromiscReceiveFn promisc_receive;
+  gpointer promisc_data;
+  CnsAddress address;
+  guint32 ifindex;
+  guint16 mtu;
+  guint8 flags;
+  guint8 link_up;
+} CnsNetDevicePrivate;
+
+/* Where the private struct lies in an instance, fixed when the class is
+ * made. */
+G_GNUC_INTERNAL extern gint cns_net_device_private_offset;
+
+/* The state of @self, which must be a device: no type check. */
+static inline CnsNetDevicePrivate *
+cns_net_device_peek_private (CnsNetDevice *self)
+{
+  return G_STRUCT_MEMBER_P (self, cns_net_device_private_offset);
+}
+
+/* cns_node_get_id() without the type check, for a validated node. */
+G_GNUC_INTERNAL guint32 cns_node_get_id_unchecked (CnsNode *node);
+
+G_END_DECLS
