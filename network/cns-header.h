@@ -21,7 +21,9 @@ G_BEGIN_DECLS
  * @deserialize: reads a header from @data. For a header @data is the first
  *   byte of the packet; for a trailer it is the first of the @available
  *   bytes that end at the packet's last byte. Returns the number of bytes
- *   the header takes, or 0 when @data does not hold a valid one.
+ *   the header takes, or 0 when @data does not hold a valid one. The
+ *   @available bytes may be only the first part of the packet, so the
+ *   header's length must come from its own bytes, never from @available.
  * @print: appends a one-line description of @header's fields to @out,
  *   without its name, e.g. "protocol IP (0x0021)"
  *

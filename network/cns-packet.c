@@ -296,6 +296,15 @@ packet_deserialize_header (const CnsPacket *packet, const CnsHeaderClass *klass,
   const guint8 *data;
   gsize size;
 
+  /* Headers usually lie whole in the stored head: read them there, with
+   * no copy of the zero area behind it. */
+  if (!trailer && packet->buffer.head > 0)
+    {
+      size = klass->deserialize (
+          header, cns_buffer_get_stored (&packet->buffer), packet->buffer.head);
+      if (size > 0 && size <= packet->buffer.head)
+        return size;
+    }
   if (trailer)
     data = cns_buffer_peek_back (&packet->buffer, scratch, sizeof scratch,
                                  &available);
