@@ -28,11 +28,15 @@
 #include "core/cns-trace-source-private.h"
 
 #include <gobject/gvaluecollector.h>
+#include <string.h>
 
+/* One block, sized to its members: a node's aggregate lives as long as the
+ * node, so a GPtrArray's spare slots would cost every node. */
 typedef struct
 {
-  GPtrArray *members; /* CnsObject, each held by a toggle reference */
-  guint n_strong;     /* members referenced from outside the aggregate */
+  guint n_members;
+  guint n_strong;       /* members referenced from outside the aggregate */
+  CnsObject *members[]; /* each held by a toggle reference */
 } Aggregate;
 
 typedef struct
@@ -59,21 +63,15 @@ cns_object_real_notify_new_aggregate (CnsObject *self)
 static void
 aggregate_dissolve (Aggregate *agg)
 {
-  GPtrArray *members = agg->members;
-
-  for (guint i = 0; i < members->len; i++)
-    {
-      CnsObject *m = g_ptr_array_index (members, i);
-
-      ((CnsObjectPrivate *) cns_object_get_instance_private (m))->aggregate
-          = NULL;
-    }
-  g_free (agg);
+  for (guint i = 0; i < agg->n_members; i++)
+    ((CnsObjectPrivate *) cns_object_get_instance_private (agg->members[i]))
+        ->aggregate
+        = NULL;
   /* Members without outside references are finalized here. */
-  for (guint i = 0; i < members->len; i++)
-    g_object_remove_toggle_ref (g_ptr_array_index (members, i),
+  for (guint i = 0; i < agg->n_members; i++)
+    g_object_remove_toggle_ref (G_OBJECT (agg->members[i]),
                                 aggregate_toggle_notify, NULL);
-  g_ptr_array_unref (members);
+  g_free (agg);
 }
 
 static void
@@ -256,10 +254,10 @@ aggregate_of (CnsObject *self)
 
   if (priv->aggregate == NULL)
     {
-      Aggregate *agg = g_new0 (Aggregate, 1);
+      Aggregate *agg = g_malloc (sizeof (Aggregate) + sizeof (CnsObject *));
 
-      agg->members = g_ptr_array_new ();
-      g_ptr_array_add (agg->members, self);
+      agg->n_members = 1;
+      agg->members[0] = self;
       priv->aggregate = agg;
       /* The caller holds a reference, so self starts as a strong member. */
       agg->n_strong = 1;
@@ -281,8 +279,8 @@ aggregate_has_exact_type (CnsObject *self, GType type)
 
   if (priv->aggregate == NULL)
     return G_OBJECT_TYPE (self) == type;
-  for (guint i = 0; i < priv->aggregate->members->len; i++)
-    if (G_OBJECT_TYPE (priv->aggregate->members->pdata[i]) == type)
+  for (guint i = 0; i < priv->aggregate->n_members; i++)
+    if (G_OBJECT_TYPE (priv->aggregate->members[i]) == type)
       return TRUE;
   return FALSE;
 }
@@ -293,11 +291,11 @@ static gboolean
 aggregates_clash (CnsObject *self, CnsObject *other)
 {
   CnsObjectPrivate *priv = cns_object_get_instance_private (other);
-  guint n = priv->aggregate ? priv->aggregate->members->len : 1;
+  guint n = priv->aggregate ? priv->aggregate->n_members : 1;
 
   for (guint i = 0; i < n; i++)
     {
-      GObject *m = priv->aggregate ? priv->aggregate->members->pdata[i]
+      GObject *m = priv->aggregate ? G_OBJECT (priv->aggregate->members[i])
                                    : G_OBJECT (other);
 
       if (aggregate_has_exact_type (self, G_OBJECT_TYPE (m)))
@@ -341,22 +339,24 @@ cns_object_aggregate (CnsObject *self, CnsObject *other)
 
   a = aggregate_of (self);
   b = aggregate_of (other);
-  if (a->members->len < b->members->len)
+  if (a->n_members < b->n_members)
     {
       Aggregate *t = a;
       a = b;
       b = t;
     }
-  for (guint i = 0; i < b->members->len; i++)
-    {
-      CnsObject *m = g_ptr_array_index (b->members, i);
-
-      ((CnsObjectPrivate *) cns_object_get_instance_private (m))->aggregate = a;
-      g_ptr_array_add (a->members, m);
-    }
+  a = g_realloc (a, sizeof (Aggregate)
+                        + (a->n_members + b->n_members) * sizeof (CnsObject *));
+  memcpy (a->members + a->n_members, b->members,
+          b->n_members * sizeof (CnsObject *));
+  a->n_members += b->n_members;
   a->n_strong += b->n_strong;
-  g_ptr_array_unref (b->members);
   g_free (b);
+  /* The block moved: every member, old and new, points at it again. */
+  for (guint i = 0; i < a->n_members; i++)
+    ((CnsObjectPrivate *) cns_object_get_instance_private (a->members[i]))
+        ->aggregate
+        = a;
 
   cns_object_foreach_aggregate (self, call_notify_new_aggregate, NULL);
 }
@@ -383,9 +383,9 @@ cns_object_get (gpointer self, GType type)
   priv = cns_object_get_instance_private (self);
   if (priv->aggregate == NULL)
     return NULL;
-  for (guint i = 0; i < priv->aggregate->members->len; i++)
+  for (guint i = 0; i < priv->aggregate->n_members; i++)
     {
-      gpointer m = g_ptr_array_index (priv->aggregate->members, i);
+      gpointer m = priv->aggregate->members[i];
 
       if (G_TYPE_CHECK_INSTANCE_TYPE (m, type))
         return m;
@@ -404,9 +404,8 @@ aggregate_snapshot (CnsObject *self)
   if (priv->aggregate == NULL)
     g_ptr_array_add (members, g_object_ref (self));
   else
-    for (guint i = 0; i < priv->aggregate->members->len; i++)
-      g_ptr_array_add (members,
-                       g_object_ref (priv->aggregate->members->pdata[i]));
+    for (guint i = 0; i < priv->aggregate->n_members; i++)
+      g_ptr_array_add (members, g_object_ref (priv->aggregate->members[i]));
   return members;
 }
 
