@@ -21,6 +21,8 @@
 #include "network/cns-net-device-private.h"
 #include "network/cns-network-private.h"
 
+#include <string.h>
+
 enum
 {
   PROP_0,
@@ -40,6 +42,14 @@ typedef struct
   gboolean promiscuous;
 } ProtocolHandler;
 
+/* One block sized to its handlers: a GArray's header and spare room would
+ * cost every node. */
+typedef struct
+{
+  guint32 n;
+  ProtocolHandler items[];
+} HandlerList;
+
 struct _CnsNode
 {
   CnsObject parent_instance;
@@ -50,7 +60,7 @@ struct _CnsNode
   guint32 n_applications;
   CnsNetDevice **devices;
   CnsObject **applications;
-  GArray *handlers; /* ProtocolHandler; NULL until one registers */
+  HandlerList *handlers; /* NULL until one registers */
 };
 
 static GPtrArray *nodes;            /* CnsNode, in id order */
@@ -136,7 +146,7 @@ cns_node_dispose (GObject *object)
   g_clear_pointer (&self->devices, g_free);
   g_clear_pointer (&self->applications, g_free);
   self->n_devices = self->n_applications = 0;
-  g_clear_pointer (&self->handlers, g_array_unref);
+  g_clear_pointer (&self->handlers, g_free);
   G_OBJECT_CLASS (cns_node_parent_class)->dispose (object);
 }
 
@@ -277,9 +287,9 @@ static void node_promisc_receive (CnsNetDevice *device, CnsPacket *packet,
 static gboolean
 node_has_promiscuous_handler (CnsNode *self, CnsNetDevice *device)
 {
-  for (guint i = 0; self->handlers != NULL && i < self->handlers->len; i++)
+  for (guint32 i = 0; self->handlers != NULL && i < self->handlers->n; i++)
     {
-      ProtocolHandler *h = &g_array_index (self->handlers, ProtocolHandler, i);
+      ProtocolHandler *h = &self->handlers->items[i];
 
       if (h->promiscuous && (h->device == NULL || h->device == device))
         return TRUE;
@@ -392,17 +402,16 @@ node_dispatch (CnsNode *self, CnsNetDevice *device, CnsPacket *packet,
                guint16 protocol, const CnsAddress *from, const CnsAddress *to,
                CnsPacketType type, gboolean promiscuous)
 {
-  for (guint i = 0; self->handlers != NULL && i < self->handlers->len; i++)
+  for (guint32 i = 0; self->handlers != NULL && i < self->handlers->n; i++)
     {
-      ProtocolHandler h = g_array_index (self->handlers, ProtocolHandler, i);
+      ProtocolHandler h = self->handlers->items[i];
       gboolean last = TRUE;
 
       if (!node_handler_matches (&h, device, protocol, promiscuous))
         continue;
-      for (guint j = i + 1; last && j < self->handlers->len; j++)
-        last = !node_handler_matches (
-            &g_array_index (self->handlers, ProtocolHandler, j), device,
-            protocol, promiscuous);
+      for (guint32 j = i + 1; last && j < self->handlers->n; j++)
+        last = !node_handler_matches (&self->handlers->items[j], device,
+                                      protocol, promiscuous);
       if (last)
         {
           h.handler (device, packet, protocol, from, to, type, h.user_data);
@@ -446,14 +455,17 @@ cns_node_register_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
                                     CnsNetDevice *device, gboolean promiscuous)
 {
   ProtocolHandler h = { handler, user_data, device, protocol, promiscuous };
+  guint32 n;
 
   g_return_if_fail (CNS_IS_NODE (self));
   g_return_if_fail (handler != NULL);
   g_return_if_fail (device == NULL || cns_net_device_get_node (device) == self);
 
-  if (self->handlers == NULL)
-    self->handlers = g_array_new (FALSE, FALSE, sizeof (ProtocolHandler));
-  g_array_append_val (self->handlers, h);
+  n = self->handlers != NULL ? self->handlers->n : 0;
+  self->handlers
+      = g_realloc (self->handlers, sizeof (HandlerList) + (n + 1) * sizeof h);
+  self->handlers->items[n] = h;
+  self->handlers->n = n + 1;
   if (!promiscuous)
     return;
   for (guint32 i = 0; i < self->n_devices; i++)
@@ -472,12 +484,15 @@ cns_node_unregister_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
                                       gpointer user_data)
 {
   g_return_if_fail (CNS_IS_NODE (self));
-  for (guint i = 0; self->handlers != NULL && i < self->handlers->len;)
+  for (guint32 i = 0; self->handlers != NULL && i < self->handlers->n;)
     {
-      ProtocolHandler *h = &g_array_index (self->handlers, ProtocolHandler, i);
+      ProtocolHandler *h = &self->handlers->items[i];
 
       if (h->handler == handler && h->user_data == user_data)
-        g_array_remove_index (self->handlers, i);
+        {
+          /* keep the order: handlers run in registration order */
+          memmove (h, h + 1, (--self->handlers->n - i) * sizeof *h);
+        }
       else
         i++;
     }
