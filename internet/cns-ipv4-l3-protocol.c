@@ -1153,6 +1153,12 @@ cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface)
                                         : NULL;
 }
 
+const CnsIpv4Interface *
+cns_ipv4_l3_protocol_peek_interface (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  return interface < self->n_interfaces ? &self->interfaces[interface] : NULL;
+}
+
 /**
  * cns_ipv4_l3_protocol_add_address:
  * @interface: an interface index
@@ -1270,6 +1276,31 @@ cns_ipv4_l3_protocol_get_address (CnsIpv4L3Protocol *self, guint32 interface,
   return self->interfaces[interface].addresses[index];
 }
 
+/* cns_ipv4_l3_protocol_select_source_address() without its checks. */
+static CnsIpv4Address
+l3_select_source (CnsIpv4L3Protocol *self, CnsNetDevice *device,
+                  CnsIpv4Address destination)
+{
+  const CnsIpv4InterfaceAddress *a = NULL;
+
+  if (device != NULL)
+    {
+      gint32 i = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
+
+      if (i >= 0)
+        a = cns_ipv4_interface_select_address (&self->interfaces[i],
+                                               destination, FALSE);
+      return a != NULL ? a->local : cns_ipv4_address_any ();
+    }
+  for (guint32 i = 0; i < self->n_interfaces && a == NULL; i++)
+    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
+                                           TRUE);
+  for (guint32 i = 1; i < self->n_interfaces && a == NULL; i++)
+    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
+                                           FALSE);
+  return a != NULL ? a->local : cns_ipv4_address_any ();
+}
+
 /**
  * cns_ipv4_l3_protocol_select_source_address:
  * @device: (nullable): the device the packet leaves by, or %NULL for any
@@ -1288,25 +1319,23 @@ cns_ipv4_l3_protocol_select_source_address (CnsIpv4L3Protocol *self,
                                             CnsNetDevice *device,
                                             CnsIpv4Address destination)
 {
-  const CnsIpv4InterfaceAddress *a = NULL;
-
   g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self),
                         cns_ipv4_address_any ());
-  if (device != NULL)
-    {
-      gint32 i = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
+  return l3_select_source (self, device, destination);
+}
 
-      if (i >= 0)
-        a = cns_ipv4_interface_select_address (&self->interfaces[i],
-                                               destination, FALSE);
-      return a != NULL ? a->local : cns_ipv4_address_any ();
-    }
-  for (guint32 i = 0; i < self->n_interfaces && a == NULL; i++)
-    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
-                                           TRUE);
-  for (guint32 i = 1; i < self->n_interfaces && a == NULL; i++)
-    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
-                                           FALSE);
+CnsIpv4Address
+cns_ipv4_l3_protocol_select_interface_source (CnsIpv4L3Protocol *self,
+                                              guint32 interface,
+                                              CnsIpv4Address destination)
+{
+  const CnsIpv4InterfaceAddress *a;
+
+  /* no such interface: no device, as cns_ipv4_l3_protocol_peek_device() */
+  if (interface >= self->n_interfaces)
+    return l3_select_source (self, NULL, destination);
+  a = cns_ipv4_interface_select_address (&self->interfaces[interface],
+                                         destination, FALSE);
   return a != NULL ? a->local : cns_ipv4_address_any ();
 }
 
@@ -1438,16 +1467,27 @@ cns_ipv4_l3_protocol_send (CnsIpv4L3Protocol *self, CnsPacket *packet,
                            guint8 protocol, guint8 ttl, guint8 tos,
                            const CnsIpv4Route *route)
 {
+  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (packet != NULL);
+  cns_ipv4_l3_protocol_send_datagram (self, packet, source, destination,
+                                      protocol, ttl, tos, route);
+}
+
+void
+cns_ipv4_l3_protocol_send_datagram (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                                    CnsIpv4Address source,
+                                    CnsIpv4Address destination, guint8 protocol,
+                                    guint8 ttl, guint8 tos,
+                                    const CnsIpv4Route *route)
+{
   CnsIpv4Header header = { .tos = tos,
                            .ttl = ttl,
                            .protocol = protocol,
                            .source = source,
                            .destination = destination,
-                           .checksum_ok = TRUE };
+                           .checksum_ok = TRUE,
+                           .identification = self->identification++ };
 
-  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
-  g_return_if_fail (packet != NULL);
-  header.identification = self->identification++;
   l3_send (self, packet, &header, route);
 }
 
