@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 G_GNUC_INTERNAL CnsNetDevice *
 cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface);
 
+/* The routing protocol, or %NULL. */
+G_GNUC_INTERNAL CnsIpv4RoutingProtocol *
+cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self);
+
 /* @interface's state, or %NULL when there is no such interface. */
 G_GNUC_INTERNAL const CnsIpv4Interface *
 cns_ipv4_l3_protocol_peek_interface (CnsIpv4L3Protocol *self,

@@ -1153,6 +1153,12 @@ cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface)
                                         : NULL;
 }
 
+CnsIpv4RoutingProtocol *
+cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self)
+{
+  return self->routing;
+}
+
 const CnsIpv4Interface *
 cns_ipv4_l3_protocol_peek_interface (CnsIpv4L3Protocol *self, guint32 interface)
 {

@@ -455,22 +455,23 @@ udp_socket_route (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
                   CnsPacket *packet, CnsIpv4Address destination,
                   CnsIpv4Route *route)
 {
-  CnsIpv4RoutingProtocol *routing
-      = cns_ipv4_l3_protocol_get_routing_protocol (ipv4);
+  /* per packet: the layer's own routing protocol, called as the layer
+   * calls it, without the public API's checks */
+  CnsIpv4RoutingProtocol *routing = cns_ipv4_l3_protocol_peek_routing (ipv4);
   CnsIpv4Header header;
 
   if (G_UNLIKELY (routing == NULL))
     {
-      cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_NOROUTETOHOST);
+      cns_socket_set_errno ((CnsSocket *) self, CNS_SOCKET_ERROR_NOROUTETOHOST);
       return FALSE;
     }
   cns_ipv4_header_init (&header);
   header.destination = destination;
   header.protocol = CNS_IP_PROTOCOL_UDP;
-  if (!cns_ipv4_routing_protocol_route_output (routing, packet, &header, NULL,
-                                               route))
+  if (!CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (routing)->route_output (
+          routing, packet, &header, NULL, route))
     {
-      cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_NOROUTETOHOST);
+      cns_socket_set_errno ((CnsSocket *) self, CNS_SOCKET_ERROR_NOROUTETOHOST);
       return FALSE;
     }
   return TRUE;
