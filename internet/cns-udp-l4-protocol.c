@@ -49,7 +49,10 @@ struct _CnsUdpL4Protocol
 
   CnsNode *node; /* not referenced: same aggregate */
   CnsIpv4EndPointDemux demux;
-  GPtrArray *sockets; /* CnsUdpSocket, referenced; NULL until the first */
+  /* referenced; a plain array: a GPtrArray starts with room for 16 */
+  CnsUdpSocket **sockets;
+  guint n_sockets;
+  guint sockets_size;
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpL4Protocol, cns_udp_l4_protocol,
@@ -70,11 +73,16 @@ cns_udp_l4_protocol_dispose (GObject *object)
 {
   CnsUdpL4Protocol *self = CNS_UDP_L4_PROTOCOL (object);
 
-  if (self->sockets != NULL)
-    for (guint i = 0; i < self->sockets->len; i++)
-      cns_udp_socket_detach (g_ptr_array_index (self->sockets, i));
+  CnsUdpSocket **sockets = g_steal_pointer (&self->sockets);
+  guint n_sockets = self->n_sockets;
+
+  self->n_sockets = self->sockets_size = 0;
+  for (guint i = 0; i < n_sockets; i++)
+    cns_udp_socket_detach (sockets[i]);
   cns_ipv4_end_point_demux_clear (&self->demux);
-  g_clear_pointer (&self->sockets, g_ptr_array_unref);
+  for (guint i = 0; i < n_sockets; i++)
+    g_object_unref (sockets[i]);
+  g_free (sockets);
   self->node = NULL;
   G_OBJECT_CLASS (cns_udp_l4_protocol_parent_class)->dispose (object);
 }
@@ -285,9 +293,13 @@ cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
   g_return_val_if_fail (CNS_IS_UDP_L4_PROTOCOL (self), NULL);
   g_return_val_if_fail (self->node != NULL, NULL);
   socket = cns_udp_socket_new (self, self->node);
-  if (self->sockets == NULL)
-    self->sockets = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (self->sockets, g_object_ref (socket));
+  if (self->n_sockets == self->sockets_size)
+    {
+      self->sockets_size = MAX (2, self->sockets_size * 2);
+      self->sockets
+          = g_renew (CnsUdpSocket *, self->sockets, self->sockets_size);
+    }
+  self->sockets[self->n_sockets++] = g_object_ref (socket);
   return CNS_SOCKET (socket);
 }
 
@@ -328,8 +340,13 @@ cns_udp_l4_protocol_deallocate (CnsUdpL4Protocol *self,
 void
 cns_udp_l4_protocol_remove_socket (CnsUdpL4Protocol *self, CnsUdpSocket *socket)
 {
-  if (self->sockets != NULL)
-    g_ptr_array_remove_fast (self->sockets, socket);
+  for (guint i = 0; i < self->n_sockets; i++)
+    if (self->sockets[i] == socket)
+      {
+        self->sockets[i] = self->sockets[--self->n_sockets];
+        g_object_unref (socket);
+        return;
+      }
 }
 
 /**
