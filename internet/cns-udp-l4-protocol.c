@@ -214,14 +214,22 @@ udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
   CnsUdpHeader udp;
   Receivers r;
 
-  if (G_UNLIKELY (cns_packet_peek_header (packet, &cns_udp_header_class, &udp)
-                      == 0
-                  || udp.length != cns_packet_get_size (packet)
-                  || !cns_udp_header_verify_checksum (packet, header->source,
-                                                      header->destination)))
+  /* The header is read once, and put back on the paths that give the
+   * datagram back whole (the ICMP error quotes it). */
+  if (G_UNLIKELY (cns_packet_remove_header (packet, &cns_udp_header_class, &udp)
+                  == 0))
+    {
+      CNS_LOG_LOGIC ("dropping a datagram shorter than its header");
+      return CNS_IPV4_L4_RX_CHECKSUM_ERROR;
+    }
+  if (G_UNLIKELY (udp.length
+                      != cns_packet_get_size (packet) + CNS_UDP_HEADER_SIZE
+                  || !cns_udp_header_verify_payload_checksum (
+                      &udp, packet, header->source, header->destination)))
     {
       CNS_LOG_LOGIC ("dropping a malformed datagram or one with a bad "
                      "checksum");
+      cns_packet_add_header (packet, &cns_udp_header_class, &udp);
       return CNS_IPV4_L4_RX_CHECKSUM_ERROR;
     }
   receivers_find (self, &r, header->destination, udp.destination_port,
@@ -231,9 +239,9 @@ udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
   if (r.n == 0)
     {
       CNS_LOG_LOGIC ("nothing bound to port %u", udp.destination_port);
+      cns_packet_add_header (packet, &cns_udp_header_class, &udp);
       return CNS_IPV4_L4_RX_ENDPOINT_UNREACHABLE;
     }
-  cns_packet_remove_header (packet, &cns_udp_header_class, &udp);
   for (guint i = 0; i < r.n; i++)
     cns_udp_socket_forward_up (r.sockets[i], packet, header->source,
                                udp.source_port);
