@@ -456,7 +456,9 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
   packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
-  cns_net_device_get_broadcast (device, &dest);
+  /* per packet, on the interface's own device: the method without the
+   * public wrapper's type check */
+  CNS_NET_DEVICE_GET_CLASS (device)->get_broadcast (device, &dest);
   cns_net_device_send (device, packet, &dest, CNS_ETHER_TYPE_IPV4);
 }
 
