@@ -553,6 +553,7 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
 {
   CnsIpv4Route local;
   guint32 size = cns_packet_get_size (packet);
+  gboolean is_local = FALSE;
 
   if (G_UNLIKELY (size > MAX_PAYLOAD))
     {
@@ -583,17 +584,24 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       cns_packet_unref (packet);
       return;
     }
+  /* One pass over the interfaces, per datagram: a directed broadcast of
+   * any of them goes before a local address. */
   for (guint32 i = 0; i < self->n_interfaces; i++)
-    if (G_UNLIKELY (cns_ipv4_interface_is_broadcast (&self->interfaces[i],
-                                                     header->destination)))
-      {
-        l3_send_broadcast (self, packet, header, i);
-        cns_packet_unref (packet);
-        return;
-      }
+    {
+      if (G_UNLIKELY (cns_ipv4_interface_is_broadcast (&self->interfaces[i],
+                                                       header->destination)))
+        {
+          l3_send_broadcast (self, packet, header, i);
+          cns_packet_unref (packet);
+          return;
+        }
+      is_local = is_local
+                 || cns_ipv4_interface_has_address (&self->interfaces[i],
+                                                    header->destination);
+    }
 
   /* What the node sends to itself goes round the loopback. */
-  if (G_UNLIKELY (l3_is_local_address (self, header->destination)
+  if (G_UNLIKELY (is_local
                   || cns_ipv4_address_is_loopback (header->destination)))
     {
       local = (CnsIpv4Route){ header->destination,
