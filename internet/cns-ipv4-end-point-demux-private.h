@@ -20,7 +20,7 @@ typedef struct _CnsIpv4EndPoint CnsIpv4EndPoint;
  * @local_port: the port bound to
  * @peer_port: the connected peer's port, or 0
  * @owner: the socket that receives what matches (not referenced)
- * @next: the next end point bound to the same local port
+ * @next: the next end point of the table, in the order of binding
  *
  * ns-3's Ipv4EndPoint without callbacks: the protocol that owns the
  * demultiplexer knows what its owners are and calls them directly.
@@ -38,14 +38,13 @@ struct _CnsIpv4EndPoint
 /**
  * CnsIpv4EndPointDemux:
  *
- * The end points of one transport protocol on one node, chained by local
- * port in a hash table made at the first allocation, so that a node that
- * never binds costs two words.
+ * The end points of one transport protocol on one node, in one list in
+ * the order of binding: two words, and one small block per end point.
  */
 typedef struct
 {
-  GHashTable *by_port; /* local port -> first CnsIpv4EndPoint */
-  guint16 ephemeral;   /* the last ephemeral port handed out */
+  CnsIpv4EndPoint *first; /* every end point, in the order of binding */
+  guint16 ephemeral;      /* the last ephemeral port handed out */
 } CnsIpv4EndPointDemux;
 
 /* Internal to the module's transport protocols, but exported (though not

@@ -8,11 +8,12 @@
  * bound to any address), as in BSD's in_pcblookup; a broadcast goes to
  * every end point that matches, as broadcasts do in real stacks.
  *
- * End points are chained per local port in a hash table, so a lookup
- * walks only the end points of one port and allocates nothing; a node that
- * never binds has no table at all. Ephemeral ports count up through
- * 49152-65535 from the last one handed out and wrap, as ns-3 and BSD do, so
- * the first is 49153.
+ * End points are chained in one list in the order of binding, as ns-3
+ * keeps them: a node has a few, so walking them all costs less than
+ * hashing the port, and a table per node would cost more memory than the
+ * end points themselves. A lookup allocates nothing. Ephemeral ports count up
+ * through 49152-65535 from the last one handed out and wrap, as ns-3 and BSD
+ * do, so the first is 49153.
  *
  * Binding follows ns-3: an address and port may be bound once, but 0.0.0.0
  * and a specific address are different bindings of the same port; the
@@ -26,51 +27,49 @@
  * cns_ipv4_end_point_demux_init:
  * @demux: (out caller-allocates): the table, in its owner's struct
  *
- * Makes an empty table; it allocates at its first binding.
+ * Makes an empty table.
  */
 void
 cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux)
 {
-  demux->by_port = NULL;
+  demux->first = NULL;
   demux->ephemeral = CNS_IPV4_EPHEMERAL_PORT_FIRST;
 }
 
 /**
  * cns_ipv4_end_point_demux_clear:
  *
- * Frees every end point and the table, leaving an empty table. The
- * owners must have forgotten their end points.
+ * Frees every end point, leaving an empty table. The owners must have
+ * forgotten their end points.
  */
 void
 cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux)
 {
-  GHashTableIter iter;
-  gpointer value;
+  CnsIpv4EndPoint *end_point = demux->first;
 
-  if (demux->by_port == NULL)
-    return;
-  g_hash_table_iter_init (&iter, demux->by_port);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  while (end_point != NULL)
     {
-      CnsIpv4EndPoint *end_point = value;
+      CnsIpv4EndPoint *next = end_point->next;
 
-      while (end_point != NULL)
-        {
-          CnsIpv4EndPoint *next = end_point->next;
-
-          g_free (end_point);
-          end_point = next;
-        }
+      g_free (end_point);
+      end_point = next;
     }
-  g_clear_pointer (&demux->by_port, g_hash_table_destroy);
+  demux->first = NULL;
+}
+
+/* The first end point bound to @port at or after @from, or %NULL. */
+static inline CnsIpv4EndPoint *
+next_on_port (CnsIpv4EndPoint *from, guint16 port)
+{
+  while (from != NULL && from->local_port != port)
+    from = from->next;
+  return from;
 }
 
 static CnsIpv4EndPoint *
 first_on_port (CnsIpv4EndPointDemux *demux, guint16 port)
 {
-  if (demux->by_port == NULL)
-    return NULL;
-  return g_hash_table_lookup (demux->by_port, GUINT_TO_POINTER (port));
+  return next_on_port (demux->first, port);
 }
 
 /* Counts up from the last ephemeral port to the next one nothing is bound
@@ -120,7 +119,7 @@ cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
                                    gpointer owner, GError **error)
 {
   CnsIpv4EndPoint *end_point;
-  CnsIpv4EndPoint *last = NULL;
+  CnsIpv4EndPoint **tail = &demux->first;
 
   if (port == 0)
     {
@@ -135,7 +134,8 @@ cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
           return NULL;
         }
     }
-  for (CnsIpv4EndPoint *e = first_on_port (demux, port); e != NULL; e = e->next)
+  for (CnsIpv4EndPoint *e = first_on_port (demux, port); e != NULL;
+       e = next_on_port (e->next, port))
     {
       if (cns_ipv4_address_equal (e->local_address, address))
         {
@@ -148,7 +148,6 @@ cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
                        node_id);
           return NULL;
         }
-      last = e;
     }
 
   end_point = g_new0 (CnsIpv4EndPoint, 1);
@@ -156,14 +155,9 @@ cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
   end_point->local_port = port;
   end_point->owner = owner;
   /* appended, so that broadcasts reach end points in the order of binding */
-  if (last != NULL)
-    last->next = end_point;
-  else
-    {
-      if (demux->by_port == NULL)
-        demux->by_port = g_hash_table_new (g_direct_hash, g_direct_equal);
-      g_hash_table_insert (demux->by_port, GUINT_TO_POINTER (port), end_point);
-    }
+  while (*tail != NULL)
+    tail = &(*tail)->next;
+  *tail = end_point;
   return end_point;
 }
 
@@ -177,26 +171,12 @@ void
 cns_ipv4_end_point_demux_deallocate (CnsIpv4EndPointDemux *demux,
                                      CnsIpv4EndPoint *end_point)
 {
-  gpointer key = GUINT_TO_POINTER (end_point->local_port);
-  CnsIpv4EndPoint *first = first_on_port (demux, end_point->local_port);
+  CnsIpv4EndPoint **link = &demux->first;
 
-  g_return_if_fail (first != NULL);
-  if (first == end_point)
-    {
-      if (end_point->next != NULL)
-        g_hash_table_insert (demux->by_port, key, end_point->next);
-      else
-        g_hash_table_remove (demux->by_port, key);
-    }
-  else
-    {
-      CnsIpv4EndPoint *e = first;
-
-      while (e->next != NULL && e->next != end_point)
-        e = e->next;
-      g_return_if_fail (e->next == end_point);
-      e->next = end_point->next;
-    }
+  while (*link != NULL && *link != end_point)
+    link = &(*link)->next;
+  g_return_if_fail (*link == end_point);
+  *link = end_point->next;
   g_free (end_point);
 }
 
@@ -254,7 +234,7 @@ cns_ipv4_end_point_demux_lookup (CnsIpv4EndPointDemux *demux,
   guint n = 0;
 
   for (CnsIpv4EndPoint *e = first_on_port (demux, destination_port); e != NULL;
-       e = e->next)
+       e = next_on_port (e->next, destination_port))
     {
       gboolean local_any = cns_ipv4_address_is_any (e->local_address);
       gboolean local_exact

@@ -18,22 +18,33 @@
  */
 #include "internet/cns-ipv4-header.h"
 
+#include <string.h>
+
 #define IPV4_VERSION     4
 #define FLAG_DONT_FRAG   0x4000
 #define FLAG_MORE_FRAGS  0x2000
 #define FRAG_OFFSET_MASK 0x1fff
 
 /* The one's complement sum of @size bytes (even), folded and inverted. */
+/* The Internet checksum of @size bytes, a multiple of 4 (a header's length
+ * is counted in 32-bit words). Per packet, twice: it adds 32-bit words in
+ * host order and swaps the folded sum, which RFC 1071 shows equal to
+ * adding 16-bit words in network order. */
 static guint16
 ipv4_header_checksum (const guint8 *bytes, gsize size)
 {
-  guint32 sum = 0;
+  guint64 sum = 0;
 
-  for (gsize i = 0; i < size; i += 2)
-    sum += (guint32) (bytes[i] << 8 | bytes[i + 1]);
+  for (gsize i = 0; i < size; i += 4)
+    {
+      guint32 word;
+
+      memcpy (&word, bytes + i, sizeof word);
+      sum += word;
+    }
   while (sum >> 16)
     sum = (sum & 0xffff) + (sum >> 16);
-  return (guint16) ~sum;
+  return (guint16) ~GUINT16_FROM_BE ((guint16) sum);
 }
 
 static gsize

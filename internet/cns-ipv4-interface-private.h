@@ -40,8 +40,6 @@ G_GNUC_INTERNAL gint cns_ipv4_interface_find_address (
     const CnsIpv4Interface *self, CnsIpv4Address address);
 G_GNUC_INTERNAL void cns_ipv4_interface_remove_address (CnsIpv4Interface *self,
                                                         guint index);
-G_GNUC_INTERNAL gboolean cns_ipv4_interface_is_broadcast (
-    const CnsIpv4Interface *self, CnsIpv4Address address);
 G_GNUC_INTERNAL const CnsIpv4InterfaceAddress *
 cns_ipv4_interface_select_address (const CnsIpv4Interface *self,
                                    CnsIpv4Address destination,
@@ -54,6 +52,20 @@ cns_ipv4_interface_has_address (const CnsIpv4Interface *self,
 {
   for (guint i = 0; i < self->n_addresses; i++)
     if (self->addresses[i].local.value == address.value)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @address is the directed broadcast of one of the interface's
+ * subnets (not of a /32 or /31, which have none). Inline: the IPv4 layer
+ * asks it of every interface for every datagram it sends. */
+static inline gboolean
+cns_ipv4_interface_is_broadcast (const CnsIpv4Interface *self,
+                                 CnsIpv4Address address)
+{
+  for (guint i = 0; i < self->n_addresses; i++)
+    if (self->addresses[i].broadcast.value == address.value
+        && (self->addresses[i].mask.value & 2) == 0)
       return TRUE;
   return FALSE;
 }

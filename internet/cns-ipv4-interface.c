@@ -67,19 +67,6 @@ cns_ipv4_interface_remove_address (CnsIpv4Interface *self, guint index)
     g_clear_pointer (&self->addresses, g_free);
 }
 
-/* Whether @address is the directed broadcast of one of the interface's
- * subnets (not of a /32 or /31, which have none). */
-gboolean
-cns_ipv4_interface_is_broadcast (const CnsIpv4Interface *self,
-                                 CnsIpv4Address address)
-{
-  for (guint i = 0; i < self->n_addresses; i++)
-    if (self->addresses[i].broadcast.value == address.value
-        && (self->addresses[i].mask.value & 2) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* The address to send from towards @destination: the first whose subnet
  * holds @destination, else (unless @require_match) the first primary one.
  * Returns: (nullable): the address, %NULL when there is none. */

@@ -456,7 +456,9 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
   packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
-  cns_net_device_get_broadcast (device, &dest);
+  /* per packet, on the interface's own device: the method without the
+   * public wrapper's type check */
+  CNS_NET_DEVICE_GET_CLASS (device)->get_broadcast (device, &dest);
   cns_net_device_send (device, packet, &dest, CNS_ETHER_TYPE_IPV4);
 }
 
@@ -551,6 +553,7 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
 {
   CnsIpv4Route local;
   guint32 size = cns_packet_get_size (packet);
+  gboolean is_local = FALSE;
 
   if (G_UNLIKELY (size > MAX_PAYLOAD))
     {
@@ -581,17 +584,24 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       cns_packet_unref (packet);
       return;
     }
+  /* One pass over the interfaces, per datagram: a directed broadcast of
+   * any of them goes before a local address. */
   for (guint32 i = 0; i < self->n_interfaces; i++)
-    if (G_UNLIKELY (cns_ipv4_interface_is_broadcast (&self->interfaces[i],
-                                                     header->destination)))
-      {
-        l3_send_broadcast (self, packet, header, i);
-        cns_packet_unref (packet);
-        return;
-      }
+    {
+      if (G_UNLIKELY (cns_ipv4_interface_is_broadcast (&self->interfaces[i],
+                                                       header->destination)))
+        {
+          l3_send_broadcast (self, packet, header, i);
+          cns_packet_unref (packet);
+          return;
+        }
+      is_local = is_local
+                 || cns_ipv4_interface_has_address (&self->interfaces[i],
+                                                    header->destination);
+    }
 
   /* What the node sends to itself goes round the loopback. */
-  if (G_UNLIKELY (l3_is_local_address (self, header->destination)
+  if (G_UNLIKELY (is_local
                   || cns_ipv4_address_is_loopback (header->destination)))
     {
       local = (CnsIpv4Route){ header->destination,
@@ -1153,6 +1163,18 @@ cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface)
                                         : NULL;
 }
 
+CnsIpv4RoutingProtocol *
+cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self)
+{
+  return self->routing;
+}
+
+const CnsIpv4Interface *
+cns_ipv4_l3_protocol_peek_interface (CnsIpv4L3Protocol *self, guint32 interface)
+{
+  return interface < self->n_interfaces ? &self->interfaces[interface] : NULL;
+}
+
 /**
  * cns_ipv4_l3_protocol_add_address:
  * @interface: an interface index
@@ -1270,6 +1292,31 @@ cns_ipv4_l3_protocol_get_address (CnsIpv4L3Protocol *self, guint32 interface,
   return self->interfaces[interface].addresses[index];
 }
 
+/* cns_ipv4_l3_protocol_select_source_address() without its checks. */
+static CnsIpv4Address
+l3_select_source (CnsIpv4L3Protocol *self, CnsNetDevice *device,
+                  CnsIpv4Address destination)
+{
+  const CnsIpv4InterfaceAddress *a = NULL;
+
+  if (device != NULL)
+    {
+      gint32 i = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
+
+      if (i >= 0)
+        a = cns_ipv4_interface_select_address (&self->interfaces[i],
+                                               destination, FALSE);
+      return a != NULL ? a->local : cns_ipv4_address_any ();
+    }
+  for (guint32 i = 0; i < self->n_interfaces && a == NULL; i++)
+    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
+                                           TRUE);
+  for (guint32 i = 1; i < self->n_interfaces && a == NULL; i++)
+    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
+                                           FALSE);
+  return a != NULL ? a->local : cns_ipv4_address_any ();
+}
+
 /**
  * cns_ipv4_l3_protocol_select_source_address:
  * @device: (nullable): the device the packet leaves by, or %NULL for any
@@ -1288,25 +1335,23 @@ cns_ipv4_l3_protocol_select_source_address (CnsIpv4L3Protocol *self,
                                             CnsNetDevice *device,
                                             CnsIpv4Address destination)
 {
-  const CnsIpv4InterfaceAddress *a = NULL;
-
   g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self),
                         cns_ipv4_address_any ());
-  if (device != NULL)
-    {
-      gint32 i = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
+  return l3_select_source (self, device, destination);
+}
 
-      if (i >= 0)
-        a = cns_ipv4_interface_select_address (&self->interfaces[i],
-                                               destination, FALSE);
-      return a != NULL ? a->local : cns_ipv4_address_any ();
-    }
-  for (guint32 i = 0; i < self->n_interfaces && a == NULL; i++)
-    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
-                                           TRUE);
-  for (guint32 i = 1; i < self->n_interfaces && a == NULL; i++)
-    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
-                                           FALSE);
+CnsIpv4Address
+cns_ipv4_l3_protocol_select_interface_source (CnsIpv4L3Protocol *self,
+                                              guint32 interface,
+                                              CnsIpv4Address destination)
+{
+  const CnsIpv4InterfaceAddress *a;
+
+  /* no such interface: no device, as cns_ipv4_l3_protocol_peek_device() */
+  if (interface >= self->n_interfaces)
+    return l3_select_source (self, NULL, destination);
+  a = cns_ipv4_interface_select_address (&self->interfaces[interface],
+                                         destination, FALSE);
   return a != NULL ? a->local : cns_ipv4_address_any ();
 }
 
@@ -1438,16 +1483,27 @@ cns_ipv4_l3_protocol_send (CnsIpv4L3Protocol *self, CnsPacket *packet,
                            guint8 protocol, guint8 ttl, guint8 tos,
                            const CnsIpv4Route *route)
 {
+  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (packet != NULL);
+  cns_ipv4_l3_protocol_send_datagram (self, packet, source, destination,
+                                      protocol, ttl, tos, route);
+}
+
+void
+cns_ipv4_l3_protocol_send_datagram (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                                    CnsIpv4Address source,
+                                    CnsIpv4Address destination, guint8 protocol,
+                                    guint8 ttl, guint8 tos,
+                                    const CnsIpv4Route *route)
+{
   CnsIpv4Header header = { .tos = tos,
                            .ttl = ttl,
                            .protocol = protocol,
                            .source = source,
                            .destination = destination,
-                           .checksum_ok = TRUE };
+                           .checksum_ok = TRUE,
+                           .identification = self->identification++ };
 
-  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
-  g_return_if_fail (packet != NULL);
-  header.identification = self->identification++;
   l3_send (self, packet, &header, route);
 }
 

@@ -8,7 +8,7 @@
  * holds the protocol. ICMP errors are ignored by default, as a protocol
  * without connections has nothing to tell.
  */
-#include "internet/cns-ipv4-l4-protocol.h"
+#include "internet/cns-ipv4-l4-protocol-private.h"
 
 typedef struct
 {
@@ -132,5 +132,14 @@ cns_ipv4_l4_protocol_get_ipv4 (CnsIpv4L4Protocol *self)
 
   g_return_val_if_fail (CNS_IS_IPV4_L4_PROTOCOL (self), NULL);
   priv = cns_ipv4_l4_protocol_get_instance_private (self);
+  return priv->ipv4;
+}
+
+CnsIpv4L3Protocol *
+cns_ipv4_l4_protocol_peek_ipv4 (CnsIpv4L4Protocol *self)
+{
+  CnsIpv4L4ProtocolPrivate *priv
+      = cns_ipv4_l4_protocol_get_instance_private (self);
+
   return priv->ipv4;
 }

@@ -341,8 +341,8 @@ static_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
     return FALSE;
   static_fill_route (self, r, header->destination, route);
   /* the output interface's address in the subnet of the next hop */
-  route->source = cns_ipv4_l3_protocol_select_source_address (
-      self->ipv4, route->output_device,
+  route->source = cns_ipv4_l3_protocol_select_interface_source (
+      self->ipv4, route->interface,
       cns_ipv4_address_is_any (r->entry.gateway) ? header->destination
                                                  : r->entry.gateway);
   return TRUE;

@@ -44,6 +44,7 @@
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
 #include "internet/cns-application-private.h"
+#include "internet/cns-socket-private.h"
 #include "network/cns-queue.h" /* CnsPacketTraceFn */
 
 CNS_LOG_COMPONENT_DEFINE ("OnOffApplication");
@@ -300,8 +301,9 @@ on_off_send_packet (gpointer obj, gpointer data)
   packet = cns_packet_new (self->packet_size);
   traced = cns_application_trace_is_connected (cns_application_traces (self),
                                                TRACE_TX);
-  sent = cns_socket_send (self->socket,
-                          traced ? cns_packet_ref (packet) : packet, 0);
+  /* per packet: the socket is the one the application made */
+  sent = cns_socket_send_unchecked (
+      self->socket, traced ? cns_packet_ref (packet) : packet, 0);
   if (sent >= 0 && (guint32) sent == self->packet_size)
     {
       if (traced)

@@ -17,6 +17,7 @@
 
 #include "core/cns-log.h"
 #include "internet/cns-application-private.h"
+#include "internet/cns-socket-private.h"
 
 CNS_LOG_COMPONENT_DEFINE ("PacketSink");
 
@@ -129,8 +130,10 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
   CnsPacket *packet;
   CnsAddress from;
 
-  while ((packet = cns_socket_recv_from (socket, G_MAXUINT32, 0, &from))
-         != NULL)
+  /* per packet: the socket calling back is one */
+  while (
+      (packet = cns_socket_recv_from_unchecked (socket, G_MAXUINT32, 0, &from))
+      != NULL)
     {
       guint32 size = cns_packet_get_size (packet);
 

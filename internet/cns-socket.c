@@ -25,17 +25,14 @@
 #include "internet/cns-internet-error.h"
 #include "internet/cns-socket-factory.h"
 
+/* The callbacks most sockets never set, allocated when one is: what the
+ * applications set (receive, connect) lives in the socket itself. */
 typedef struct
 {
-  CnsSocketFn recv;
-  gpointer recv_data;
   CnsSocketSizeFn data_sent;
   gpointer data_sent_data;
   CnsSocketSizeFn send;
   gpointer send_data;
-  CnsSocketFn connect_succeeded;
-  CnsSocketFn connect_failed;
-  gpointer connect_data;
   CnsSocketFn close_normal;
   CnsSocketFn close_error;
   gpointer close_data;
@@ -47,7 +44,12 @@ typedef struct
 typedef struct
 {
   CnsNode *node;
-  SocketCallbacks *callbacks; /* NULL until a callback is set */
+  CnsSocketFn recv;
+  gpointer recv_data;
+  CnsSocketFn connect_succeeded;
+  CnsSocketFn connect_failed;
+  gpointer connect_data;
+  SocketCallbacks *callbacks; /* NULL until one of them is set */
   CnsSocketErrno error;
 } CnsSocketPrivate;
 
@@ -566,12 +568,12 @@ void
 cns_socket_set_recv_callback (CnsSocket *self, CnsSocketFn fn,
                               gpointer user_data)
 {
-  SocketCallbacks *cb;
+  CnsSocketPrivate *priv;
 
   g_return_if_fail (CNS_IS_SOCKET (self));
-  cb = socket_callbacks (self);
-  cb->recv = fn;
-  cb->recv_data = user_data;
+  priv = cns_socket_get_instance_private (self);
+  priv->recv = fn;
+  priv->recv_data = user_data;
 }
 
 /**
@@ -616,13 +618,13 @@ void
 cns_socket_set_connect_callback (CnsSocket *self, CnsSocketFn succeeded,
                                  CnsSocketFn failed, gpointer user_data)
 {
-  SocketCallbacks *cb;
+  CnsSocketPrivate *priv;
 
   g_return_if_fail (CNS_IS_SOCKET (self));
-  cb = socket_callbacks (self);
-  cb->connect_succeeded = succeeded;
-  cb->connect_failed = failed;
-  cb->connect_data = user_data;
+  priv = cns_socket_get_instance_private (self);
+  priv->connect_succeeded = succeeded;
+  priv->connect_failed = failed;
+  priv->connect_data = user_data;
 }
 
 /**
@@ -695,10 +697,10 @@ cns_socket_set_errno (CnsSocket *self, CnsSocketErrno error)
 void
 cns_socket_notify_data_recv (CnsSocket *self)
 {
-  SocketCallbacks *cb = socket_peek_callbacks (self);
+  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
 
-  if (cb != NULL && cb->recv != NULL)
-    cb->recv (self, cb->recv_data);
+  if (priv->recv != NULL)
+    priv->recv (self, priv->recv_data);
 }
 
 /** cns_socket_notify_data_sent: For subclasses: @size bytes left. */
@@ -725,20 +727,20 @@ cns_socket_notify_send (CnsSocket *self, guint32 available)
 void
 cns_socket_notify_connection_succeeded (CnsSocket *self)
 {
-  SocketCallbacks *cb = socket_peek_callbacks (self);
+  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
 
-  if (cb != NULL && cb->connect_succeeded != NULL)
-    cb->connect_succeeded (self, cb->connect_data);
+  if (priv->connect_succeeded != NULL)
+    priv->connect_succeeded (self, priv->connect_data);
 }
 
 /** cns_socket_notify_connection_failed: For subclasses. */
 void
 cns_socket_notify_connection_failed (CnsSocket *self)
 {
-  SocketCallbacks *cb = socket_peek_callbacks (self);
+  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
 
-  if (cb != NULL && cb->connect_failed != NULL)
-    cb->connect_failed (self, cb->connect_data);
+  if (priv->connect_failed != NULL)
+    priv->connect_failed (self, priv->connect_data);
 }
 
 /** cns_socket_notify_normal_close: For subclasses. */

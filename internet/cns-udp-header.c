@@ -15,6 +15,7 @@
 #include "internet/cns-udp-header.h"
 
 #include "internet/cns-ipv4-header.h"
+#include "internet/cns-udp-private.h"
 
 static gsize
 udp_get_serialized_size (gconstpointer header)
@@ -155,6 +156,26 @@ cns_udp_header_prepare_checksum (CnsUdpHeader *header, CnsIpv4Address source,
  * Returns: %FALSE when the datagram is shorter than a UDP header or its
  * checksum is wrong.
  */
+/* For UDP's receive path, which has taken the header off already: the
+ * checksum of @header and @payload, without reading the header again. */
+gboolean
+cns_udp_header_verify_payload_checksum (const CnsUdpHeader *header,
+                                        const CnsPacket *payload,
+                                        CnsIpv4Address source,
+                                        CnsIpv4Address destination)
+{
+  guint32 size = cns_packet_get_size (payload);
+  guint64 sum;
+
+  if (header->checksum == 0)
+    return TRUE;
+  /* the header is 8 bytes: the payload's words line up as in the datagram */
+  sum = (guint64) pseudo_header_sum (source, destination, header->length)
+        + header->source_port + header->destination_port + header->length
+        + header->checksum + cns_packet_sum16 (payload, 0, size);
+  return cns_checksum_fold (sum) == 0;
+}
+
 gboolean
 cns_udp_header_verify_checksum (const CnsPacket *datagram,
                                 CnsIpv4Address source,

@@ -33,7 +33,8 @@
 #include "internet/cns-udp-l4-protocol.h"
 
 #include "core/cns-log.h"
-#include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
+#include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-udp-header.h"
 #include "internet/cns-udp-private.h"
 
@@ -48,7 +49,10 @@ struct _CnsUdpL4Protocol
 
   CnsNode *node; /* not referenced: same aggregate */
   CnsIpv4EndPointDemux demux;
-  GPtrArray *sockets; /* CnsUdpSocket, referenced; NULL until the first */
+  /* referenced; a plain array: a GPtrArray starts with room for 16 */
+  CnsUdpSocket **sockets;
+  guint n_sockets;
+  guint sockets_size;
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpL4Protocol, cns_udp_l4_protocol,
@@ -69,11 +73,16 @@ cns_udp_l4_protocol_dispose (GObject *object)
 {
   CnsUdpL4Protocol *self = CNS_UDP_L4_PROTOCOL (object);
 
-  if (self->sockets != NULL)
-    for (guint i = 0; i < self->sockets->len; i++)
-      cns_udp_socket_detach (g_ptr_array_index (self->sockets, i));
+  CnsUdpSocket **sockets = g_steal_pointer (&self->sockets);
+  guint n_sockets = self->n_sockets;
+
+  self->n_sockets = self->sockets_size = 0;
+  for (guint i = 0; i < n_sockets; i++)
+    cns_udp_socket_detach (sockets[i]);
   cns_ipv4_end_point_demux_clear (&self->demux);
-  g_clear_pointer (&self->sockets, g_ptr_array_unref);
+  for (guint i = 0; i < n_sockets; i++)
+    g_object_unref (sockets[i]);
+  g_free (sockets);
   self->node = NULL;
   G_OBJECT_CLASS (cns_udp_l4_protocol_parent_class)->dispose (object);
 }
@@ -178,19 +187,20 @@ static CnsIpv4Address
 udp_broadcast_owner (CnsIpv4L3Protocol *ipv4, CnsIpv4Address destination,
                      guint32 interface)
 {
-  guint32 n = cns_ipv4_l3_protocol_get_n_addresses (ipv4, interface);
+  /* per packet: read the interface in place, without the API's checks */
+  const CnsIpv4Interface *iface
+      = cns_ipv4_l3_protocol_peek_interface (ipv4, interface);
+  guint32 n = iface != NULL ? iface->n_addresses : 0;
 
   if (cns_ipv4_address_is_broadcast (destination))
-    return n > 0 ? cns_ipv4_l3_protocol_get_address (ipv4, interface, 0).local
-                 : destination;
+    return n > 0 ? iface->addresses[0].local : destination;
   for (guint32 i = 0; i < n; i++)
     {
-      CnsIpv4InterfaceAddress a
-          = cns_ipv4_l3_protocol_get_address (ipv4, interface, i);
+      const CnsIpv4InterfaceAddress *a = &iface->addresses[i];
 
-      if (cns_ipv4_mask_get_prefix_length (a.mask) < 31
-          && cns_ipv4_address_equal (a.broadcast, destination))
-        return a.local;
+      if (cns_ipv4_mask_get_prefix_length (a->mask) < 31
+          && cns_ipv4_address_equal (a->broadcast, destination))
+        return a->local;
     }
   return cns_ipv4_address_any ();
 }
@@ -199,30 +209,39 @@ static CnsIpv4L4RxStatus
 udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
              const CnsIpv4Header *header, guint32 interface)
 {
-  CnsUdpL4Protocol *self = CNS_UDP_L4_PROTOCOL (l4);
+  /* a method of the class: the type is known, no checked cast */
+  CnsUdpL4Protocol *self = (CnsUdpL4Protocol *) l4;
   CnsUdpHeader udp;
   Receivers r;
 
-  if (G_UNLIKELY (cns_packet_peek_header (packet, &cns_udp_header_class, &udp)
-                      == 0
-                  || udp.length != cns_packet_get_size (packet)
-                  || !cns_udp_header_verify_checksum (packet, header->source,
-                                                      header->destination)))
+  /* The header is read once, and put back on the paths that give the
+   * datagram back whole (the ICMP error quotes it). */
+  if (G_UNLIKELY (cns_packet_remove_header (packet, &cns_udp_header_class, &udp)
+                  == 0))
+    {
+      CNS_LOG_LOGIC ("dropping a datagram shorter than its header");
+      return CNS_IPV4_L4_RX_CHECKSUM_ERROR;
+    }
+  if (G_UNLIKELY (udp.length
+                      != cns_packet_get_size (packet) + CNS_UDP_HEADER_SIZE
+                  || !cns_udp_header_verify_payload_checksum (
+                      &udp, packet, header->source, header->destination)))
     {
       CNS_LOG_LOGIC ("dropping a malformed datagram or one with a bad "
                      "checksum");
+      cns_packet_add_header (packet, &cns_udp_header_class, &udp);
       return CNS_IPV4_L4_RX_CHECKSUM_ERROR;
     }
   receivers_find (self, &r, header->destination, udp.destination_port,
                   header->source, udp.source_port,
-                  udp_broadcast_owner (cns_ipv4_l4_protocol_get_ipv4 (l4),
+                  udp_broadcast_owner (cns_ipv4_l4_protocol_peek_ipv4 (l4),
                                        header->destination, interface));
   if (r.n == 0)
     {
       CNS_LOG_LOGIC ("nothing bound to port %u", udp.destination_port);
+      cns_packet_add_header (packet, &cns_udp_header_class, &udp);
       return CNS_IPV4_L4_RX_ENDPOINT_UNREACHABLE;
     }
-  cns_packet_remove_header (packet, &cns_udp_header_class, &udp);
   for (guint i = 0; i < r.n; i++)
     cns_udp_socket_forward_up (r.sockets[i], packet, header->source,
                                udp.source_port);
@@ -282,9 +301,13 @@ cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
   g_return_val_if_fail (CNS_IS_UDP_L4_PROTOCOL (self), NULL);
   g_return_val_if_fail (self->node != NULL, NULL);
   socket = cns_udp_socket_new (self, self->node);
-  if (self->sockets == NULL)
-    self->sockets = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (self->sockets, g_object_ref (socket));
+  if (self->n_sockets == self->sockets_size)
+    {
+      self->sockets_size = MAX (2, self->sockets_size * 2);
+      self->sockets
+          = g_renew (CnsUdpSocket *, self->sockets, self->sockets_size);
+    }
+  self->sockets[self->n_sockets++] = g_object_ref (socket);
   return CNS_SOCKET (socket);
 }
 
@@ -325,8 +348,13 @@ cns_udp_l4_protocol_deallocate (CnsUdpL4Protocol *self,
 void
 cns_udp_l4_protocol_remove_socket (CnsUdpL4Protocol *self, CnsUdpSocket *socket)
 {
-  if (self->sockets != NULL)
-    g_ptr_array_remove_fast (self->sockets, socket);
+  for (guint i = 0; i < self->n_sockets; i++)
+    if (self->sockets[i] == socket)
+      {
+        self->sockets[i] = self->sockets[--self->n_sockets];
+        g_object_unref (socket);
+        return;
+      }
 }
 
 /**
@@ -351,7 +379,7 @@ cns_udp_l4_protocol_send (CnsUdpL4Protocol *self, CnsPacket *packet,
   cns_udp_header_init (&header, source_port, destination_port, 0);
   cns_udp_header_prepare_checksum (&header, source, destination, packet);
   cns_packet_add_header (packet, &cns_udp_header_class, &header);
-  cns_ipv4_l3_protocol_send (
-      cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self)), packet,
+  cns_ipv4_l3_protocol_send_datagram (
+      cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self), packet,
       source, destination, CNS_IP_PROTOCOL_UDP, ttl, 0, route);
 }

@@ -5,6 +5,7 @@
 
 #include "internet/cns-ipv4-end-point-demux-private.h"
 #include "internet/cns-ipv4-route.h"
+#include "internet/cns-udp-header.h"
 #include "internet/cns-udp-l4-protocol.h"
 #include "internet/cns-udp-socket-factory.h"
 #include "internet/cns-udp-socket.h"
@@ -26,6 +27,11 @@ cns_udp_l4_protocol_send (CnsUdpL4Protocol *self, CnsPacket *packet,
                           CnsIpv4Address source, CnsIpv4Address destination,
                           guint16 source_port, guint16 destination_port,
                           guint8 ttl, const CnsIpv4Route *route);
+
+/* The header, for the protocol. */
+G_GNUC_INTERNAL gboolean cns_udp_header_verify_payload_checksum (
+    const CnsUdpHeader *header, const CnsPacket *payload, CnsIpv4Address source,
+    CnsIpv4Address destination);
 
 /* The sockets, for their protocol. */
 G_GNUC_INTERNAL CnsUdpSocket *cns_udp_socket_new (CnsUdpL4Protocol *udp,

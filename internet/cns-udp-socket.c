@@ -38,7 +38,8 @@
 #include "core/cns-log.h"
 #include "core/cns-trace-source.h"
 #include "internet/cns-internet-error.h"
-#include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
+#include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-udp-private.h"
 #include "network/cns-queue.h"
 
@@ -454,22 +455,23 @@ udp_socket_route (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
                   CnsPacket *packet, CnsIpv4Address destination,
                   CnsIpv4Route *route)
 {
-  CnsIpv4RoutingProtocol *routing
-      = cns_ipv4_l3_protocol_get_routing_protocol (ipv4);
+  /* per packet: the layer's own routing protocol, called as the layer
+   * calls it, without the public API's checks */
+  CnsIpv4RoutingProtocol *routing = cns_ipv4_l3_protocol_peek_routing (ipv4);
   CnsIpv4Header header;
 
   if (G_UNLIKELY (routing == NULL))
     {
-      cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_NOROUTETOHOST);
+      cns_socket_set_errno ((CnsSocket *) self, CNS_SOCKET_ERROR_NOROUTETOHOST);
       return FALSE;
     }
   cns_ipv4_header_init (&header);
   header.destination = destination;
   header.protocol = CNS_IP_PROTOCOL_UDP;
-  if (!cns_ipv4_routing_protocol_route_output (routing, packet, &header, NULL,
-                                               route))
+  if (!CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (routing)->route_output (
+          routing, packet, &header, NULL, route))
     {
-      cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_NOROUTETOHOST);
+      cns_socket_set_errno ((CnsSocket *) self, CNS_SOCKET_ERROR_NOROUTETOHOST);
       return FALSE;
     }
   return TRUE;
@@ -482,15 +484,16 @@ udp_socket_is_directed_broadcast (CnsIpv4L3Protocol *ipv4,
                                   const CnsIpv4Route *route,
                                   CnsIpv4Address destination)
 {
-  guint32 n = cns_ipv4_l3_protocol_get_n_addresses (ipv4, route->interface);
+  /* per packet: read the interface in place, without the API's checks */
+  const CnsIpv4Interface *iface
+      = cns_ipv4_l3_protocol_peek_interface (ipv4, route->interface);
 
-  for (guint32 i = 0; i < n; i++)
+  for (guint32 i = 0; iface != NULL && i < iface->n_addresses; i++)
     {
-      CnsIpv4InterfaceAddress a
-          = cns_ipv4_l3_protocol_get_address (ipv4, route->interface, i);
+      const CnsIpv4InterfaceAddress *a = &iface->addresses[i];
 
-      if (cns_ipv4_mask_get_prefix_length (a.mask) < 31
-          && cns_ipv4_address_equal (a.broadcast, destination))
+      if (cns_ipv4_mask_get_prefix_length (a->mask) < 31
+          && cns_ipv4_address_equal (a->broadcast, destination))
         return TRUE;
     }
   return FALSE;
@@ -526,7 +529,8 @@ static gint
 udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
                        CnsIpv4Address destination, guint16 port)
 {
-  CnsSocket *socket = CNS_SOCKET (self);
+  /* per packet: a UDP socket is a socket, no checked cast */
+  CnsSocket *socket = (CnsSocket *) self;
   CnsIpv4L3Protocol *ipv4;
   CnsIpv4Route route;
   guint32 size = cns_packet_get_size (packet);
@@ -553,7 +557,7 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
       cns_packet_unref (packet);
       return -1;
     }
-  ipv4 = cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self->udp));
+  ipv4 = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self->udp);
   if (G_UNLIKELY (ipv4 == NULL))
     {
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOROUTETOHOST);
@@ -594,7 +598,8 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
 static gint
 udp_socket_send (CnsSocket *socket, CnsPacket *packet, guint32 flags)
 {
-  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  /* a method of the class: the type is known, no checked cast */
+  CnsUdpSocket *self = (CnsUdpSocket *) socket;
 
   if (G_UNLIKELY (!self->connected && !self->closed))
     {
@@ -618,7 +623,7 @@ udp_socket_send_to (CnsSocket *socket, CnsPacket *packet, guint32 flags,
       cns_packet_unref (packet);
       return -1;
     }
-  return udp_socket_do_send_to (CNS_UDP_SOCKET (socket), packet,
+  return udp_socket_do_send_to ((CnsUdpSocket *) socket, packet,
                                 destination.address, destination.port);
 }
 
@@ -668,7 +673,7 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
   slot->from = cns_inet_socket_address_init (source, source_port);
   rx->count++;
   rx->rx_available += size;
-  cns_socket_notify_data_recv (CNS_SOCKET (self));
+  cns_socket_notify_data_recv ((CnsSocket *) self);
 }
 
 /**
@@ -691,7 +696,7 @@ static CnsPacket *
 udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
                       CnsAddress *from)
 {
-  CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
+  CnsUdpSocket *self = (CnsUdpSocket *) socket;
   Receiver *rx = self->rx;
   Datagram *first;
   guint32 size;

@@ -89,4 +89,6 @@ noinst_HEADERS += \
 	%reldir%/cns-ipv4-end-point-demux-private.h \
 	%reldir%/cns-ipv4-interface-private.h \
 	%reldir%/cns-ipv4-l3-protocol-private.h \
+	%reldir%/cns-ipv4-l4-protocol-private.h \
+	%reldir%/cns-socket-private.h \
 	%reldir%/cns-udp-private.h
