@@ -10,6 +10,11 @@
  * each member and counts the members that have outside references; when
  * the count drops to zero it lets go of all of them together. So members
  * can point at each other through the aggregate without a reference cycle.
+ * A toggle reference costs its object about 100 bytes of qdata, though,
+ * and most aggregates are a node's, which the node list holds until it
+ * disposes the node: such an aggregate cannot die before that dispose, so
+ * once it holds an anchored member (cns_object_anchor()) it holds all its
+ * members with plain references and lets go of them when disposed.
  *
  * Initialization. cns_object_initialize() runs the initialize vfunc once
  * per member, when the simulation starts (nodes schedule it) or on demand.
@@ -25,6 +30,7 @@
 #include "core/cns-object.h"
 
 #include "core/cns-config.h"
+#include "core/cns-object-private.h"
 #include "core/cns-trace-source-private.h"
 
 #include <gobject/gvaluecollector.h>
@@ -34,21 +40,51 @@
  * node, so a GPtrArray's spare slots would cost every node. */
 typedef struct
 {
-  guint n_members;
-  guint n_strong;       /* members referenced from outside the aggregate */
-  CnsObject *members[]; /* each held by a toggle reference */
+  guint16 n_members;
+  guint16 anchored;     /* members held by plain references */
+  guint32 n_strong;     /* toggle mode: members referenced from outside */
+  CnsObject *members[]; /* each held by a toggle or plain reference */
 } Aggregate;
 
+/* The aggregate pointer and two flags in its low bits: the private struct
+ * of every object, so a pointer and not a pointer plus flags, which would
+ * round each subclass's private struct up by 16 bytes. */
 typedef struct
 {
-  Aggregate *aggregate; /* NULL while the object stands alone */
-  gboolean initialized;
+  guintptr bits;
 } CnsObjectPrivate;
+
+#define FLAG_INITIALIZED ((guintptr) 1)
+#define FLAG_ANCHORED    ((guintptr) 2)
+#define FLAGS            (FLAG_INITIALIZED | FLAG_ANCHORED)
+
+G_STATIC_ASSERT (G_ALIGNOF (Aggregate) > FLAGS);
 
 G_DEFINE_TYPE_WITH_PRIVATE (CnsObject, cns_object, G_TYPE_OBJECT)
 
 static void aggregate_toggle_notify (gpointer data, GObject *object,
                                      gboolean is_last_ref);
+
+static inline CnsObjectPrivate *
+priv_of (gpointer object)
+{
+  return cns_object_get_instance_private (object);
+}
+
+/* @object's aggregate, NULL while it stands alone. */
+static inline Aggregate *
+aggregate_get (gpointer object)
+{
+  return (Aggregate *) (priv_of (object)->bits & ~FLAGS);
+}
+
+static inline void
+aggregate_set (gpointer object, Aggregate *agg)
+{
+  CnsObjectPrivate *priv = priv_of (object);
+
+  priv->bits = (guintptr) agg | (priv->bits & FLAGS);
+}
 
 static void
 cns_object_real_initialize (CnsObject *self)
@@ -64,26 +100,43 @@ static void
 aggregate_dissolve (Aggregate *agg)
 {
   for (guint i = 0; i < agg->n_members; i++)
-    ((CnsObjectPrivate *) cns_object_get_instance_private (agg->members[i]))
-        ->aggregate
-        = NULL;
+    aggregate_set (agg->members[i], NULL);
   /* Members without outside references are finalized here. */
   for (guint i = 0; i < agg->n_members; i++)
-    g_object_remove_toggle_ref (G_OBJECT (agg->members[i]),
-                                aggregate_toggle_notify, NULL);
+    if (agg->anchored)
+      g_object_unref (agg->members[i]);
+    else
+      g_object_remove_toggle_ref (G_OBJECT (agg->members[i]),
+                                  aggregate_toggle_notify, NULL);
   g_free (agg);
+}
+
+/* Holds every member of @agg by a plain reference from now on. */
+static void
+aggregate_anchor (Aggregate *agg)
+{
+  if (agg->anchored)
+    return;
+  /* The toggle notifications the swap causes see an anchored aggregate
+   * and do nothing; no member can be finalized in between. */
+  agg->anchored = TRUE;
+  for (guint i = 0; i < agg->n_members; i++)
+    {
+      g_object_ref (agg->members[i]);
+      g_object_remove_toggle_ref (G_OBJECT (agg->members[i]),
+                                  aggregate_toggle_notify, NULL);
+    }
 }
 
 static void
 aggregate_toggle_notify (gpointer data, GObject *object, gboolean is_last_ref)
 {
-  CnsObjectPrivate *priv
-      = cns_object_get_instance_private (CNS_OBJECT (object));
-  Aggregate *agg = priv->aggregate;
+  Aggregate *agg = aggregate_get (object);
 
   /* While an aggregate dissolves, a finalized member may drop the last
-   * reference another member held; that member is about to go anyway. */
-  if (agg == NULL)
+   * reference another member held; that member is about to go anyway.
+   * While it is anchored, it counts nothing. */
+  if (agg == NULL || agg->anchored)
     return;
   if (!is_last_ref)
     {
@@ -98,11 +151,10 @@ aggregate_toggle_notify (gpointer data, GObject *object, gboolean is_last_ref)
 static void
 cns_object_gobject_dispose (GObject *object)
 {
-  CnsObjectPrivate *priv
-      = cns_object_get_instance_private (CNS_OBJECT (object));
+  Aggregate *agg = aggregate_get (object);
 
-  if (priv->aggregate != NULL)
-    aggregate_dissolve (priv->aggregate);
+  if (agg != NULL)
+    aggregate_dissolve (agg);
   G_OBJECT_CLASS (cns_object_parent_class)->dispose (object);
 }
 
@@ -247,23 +299,46 @@ cns_object_new (GType type, const gchar *first_property_name, ...)
   return object;
 }
 
-static Aggregate *
-aggregate_of (CnsObject *self)
+/* Whether @self's aggregate, or @self alone, holds by plain references. */
+static gboolean
+is_anchored (CnsObject *self)
 {
-  CnsObjectPrivate *priv = cns_object_get_instance_private (self);
+  Aggregate *agg = aggregate_get (self);
 
-  if (priv->aggregate == NULL)
+  return agg != NULL ? agg->anchored != 0
+                     : (priv_of (self)->bits & FLAG_ANCHORED) != 0;
+}
+
+/* @self's aggregate, made for @self alone if it has none: anchored or
+ * not as the aggregate it is about to join, since a toggle reference,
+ * once taken, leaves its qdata behind. */
+static Aggregate *
+aggregate_of (CnsObject *self, gboolean anchored)
+{
+  Aggregate *agg = aggregate_get (self);
+
+  if (agg == NULL)
     {
-      Aggregate *agg = g_malloc (sizeof (Aggregate) + sizeof (CnsObject *));
-
+      agg = g_malloc (sizeof (Aggregate) + sizeof (CnsObject *));
       agg->n_members = 1;
       agg->members[0] = self;
-      priv->aggregate = agg;
-      /* The caller holds a reference, so self starts as a strong member. */
-      agg->n_strong = 1;
-      g_object_add_toggle_ref (G_OBJECT (self), aggregate_toggle_notify, NULL);
+      agg->anchored = anchored;
+      aggregate_set (self, agg);
+      if (anchored)
+        {
+          agg->n_strong = 0;
+          g_object_ref (self);
+        }
+      else
+        {
+          /* The caller holds a reference, so self starts as a strong
+           * member. */
+          agg->n_strong = 1;
+          g_object_add_toggle_ref (G_OBJECT (self), aggregate_toggle_notify,
+                                   NULL);
+        }
     }
-  return priv->aggregate;
+  return agg;
 }
 
 static void
@@ -275,12 +350,12 @@ call_notify_new_aggregate (gpointer member, gpointer user_data)
 static gboolean
 aggregate_has_exact_type (CnsObject *self, GType type)
 {
-  CnsObjectPrivate *priv = cns_object_get_instance_private (self);
+  Aggregate *agg = aggregate_get (self);
 
-  if (priv->aggregate == NULL)
+  if (agg == NULL)
     return G_OBJECT_TYPE (self) == type;
-  for (guint i = 0; i < priv->aggregate->n_members; i++)
-    if (G_OBJECT_TYPE (priv->aggregate->members[i]) == type)
+  for (guint i = 0; i < agg->n_members; i++)
+    if (G_OBJECT_TYPE (agg->members[i]) == type)
       return TRUE;
   return FALSE;
 }
@@ -290,13 +365,12 @@ aggregate_has_exact_type (CnsObject *self, GType type)
 static gboolean
 aggregates_clash (CnsObject *self, CnsObject *other)
 {
-  CnsObjectPrivate *priv = cns_object_get_instance_private (other);
-  guint n = priv->aggregate ? priv->aggregate->n_members : 1;
+  Aggregate *agg = aggregate_get (other);
+  guint n = agg != NULL ? agg->n_members : 1;
 
   for (guint i = 0; i < n; i++)
     {
-      GObject *m = priv->aggregate ? G_OBJECT (priv->aggregate->members[i])
-                                   : G_OBJECT (other);
+      GObject *m = agg != NULL ? G_OBJECT (agg->members[i]) : G_OBJECT (other);
 
       if (aggregate_has_exact_type (self, G_OBJECT_TYPE (m)))
         {
@@ -322,29 +396,33 @@ aggregates_clash (CnsObject *self, CnsObject *other)
 void
 cns_object_aggregate (CnsObject *self, CnsObject *other)
 {
-  CnsObjectPrivate *priv;
   Aggregate *a, *b;
+  gboolean anchored;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
   g_return_if_fail (CNS_IS_OBJECT (other));
 
-  priv = cns_object_get_instance_private (self);
-  if (priv->aggregate != NULL
-      && priv->aggregate
-             == ((CnsObjectPrivate *) cns_object_get_instance_private (other))
-                    ->aggregate)
+  if (aggregate_get (self) != NULL
+      && aggregate_get (self) == aggregate_get (other))
     return;
   if (aggregates_clash (self, other))
     return;
 
-  a = aggregate_of (self);
-  b = aggregate_of (other);
+  anchored = is_anchored (self) || is_anchored (other);
+  a = aggregate_of (self, anchored);
+  b = aggregate_of (other, anchored);
   if (a->n_members < b->n_members)
     {
       Aggregate *t = a;
       a = b;
       b = t;
     }
+  if (anchored)
+    {
+      aggregate_anchor (a);
+      aggregate_anchor (b);
+    }
+  g_return_if_fail (a->n_members + b->n_members <= G_MAXUINT16);
   a = g_realloc (a, sizeof (Aggregate)
                         + (a->n_members + b->n_members) * sizeof (CnsObject *));
   memcpy (a->members + a->n_members, b->members,
@@ -354,9 +432,7 @@ cns_object_aggregate (CnsObject *self, CnsObject *other)
   g_free (b);
   /* The block moved: every member, old and new, points at it again. */
   for (guint i = 0; i < a->n_members; i++)
-    ((CnsObjectPrivate *) cns_object_get_instance_private (a->members[i]))
-        ->aggregate
-        = a;
+    aggregate_set (a->members[i], a);
 
   cns_object_foreach_aggregate (self, call_notify_new_aggregate, NULL);
 }
@@ -375,17 +451,17 @@ cns_object_aggregate (CnsObject *self, CnsObject *other)
 gpointer
 cns_object_get (gpointer self, GType type)
 {
-  CnsObjectPrivate *priv;
+  Aggregate *agg;
 
   g_return_val_if_fail (CNS_IS_OBJECT (self), NULL);
   if (G_TYPE_CHECK_INSTANCE_TYPE (self, type))
     return self;
-  priv = cns_object_get_instance_private (self);
-  if (priv->aggregate == NULL)
+  agg = aggregate_get (self);
+  if (agg == NULL)
     return NULL;
-  for (guint i = 0; i < priv->aggregate->n_members; i++)
+  for (guint i = 0; i < agg->n_members; i++)
     {
-      gpointer m = priv->aggregate->members[i];
+      gpointer m = agg->members[i];
 
       if (G_TYPE_CHECK_INSTANCE_TYPE (m, type))
         return m;
@@ -398,14 +474,14 @@ cns_object_get (gpointer self, GType type)
 static GPtrArray *
 aggregate_snapshot (CnsObject *self)
 {
-  CnsObjectPrivate *priv = cns_object_get_instance_private (self);
+  Aggregate *agg = aggregate_get (self);
   GPtrArray *members = g_ptr_array_new_with_free_func (g_object_unref);
 
-  if (priv->aggregate == NULL)
+  if (agg == NULL)
     g_ptr_array_add (members, g_object_ref (self));
   else
-    for (guint i = 0; i < priv->aggregate->n_members; i++)
-      g_ptr_array_add (members, g_object_ref (priv->aggregate->members[i]));
+    for (guint i = 0; i < agg->n_members; i++)
+      g_ptr_array_add (members, g_object_ref (agg->members[i]));
   return members;
 }
 
@@ -442,11 +518,11 @@ cns_object_initialize (CnsObject *self)
   for (guint i = 0; i < members->len; i++)
     {
       CnsObject *m = g_ptr_array_index (members, i);
-      CnsObjectPrivate *priv = cns_object_get_instance_private (m);
+      CnsObjectPrivate *priv = priv_of (m);
 
-      if (priv->initialized)
+      if (priv->bits & FLAG_INITIALIZED)
         continue;
-      priv->initialized = TRUE;
+      priv->bits |= FLAG_INITIALIZED;
       CNS_OBJECT_GET_CLASS (m)->initialize (m);
     }
 }
@@ -456,8 +532,7 @@ gboolean
 cns_object_is_initialized (CnsObject *self)
 {
   g_return_val_if_fail (CNS_IS_OBJECT (self), FALSE);
-  return ((CnsObjectPrivate *) cns_object_get_instance_private (self))
-      ->initialized;
+  return (priv_of (self)->bits & FLAG_INITIALIZED) != 0;
 }
 
 /**
@@ -476,4 +551,18 @@ cns_object_dispose (CnsObject *self)
   members = aggregate_snapshot (self);
   for (guint i = 0; i < members->len; i++)
     g_object_run_dispose (g_ptr_array_index (members, i));
+}
+
+/* Marks @self as held by an owner that disposes it (cns_object_dispose())
+ * before letting go of it; see the overview. */
+void
+cns_object_anchor (CnsObject *self)
+{
+  Aggregate *agg;
+
+  g_return_if_fail (CNS_IS_OBJECT (self));
+  priv_of (self)->bits |= FLAG_ANCHORED;
+  agg = aggregate_get (self);
+  if (agg != NULL)
+    aggregate_anchor (agg);
 }

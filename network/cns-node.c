@@ -16,6 +16,7 @@
 #include "network/cns-node.h"
 
 #include "core/cns-config.h"
+#include "core/cns-object-private.h"
 #include "core/cns-simulator.h"
 #include "network/cns-mac48-address.h"
 #include "network/cns-net-device-private.h"
@@ -120,6 +121,8 @@ cns_node_constructed (GObject *object)
     }
   self->id = nodes->len;
   g_ptr_array_add (nodes, g_object_ref (self));
+  /* node_list_destroy() disposes it before the list lets go of it */
+  cns_object_anchor (CNS_OBJECT (self));
   if (!initialize_pending)
     {
       cns_simulator_schedule_with_context (CNS_CONTEXT_NONE, 0,

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "core/cns-core.h"
+#include "core/cns-object-private.h"
 #include "core/suites.h"
 #include "lib/cns-test.h"
 
@@ -345,6 +346,76 @@ START_TEST (test_dispose_keeps_referenced_members)
 }
 END_TEST
 
+/* An aggregate with an anchored member holds every member until one of
+ * them is disposed, whoever else lets go of them. */
+START_TEST (test_anchored_aggregate)
+{
+  gpointer alive[4];
+  CnsObject *node
+      = watch (cns_object_new (test_node_get_type (), NULL), &alive[0]);
+  CnsObject *stack
+      = watch (cns_object_new (test_stack_get_type (), NULL), &alive[1]);
+  CnsObject *app
+      = watch (cns_object_new (test_app_get_type (), NULL), &alive[2]);
+  CnsObject *child
+      = watch (cns_object_new (test_child_get_type (), NULL), &alive[3]);
+
+  cns_object_anchor (node);
+  cns_object_aggregate (node, stack);
+  g_object_unref (stack);
+  ck_assert_ptr_nonnull (alive[1]);
+  ck_assert_ptr_eq (cns_object_get (node, test_stack_get_type ()), stack);
+  /* an aggregate that counted outside references joins, and is held */
+  cns_object_aggregate (app, child);
+  g_object_unref (child);
+  cns_object_aggregate (stack, app);
+  ck_assert_uint_eq (((TestStack *) child)->notified, 2);
+  g_object_unref (app);
+  ck_assert_ptr_nonnull (alive[2]);
+  ck_assert_ptr_nonnull (alive[3]);
+  ck_assert_ptr_eq (cns_object_get (child, test_node_get_type ()), node);
+
+  g_object_ref (stack);
+  cns_object_dispose (node);
+  /* the members without outside references go; the others stay, apart */
+  ck_assert_ptr_null (alive[2]);
+  ck_assert_ptr_null (alive[3]);
+  ck_assert_ptr_nonnull (alive[0]);
+  ck_assert_ptr_nonnull (alive[1]);
+  ck_assert_ptr_null (cns_object_get (node, test_stack_get_type ()));
+  g_object_unref (stack);
+  ck_assert_ptr_null (alive[1]);
+  g_object_unref (node);
+  ck_assert_ptr_null (alive[0]);
+}
+END_TEST
+
+/* Anchoring a member of an aggregate that counts outside references
+ * makes the aggregate hold them all. */
+START_TEST (test_anchor_in_aggregate)
+{
+  gpointer alive[2];
+  CnsObject *node
+      = watch (cns_object_new (test_node_get_type (), NULL), &alive[0]);
+  CnsObject *stack
+      = watch (cns_object_new (test_stack_get_type (), NULL), &alive[1]);
+
+  cns_object_aggregate (node, stack);
+  g_object_unref (stack);
+  cns_object_anchor (node);
+  cns_object_initialize (node);
+  ck_assert (cns_object_is_initialized (stack));
+  g_object_ref (node);
+  g_object_unref (node);
+  ck_assert_ptr_nonnull (alive[1]);
+  cns_object_dispose (stack);
+  ck_assert_ptr_null (alive[1]);
+  ck_assert_ptr_nonnull (alive[0]);
+  g_object_unref (node);
+  ck_assert_ptr_null (alive[0]);
+}
+END_TEST
+
 START_TEST (test_initialize_once)
 {
   CnsObject *node = cns_object_new (test_node_get_type (), NULL);
@@ -420,6 +491,8 @@ test_object_suite (void)
   tcase_add_test (tc, test_aggregate_same_type_refused);
   tcase_add_test (tc, test_dispose_breaks_cycles);
   tcase_add_test (tc, test_dispose_keeps_referenced_members);
+  tcase_add_test (tc, test_anchored_aggregate);
+  tcase_add_test (tc, test_anchor_in_aggregate);
   tcase_add_test (tc, test_initialize_once);
   tcase_add_test (tc, test_new_applies_defaults);
   suite_add_tcase (s, tc);
