@@ -46,44 +46,31 @@ typedef struct
   CnsObject *members[]; /* each held by a toggle or plain reference */
 } Aggregate;
 
-/* The aggregate pointer and two flags in its low bits: the private struct
- * of every object, so a pointer and not a pointer plus flags, which would
- * round each subclass's private struct up by 16 bytes. */
-typedef struct
-{
-  guintptr bits;
-} CnsObjectPrivate;
-
+/* Flags in the low bits of CnsObject.aggregate. */
 #define FLAG_INITIALIZED ((guintptr) 1)
 #define FLAG_ANCHORED    ((guintptr) 2)
 #define FLAGS            (FLAG_INITIALIZED | FLAG_ANCHORED)
 
 G_STATIC_ASSERT (G_ALIGNOF (Aggregate) > FLAGS);
 
-G_DEFINE_TYPE_WITH_PRIVATE (CnsObject, cns_object, G_TYPE_OBJECT)
+G_DEFINE_TYPE (CnsObject, cns_object, G_TYPE_OBJECT)
 
 static void aggregate_toggle_notify (gpointer data, GObject *object,
                                      gboolean is_last_ref);
-
-static inline CnsObjectPrivate *
-priv_of (gpointer object)
-{
-  return cns_object_get_instance_private (object);
-}
 
 /* @object's aggregate, NULL while it stands alone. */
 static inline Aggregate *
 aggregate_get (gpointer object)
 {
-  return (Aggregate *) (priv_of (object)->bits & ~FLAGS);
+  return (Aggregate *) (((CnsObject *) object)->aggregate & ~FLAGS);
 }
 
 static inline void
 aggregate_set (gpointer object, Aggregate *agg)
 {
-  CnsObjectPrivate *priv = priv_of (object);
+  CnsObject *self = object;
 
-  priv->bits = (guintptr) agg | (priv->bits & FLAGS);
+  self->aggregate = (guintptr) agg | (self->aggregate & FLAGS);
 }
 
 static void
@@ -306,7 +293,7 @@ is_anchored (CnsObject *self)
   Aggregate *agg = aggregate_get (self);
 
   return agg != NULL ? agg->anchored != 0
-                     : (priv_of (self)->bits & FLAG_ANCHORED) != 0;
+                     : (self->aggregate & FLAG_ANCHORED) != 0;
 }
 
 /* @self's aggregate, made for @self alone if it has none: anchored or
@@ -518,11 +505,9 @@ cns_object_initialize (CnsObject *self)
   for (guint i = 0; i < members->len; i++)
     {
       CnsObject *m = g_ptr_array_index (members, i);
-      CnsObjectPrivate *priv = priv_of (m);
-
-      if (priv->bits & FLAG_INITIALIZED)
+      if (m->aggregate & FLAG_INITIALIZED)
         continue;
-      priv->bits |= FLAG_INITIALIZED;
+      m->aggregate |= FLAG_INITIALIZED;
       CNS_OBJECT_GET_CLASS (m)->initialize (m);
     }
 }
@@ -532,7 +517,7 @@ gboolean
 cns_object_is_initialized (CnsObject *self)
 {
   g_return_val_if_fail (CNS_IS_OBJECT (self), FALSE);
-  return (priv_of (self)->bits & FLAG_INITIALIZED) != 0;
+  return (self->aggregate & FLAG_INITIALIZED) != 0;
 }
 
 /**
@@ -561,7 +546,7 @@ cns_object_anchor (CnsObject *self)
   Aggregate *agg;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
-  priv_of (self)->bits |= FLAG_ANCHORED;
+  self->aggregate |= FLAG_ANCHORED;
   agg = aggregate_get (self);
   if (agg != NULL)
     aggregate_anchor (agg);

@@ -7,8 +7,55 @@
 
 G_BEGIN_DECLS
 
+/* What G_DECLARE_DERIVABLE_TYPE declares, with one field in the instance
+ * struct: a private struct would cost every object 16 bytes, since GLib
+ * rounds each class's share of the private area up to 16. */
 #define CNS_TYPE_OBJECT (cns_object_get_type ())
-G_DECLARE_DERIVABLE_TYPE (CnsObject, cns_object, CNS, OBJECT, GObject)
+GType cns_object_get_type (void);
+
+typedef struct _CnsObject CnsObject;
+typedef struct _CnsObjectClass CnsObjectClass;
+
+struct _CnsObject
+{
+  GObject parent_instance;
+
+  /*< private >*/
+  guintptr aggregate; /* the aggregate, and flags in the low bits */
+};
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CnsObject, g_object_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CnsObjectClass, g_type_class_unref)
+
+static inline CnsObject *
+CNS_OBJECT (gpointer ptr)
+{
+  return G_TYPE_CHECK_INSTANCE_CAST (ptr, CNS_TYPE_OBJECT, CnsObject);
+}
+
+static inline CnsObjectClass *
+CNS_OBJECT_CLASS (gpointer ptr)
+{
+  return G_TYPE_CHECK_CLASS_CAST (ptr, CNS_TYPE_OBJECT, CnsObjectClass);
+}
+
+static inline gboolean
+CNS_IS_OBJECT (gpointer ptr)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (ptr, CNS_TYPE_OBJECT);
+}
+
+static inline gboolean
+CNS_IS_OBJECT_CLASS (gpointer ptr)
+{
+  return G_TYPE_CHECK_CLASS_TYPE (ptr, CNS_TYPE_OBJECT);
+}
+
+static inline CnsObjectClass *
+CNS_OBJECT_GET_CLASS (gpointer ptr)
+{
+  return G_TYPE_INSTANCE_GET_CLASS (ptr, CNS_TYPE_OBJECT, CnsObjectClass);
+}
 
 /**
  * CnsObjectClass:
