@@ -25,18 +25,19 @@ typedef enum
  * @local: the interface's address
  * @mask: its network mask
  * @broadcast: the subnet's directed broadcast address
- * @scope: where the address is valid
+ * @scope: where the address is valid, a #CnsIpv4InterfaceAddressScope
  * @secondary: whether it is a secondary address
  *
- * As ns-3's Ipv4InterfaceAddress; passed by value.
+ * As ns-3's Ipv4InterfaceAddress; passed by value. 16 bytes: every node
+ * stores one per interface.
  */
 typedef struct
 {
   CnsIpv4Address local;
   CnsIpv4Mask mask;
   CnsIpv4Address broadcast;
-  CnsIpv4InterfaceAddressScope scope;
-  gboolean secondary;
+  guint8 scope;
+  guint8 secondary;
 } CnsIpv4InterfaceAddress;
 
 /* An address with global scope whose broadcast is derived from @mask. */

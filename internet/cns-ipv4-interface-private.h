@@ -11,19 +11,24 @@ G_BEGIN_DECLS
 /*
  * CnsIpv4Interface:
  * @device: the device (referenced)
- * @addresses: (array length=n_addresses): its addresses, primary first
+ * @addresses: (array length=n_addresses): its addresses, primary first:
+ *   @first while there is at most one, else an array of their own
+ * @first: the storage of a single address
  * @n_addresses: how many
  * @metric: the routing metric of the interface
  * @up: whether IPv4 is up on it
  * @forwarding: whether packets received on it may be forwarded
  *
  * ns-3's Ipv4Interface as a plain struct in the IPv4 layer's array of
- * interfaces, not an object: 24 bytes plus the addresses.
+ * interfaces, not an object: 40 bytes, the usual one address included.
+ * Since @addresses may point into the struct itself, moving it takes
+ * cns_ipv4_interface_moved().
  */
 typedef struct
 {
   CnsNetDevice *device;
   CnsIpv4InterfaceAddress *addresses;
+  CnsIpv4InterfaceAddress first;
   guint16 n_addresses;
   guint16 metric;
   guint8 up;
@@ -33,6 +38,15 @@ typedef struct
 G_GNUC_INTERNAL void cns_ipv4_interface_init (CnsIpv4Interface *self,
                                               CnsNetDevice *device);
 G_GNUC_INTERNAL void cns_ipv4_interface_clear (CnsIpv4Interface *self);
+
+/* Points @self's addresses at its own storage again after the struct was
+ * copied or moved (by g_renew()). */
+static inline void
+cns_ipv4_interface_moved (CnsIpv4Interface *self)
+{
+  if (self->n_addresses <= 1)
+    self->addresses = &self->first;
+}
 G_GNUC_INTERNAL void
 cns_ipv4_interface_add_address (CnsIpv4Interface *self,
                                 const CnsIpv4InterfaceAddress *address);

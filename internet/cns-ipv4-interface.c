@@ -5,9 +5,10 @@
  * makes each one an object with an ARP cache and a transmit queue
  * interface; point-to-point links need neither, and a node with two links
  * should cost little memory, so here an interface is a small struct that
- * the IPv4 layer keeps in an array. Addresses are an array of their own,
- * usually of one; the first is the primary address, the one a packet
- * sent on the interface carries when nothing better matches.
+ * the IPv4 layer keeps in an array. The usual single address lives in
+ * the struct; more get an array of their own. The first is the primary
+ * address, the one a packet sent on the interface carries when nothing
+ * better matches.
  */
 #include "internet/cns-ipv4-interface-private.h"
 
@@ -17,6 +18,7 @@ void
 cns_ipv4_interface_init (CnsIpv4Interface *self, CnsNetDevice *device)
 {
   *self = (CnsIpv4Interface){ .device = g_object_ref (device), .metric = 1 };
+  self->addresses = &self->first;
 }
 
 /* Releases the device and the addresses. */
@@ -24,7 +26,9 @@ void
 cns_ipv4_interface_clear (CnsIpv4Interface *self)
 {
   g_clear_object (&self->device);
-  g_clear_pointer (&self->addresses, g_free);
+  if (self->addresses != &self->first)
+    g_free (self->addresses);
+  self->addresses = &self->first;
   self->n_addresses = 0;
 }
 
@@ -40,8 +44,14 @@ cns_ipv4_interface_add_address (CnsIpv4Interface *self,
     if (self->addresses[i].mask.value == a.mask.value
         && cns_ipv4_mask_is_match (a.mask, self->addresses[i].local, a.local))
       a.secondary = TRUE;
-  self->addresses = g_renew (CnsIpv4InterfaceAddress, self->addresses,
-                             self->n_addresses + 1);
+  if (self->n_addresses == 1)
+    {
+      self->addresses = g_new (CnsIpv4InterfaceAddress, 2);
+      self->addresses[0] = self->first;
+    }
+  else if (self->n_addresses > 1)
+    self->addresses = g_renew (CnsIpv4InterfaceAddress, self->addresses,
+                               self->n_addresses + 1);
   self->addresses[self->n_addresses++] = a;
 }
 
@@ -63,8 +73,12 @@ cns_ipv4_interface_remove_address (CnsIpv4Interface *self, guint index)
   g_return_if_fail (index < self->n_addresses);
   memmove (&self->addresses[index], &self->addresses[index + 1],
            (self->n_addresses - index - 1) * sizeof self->addresses[0]);
-  if (--self->n_addresses == 0)
-    g_clear_pointer (&self->addresses, g_free);
+  if (--self->n_addresses == 1)
+    {
+      self->first = self->addresses[0];
+      g_free (self->addresses);
+      self->addresses = &self->first;
+    }
 }
 
 /* The address to send from towards @destination: the first whose subnet

@@ -31,10 +31,11 @@
  * point-to-point devices ignore the destination anyway.
  *
  * Per-packet paths allocate nothing but packets: interfaces are plain
- * structs in one array, the interface of a receiving device is found by
- * its index in the node, routes are structs the caller provides. Only
- * reassembly allocates, one record per datagram in flight. The six trace
- * sources live in one trace table, one pointer until something connects.
+ * structs in one array, the interface of a receiving device is the one
+ * of its index in the node or else found by a scan, routes are structs
+ * the caller provides. Only reassembly allocates, one record per datagram
+ * in flight. The six trace sources live in one trace table, one pointer
+ * until something connects.
  */
 #include "internet/cns-ipv4-l3-protocol.h"
 
@@ -87,16 +88,15 @@ struct _CnsIpv4L3Protocol
   CnsIpv4RoutingProtocol *routing;
   CnsIpv4Interface *interfaces;
   CnsIpv4L4Protocol **protocols;
-  guint32 *device_interface; /* by device ifindex: interface + 1, 0 none */
-  GHashTable *reassembly;    /* Reassembly; NULL until a fragment arrives */
+  GHashTable *reassembly; /* Reassembly; NULL until a fragment arrives */
   CnsTime fragment_timeout;
   CnsTraceTable traces;
-  guint32 n_interfaces;
-  guint32 n_device_interface;
+  /* small fields, so that the instance fits 96 bytes */
+  guint16 n_interfaces;
   guint16 identification;
   guint8 n_protocols;
   guint8 default_ttl;
-  gboolean ip_forward;
+  guint8 ip_forward;
 };
 
 /* A fragment waiting for the rest of its datagram. */
@@ -239,8 +239,6 @@ l3_dispose (GObject *object)
     cns_ipv4_interface_clear (&self->interfaces[i]);
   g_clear_pointer (&self->interfaces, g_free);
   self->n_interfaces = 0;
-  g_clear_pointer (&self->device_interface, g_free);
-  self->n_device_interface = 0;
   self->node = NULL;
   G_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)->dispose (object);
 }
@@ -412,6 +410,23 @@ l3_is_broadcast (CnsIpv4L3Protocol *self, CnsIpv4Address address)
     if (cns_ipv4_interface_is_broadcast (&self->interfaces[i], address))
       return TRUE;
   return FALSE;
+}
+
+/* The interface of @device, the node's device @ifindex, or -1. Interfaces
+ * are usually added in the order of their devices, loopback first, so the
+ * interface of the same index is tried before the others are scanned: a
+ * map from devices to interfaces would cost every node an allocation. */
+static inline gint32
+l3_interface_of_device (CnsIpv4L3Protocol *self, CnsNetDevice *device,
+                        guint32 ifindex)
+{
+  if (G_LIKELY (ifindex < self->n_interfaces
+                && self->interfaces[ifindex].device == device))
+    return (gint32) ifindex;
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    if (self->interfaces[i].device == device)
+      return (gint32) i;
+  return -1;
 }
 
 static gboolean
@@ -732,19 +747,19 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
             gpointer user_data)
 {
   CnsIpv4L3Protocol *self = user_data;
-  guint32 ifindex = cns_net_device_get_ifindex (device);
+  gint32 found = l3_interface_of_device (self, device,
+                                         cns_net_device_get_ifindex (device));
   CnsIpv4Interface *iface;
   CnsIpv4Header header;
   guint32 interface, size;
 
-  if (G_UNLIKELY (ifindex >= self->n_device_interface
-                  || self->device_interface[ifindex] == 0))
+  if (G_UNLIKELY (found < 0))
     {
       /* a device of the node that IPv4 does not use */
       cns_packet_unref (packet);
       return;
     }
-  interface = self->device_interface[ifindex] - 1;
+  interface = (guint32) found;
   iface = &self->interfaces[interface];
   if (G_LIKELY (iface->up))
     FIRE_TX_RX (self, TRACE_RX, packet, interface);
@@ -1048,7 +1063,7 @@ guint32
 cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
                                     CnsNetDevice *device)
 {
-  guint32 index, ifindex;
+  guint32 index;
 
   g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
   g_return_val_if_fail (CNS_IS_NET_DEVICE (device), 0);
@@ -1056,23 +1071,15 @@ cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
   g_return_val_if_fail (cns_net_device_get_node (device) == self->node, 0);
   g_return_val_if_fail (
       cns_ipv4_l3_protocol_get_interface_for_device (self, device) < 0, 0);
+  g_return_val_if_fail (self->n_interfaces < G_MAXUINT16, 0);
 
   index = self->n_interfaces++;
   self->interfaces
       = g_renew (CnsIpv4Interface, self->interfaces, self->n_interfaces);
+  for (guint32 i = 0; i < index; i++)
+    cns_ipv4_interface_moved (&self->interfaces[i]);
   cns_ipv4_interface_init (&self->interfaces[index], device);
-  self->interfaces[index].forwarding = self->ip_forward != FALSE;
-
-  ifindex = cns_net_device_get_ifindex (device);
-  if (ifindex >= self->n_device_interface)
-    {
-      self->device_interface
-          = g_renew (guint32, self->device_interface, ifindex + 1);
-      memset (self->device_interface + self->n_device_interface, 0,
-              (ifindex + 1 - self->n_device_interface) * sizeof (guint32));
-      self->n_device_interface = ifindex + 1;
-    }
-  self->device_interface[ifindex] = index + 1;
+  self->interfaces[index].forwarding = self->ip_forward;
   return index;
 }
 
@@ -1093,17 +1100,12 @@ gint32
 cns_ipv4_l3_protocol_get_interface_for_device (CnsIpv4L3Protocol *self,
                                                CnsNetDevice *device)
 {
-  guint32 ifindex;
-
   g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
   g_return_val_if_fail (CNS_IS_NET_DEVICE (device), -1);
   if (cns_net_device_get_node (device) != self->node)
     return -1;
-  ifindex = cns_net_device_get_ifindex (device);
-  if (ifindex >= self->n_device_interface
-      || self->device_interface[ifindex] == 0)
-    return -1;
-  return (gint32) self->device_interface[ifindex] - 1;
+  return l3_interface_of_device (self, device,
+                                 cns_net_device_get_ifindex (device));
 }
 
 /**
@@ -1546,9 +1548,9 @@ l3_set_property (GObject *object, guint prop_id, const GValue *value,
       self->default_ttl = (guint8) g_value_get_uint (value);
       break;
     case PROP_IP_FORWARD:
-      self->ip_forward = g_value_get_boolean (value);
+      self->ip_forward = g_value_get_boolean (value) != FALSE;
       for (guint32 i = 0; i < self->n_interfaces; i++)
-        self->interfaces[i].forwarding = self->ip_forward != FALSE;
+        self->interfaces[i].forwarding = self->ip_forward;
       break;
     case PROP_FRAGMENT_EXPIRATION_TIMEOUT:
       self->fragment_timeout = cns_value_get_time (value);

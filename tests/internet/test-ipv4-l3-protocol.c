@@ -934,6 +934,27 @@ START_TEST (test_ipv4_interfaces)
   ck_assert (cns_ipv4_l3_protocol_add_address (ipv4, 1, &a, &error));
   ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_addresses (ipv4, 1), 2);
   ck_assert (cns_ipv4_l3_protocol_get_address (ipv4, 1, 1).secondary);
+  /* the usual single address is stored apart from further ones: going
+   * from three to one and back keeps each in its place */
+  a = cns_ipv4_interface_address_init (A ("10.9.0.1"),
+                                       cns_ipv4_mask_from_prefix_length (16));
+  ck_assert (cns_ipv4_l3_protocol_add_address (ipv4, 1, &a, &error));
+  ck_assert (cns_ipv4_l3_protocol_remove_address (ipv4, 1, A ("10.1.1.1")));
+  ck_assert (cns_ipv4_l3_protocol_remove_address (ipv4, 1, A ("10.1.1.9")));
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_addresses (ipv4, 1), 1);
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_address (ipv4, 1, 0).local.value,
+                     A ("10.9.0.1").value);
+  ck_assert (cns_ipv4_l3_protocol_remove_address (ipv4, 1, A ("10.9.0.1")));
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_addresses (ipv4, 1), 0);
+  a = cns_ipv4_interface_address_init (A ("10.1.1.1"),
+                                       cns_ipv4_mask_from_prefix_length (24));
+  ck_assert (cns_ipv4_l3_protocol_add_address (ipv4, 1, &a, &error));
+  a = cns_ipv4_interface_address_init (A ("10.1.1.9"),
+                                       cns_ipv4_mask_from_prefix_length (24));
+  ck_assert (cns_ipv4_l3_protocol_add_address (ipv4, 1, &a, &error));
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_address (ipv4, 1, 0).local.value,
+                     A ("10.1.1.1").value);
+  ck_assert (cns_ipv4_l3_protocol_get_address (ipv4, 1, 1).secondary);
   ck_assert_int_eq (
       cns_ipv4_l3_protocol_get_interface_for_address (ipv4, A ("10.1.1.9")), 1);
   ck_assert_int_eq (
