@@ -4,9 +4,13 @@
  * ns-3's Ipv4InterfaceContainer: (IPv4 layer, interface index) pairs in
  * the order the helper assigned them, so that a scenario can ask for "the
  * address of the second device" without knowing interface numbers. A
- * refcounted boxed type, like the node and device containers.
+ * refcounted boxed type, like the node and device containers. An address
+ * helper makes one per link, kept by scenarios as long as the topology:
+ * the two entries of a link live in the container's own block.
  */
 #include "internet/cns-ipv4-interface-container.h"
+
+#include <string.h>
 
 typedef struct
 {
@@ -14,23 +18,20 @@ typedef struct
   guint32 interface;
 } Entry;
 
+#define INLINE_ENTRIES 2
+
 struct _CnsIpv4InterfaceContainer
 {
   gint ref_count;
-  GArray *entries; /* Entry */
+  guint32 n;
+  guint32 size;
+  Entry *entries; /* inline_entries until there are more */
+  Entry inline_entries[INLINE_ENTRIES];
 };
 
 G_DEFINE_BOXED_TYPE (CnsIpv4InterfaceContainer, cns_ipv4_interface_container,
                      cns_ipv4_interface_container_ref,
                      cns_ipv4_interface_container_unref)
-
-static void
-entry_clear (gpointer data)
-{
-  Entry *entry = data;
-
-  g_object_unref (entry->ipv4);
-}
 
 /** cns_ipv4_interface_container_new: Returns: (transfer full): an empty
  * container. */
@@ -40,8 +41,9 @@ cns_ipv4_interface_container_new (void)
   CnsIpv4InterfaceContainer *self = g_new (CnsIpv4InterfaceContainer, 1);
 
   self->ref_count = 1;
-  self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
-  g_array_set_clear_func (self->entries, entry_clear);
+  self->n = 0;
+  self->size = INLINE_ENTRIES;
+  self->entries = self->inline_entries;
   return self;
 }
 
@@ -63,7 +65,10 @@ cns_ipv4_interface_container_unref (CnsIpv4InterfaceContainer *self)
   g_return_if_fail (self != NULL);
   if (!g_atomic_int_dec_and_test (&self->ref_count))
     return;
-  g_array_unref (self->entries);
+  for (guint32 i = 0; i < self->n; i++)
+    g_object_unref (self->entries[i].ipv4);
+  if (self->entries != self->inline_entries)
+    g_free (self->entries);
   g_free (self);
 }
 
@@ -73,13 +78,22 @@ void
 cns_ipv4_interface_container_add (CnsIpv4InterfaceContainer *self,
                                   CnsIpv4L3Protocol *ipv4, guint32 interface)
 {
-  Entry entry;
-
   g_return_if_fail (self != NULL);
   g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (ipv4));
-  entry.ipv4 = g_object_ref (ipv4);
-  entry.interface = interface;
-  g_array_append_val (self->entries, entry);
+  if (self->n == self->size)
+    {
+      Entry *old = self->entries;
+
+      self->size *= 2;
+      if (old == self->inline_entries)
+        {
+          self->entries = g_new (Entry, self->size);
+          memcpy (self->entries, old, self->n * sizeof (Entry));
+        }
+      else
+        self->entries = g_renew (Entry, old, self->size);
+    }
+  self->entries[self->n++] = (Entry){ g_object_ref (ipv4), interface };
 }
 
 /** cns_ipv4_interface_container_add_container: Appends every interface of
@@ -90,12 +104,10 @@ cns_ipv4_interface_container_add_container (
 {
   g_return_if_fail (self != NULL);
   g_return_if_fail (other != NULL);
-  for (guint i = 0; i < other->entries->len; i++)
-    {
-      const Entry *entry = &g_array_index (other->entries, Entry, i);
-
-      cns_ipv4_interface_container_add (self, entry->ipv4, entry->interface);
-    }
+  /* @other may be @self: count first */
+  for (guint32 i = 0, n = other->n; i < n; i++)
+    cns_ipv4_interface_container_add (self, other->entries[i].ipv4,
+                                      other->entries[i].interface);
 }
 
 /** cns_ipv4_interface_container_get_n: Returns: the number of interfaces. */
@@ -103,20 +115,20 @@ guint32
 cns_ipv4_interface_container_get_n (const CnsIpv4InterfaceContainer *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->entries->len;
+  return self->n;
 }
 
 static const Entry *
 get_entry (const CnsIpv4InterfaceContainer *self, guint32 index)
 {
-  if (index >= self->entries->len)
+  if (index >= self->n)
     {
       g_critical ("cns_ipv4_interface_container: index %u is out of range "
                   "(the container holds %u interfaces)",
-                  index, self->entries->len);
+                  index, self->n);
       return NULL;
     }
-  return &g_array_index (self->entries, Entry, index);
+  return &self->entries[index];
 }
 
 /** cns_ipv4_interface_container_get_ipv4: Returns: (transfer none): the

@@ -210,6 +210,23 @@ START_TEST (test_address_helper_assign)
       cns_ipv4_l3_protocol_get_routing_protocol (ipv4_b)));
   ck_assert_ptr_nonnull (cns_ipv4_static_routing_find (ipv4_b));
 
+  /* Containers join; one joined to itself doubles. */
+  {
+    g_autoptr (CnsIpv4InterfaceContainer) all
+        = cns_ipv4_interface_container_new ();
+
+    cns_ipv4_interface_container_add_container (all, i_ab);
+    cns_ipv4_interface_container_add_container (all, i_bc);
+    cns_ipv4_interface_container_add_container (all, all);
+    ck_assert_uint_eq (cns_ipv4_interface_container_get_n (all), 8);
+    for (guint32 i = 0; i < 8; i++)
+      ck_assert_uint_eq (
+          cns_ipv4_interface_container_get_address (all, i, 0).value,
+          cns_ipv4_interface_container_get_address (
+              i < 2 || (i >= 4 && i < 6) ? i_ab : i_bc, i % 2, 0)
+              .value);
+  }
+
   /* Out-of-range entries are programmer errors. */
   CNS_TEST_EXPECT_CRITICAL (
       "*index 2 is out of range*",
