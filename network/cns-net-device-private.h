@@ -12,19 +12,29 @@
 
 G_BEGIN_DECLS
 
+/* A promiscuous receive callback and its data; few devices have one. */
+typedef struct
+{
+  CnsNetDevicePromiscReceiveFn fn;
+  gpointer data;
+} CnsNetDevicePromiscReceive;
+
+/* 64 bytes: with CnsObject's instance, a device's share of the private
+ * area rounds up to no more. */
 typedef struct
 {
   CnsNode *node;
   CnsNetDeviceReceiveFn receive;
   gpointer receive_data;
-  CnsNetDevicePromiscReceiveFn promisc_receive;
-  gpointer promisc_data;
+  CnsNetDevicePromiscReceive *promisc_receive; /* NULL: not promiscuous */
   CnsAddress address;
-  guint32 ifindex;
   guint16 mtu;
+  guint32 ifindex;
   guint8 flags;
   guint8 link_up;
 } CnsNetDevicePrivate;
+
+G_STATIC_ASSERT (sizeof (CnsNetDevicePrivate) <= 64);
 
 /* Where the private struct lies in an instance, fixed when the class is
  * made. */

@@ -49,11 +49,20 @@ cns_net_device_real_get_broadcast (CnsNetDevice *self, CnsAddress *out)
 }
 
 static void
+cns_net_device_finalize (GObject *object)
+{
+  g_free (
+      cns_net_device_peek_private (CNS_NET_DEVICE (object))->promisc_receive);
+  G_OBJECT_CLASS (cns_net_device_parent_class)->finalize (object);
+}
+
+static void
 cns_net_device_class_init (CnsNetDeviceClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   cns_net_device_private_offset = CnsNetDevice_private_offset;
+  object_class->finalize = cns_net_device_finalize;
   object_class->set_property = cns_net_device_set_property;
   object_class->get_property = cns_net_device_get_property;
   klass->get_broadcast = cns_net_device_real_get_broadcast;
@@ -292,8 +301,14 @@ cns_net_device_set_promisc_receive_callback (
 
   g_return_if_fail (CNS_IS_NET_DEVICE (self));
   priv = cns_net_device_get_instance_private (self);
-  priv->promisc_receive = callback;
-  priv->promisc_data = user_data;
+  if (callback == NULL)
+    {
+      g_clear_pointer (&priv->promisc_receive, g_free);
+      return;
+    }
+  if (priv->promisc_receive == NULL)
+    priv->promisc_receive = g_new (CnsNetDevicePromiscReceive, 1);
+  *priv->promisc_receive = (CnsNetDevicePromiscReceive){ callback, user_data };
 }
 
 /** cns_net_device_is_promiscuous: Returns: whether a promiscuous callback is
@@ -352,8 +367,8 @@ cns_net_device_deliver (CnsNetDevice *self, CnsPacket *packet, guint16 protocol,
   CnsNetDevicePrivate *priv = cns_net_device_peek_private (self);
 
   if (priv->promisc_receive != NULL)
-    priv->promisc_receive (self, cns_packet_ref (packet), protocol, from, to,
-                           type, priv->promisc_data);
+    priv->promisc_receive->fn (self, cns_packet_ref (packet), protocol, from,
+                               to, type, priv->promisc_receive->data);
   if (type != CNS_PACKET_OTHERHOST && priv->receive != NULL)
     priv->receive (self, packet, protocol, from, priv->receive_data);
   else
