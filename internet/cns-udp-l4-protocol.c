@@ -47,7 +47,6 @@ struct _CnsUdpL4Protocol
 {
   CnsIpv4L4Protocol parent_instance;
 
-  CnsNode *node; /* not referenced: same aggregate */
   CnsIpv4EndPointDemux demux;
   /* referenced; a plain array: a GPtrArray starts with room for 16 */
   CnsUdpSocket **sockets;
@@ -83,7 +82,6 @@ cns_udp_l4_protocol_dispose (GObject *object)
   for (guint i = 0; i < n_sockets; i++)
     g_object_unref (sockets[i]);
   g_free (sockets);
-  self->node = NULL;
   G_OBJECT_CLASS (cns_udp_l4_protocol_parent_class)->dispose (object);
 }
 
@@ -102,15 +100,25 @@ udp_notify_new_aggregate (CnsObject *object)
     return;
   if (cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self)) == NULL)
     cns_ipv4_l3_protocol_insert_l4_protocol (ipv4, CNS_IPV4_L4_PROTOCOL (self));
-  if (self->node == NULL)
+  /* aggregating the factory calls this again, and finds it */
+  if (cns_object_get (object, CNS_TYPE_UDP_SOCKET_FACTORY) == NULL)
     {
-      g_autoptr (CnsUdpSocketFactory) factory = NULL;
+      g_autoptr (CnsUdpSocketFactory) factory
+          = cns_udp_socket_factory_new (self);
 
-      /* set first: aggregating the factory calls this again */
-      self->node = node;
-      factory = cns_udp_socket_factory_new (self);
       cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (factory));
     }
+}
+
+/* The node of the IPv4 layer the protocol was inserted into: its own,
+ * since they share an aggregate. */
+static CnsNode *
+udp_node (CnsUdpL4Protocol *self)
+{
+  CnsIpv4L3Protocol *ipv4
+      = cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self));
+
+  return ipv4 != NULL ? cns_ipv4_l3_protocol_get_node (ipv4) : NULL;
 }
 
 static void
@@ -296,11 +304,13 @@ cns_udp_l4_protocol_new (void)
 CnsSocket *
 cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
 {
+  CnsNode *node;
   CnsUdpSocket *socket;
 
   g_return_val_if_fail (CNS_IS_UDP_L4_PROTOCOL (self), NULL);
-  g_return_val_if_fail (self->node != NULL, NULL);
-  socket = cns_udp_socket_new (self, self->node);
+  node = udp_node (self);
+  g_return_val_if_fail (node != NULL, NULL);
+  socket = cns_udp_socket_new (self, node);
   if (self->n_sockets == self->sockets_size)
     {
       self->sockets_size = MAX (2, self->sockets_size * 2);
@@ -327,8 +337,9 @@ CnsIpv4EndPoint *
 cns_udp_l4_protocol_allocate (CnsUdpL4Protocol *self, CnsIpv4Address address,
                               guint16 port, CnsUdpSocket *owner, GError **error)
 {
-  return cns_ipv4_end_point_demux_allocate (
-      &self->demux, cns_node_get_id (self->node), address, port, owner, error);
+  return cns_ipv4_end_point_demux_allocate (&self->demux,
+                                            cns_node_get_id (udp_node (self)),
+                                            address, port, owner, error);
 }
 
 /** cns_udp_l4_protocol_deallocate: Unbinds @end_point and frees it. */
