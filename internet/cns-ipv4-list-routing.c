@@ -26,8 +26,9 @@ struct _CnsIpv4ListRouting
 {
   CnsIpv4RoutingProtocol parent_instance;
 
-  Entry *entries; /* by priority, highest first */
+  Entry *entries; /* by priority, highest first: &first while at most one */
   guint32 n_entries;
+  Entry first; /* the usual single protocol, static routing */
 };
 
 G_DEFINE_FINAL_TYPE (CnsIpv4ListRouting, cns_ipv4_list_routing,
@@ -141,7 +142,9 @@ list_dispose (GObject *object)
 
   for (guint32 i = 0; i < self->n_entries; i++)
     g_object_unref (self->entries[i].protocol);
-  g_clear_pointer (&self->entries, g_free);
+  if (self->entries != &self->first)
+    g_free (self->entries);
+  self->entries = &self->first;
   self->n_entries = 0;
   G_OBJECT_CLASS (cns_ipv4_list_routing_parent_class)->dispose (object);
 }
@@ -166,6 +169,7 @@ cns_ipv4_list_routing_class_init (CnsIpv4ListRoutingClass *klass)
 static void
 cns_ipv4_list_routing_init (CnsIpv4ListRouting *self)
 {
+  self->entries = &self->first;
 }
 
 /**
@@ -202,7 +206,13 @@ cns_ipv4_list_routing_add_routing_protocol (CnsIpv4ListRouting *self,
   for (at = 0; at < self->n_entries; at++)
     if (self->entries[at].priority < priority)
       break;
-  self->entries = g_renew (Entry, self->entries, self->n_entries + 1);
+  if (self->n_entries == 1)
+    {
+      self->entries = g_new (Entry, 2);
+      self->entries[0] = self->first;
+    }
+  else if (self->n_entries > 1)
+    self->entries = g_renew (Entry, self->entries, self->n_entries + 1);
   memmove (&self->entries[at + 1], &self->entries[at],
            (self->n_entries - at) * sizeof (Entry));
   self->entries[at] = (Entry){ g_object_ref (protocol), priority };
