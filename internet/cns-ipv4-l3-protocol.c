@@ -46,6 +46,7 @@
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-interface-private.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
+#include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-loopback-net-device.h"
 #include "network/cns-ppp-header.h"
 
@@ -87,14 +88,13 @@ struct _CnsIpv4L3Protocol
   CnsNode *node; /* not referenced: the node and the layer are aggregated */
   CnsIpv4RoutingProtocol *routing;
   CnsIpv4Interface *interfaces;
-  CnsIpv4L4Protocol **protocols;
-  GHashTable *reassembly; /* Reassembly; NULL until a fragment arrives */
+  CnsIpv4L4Protocol *protocols; /* the first; referenced, as are the rest */
+  GHashTable *reassembly;       /* Reassembly; NULL until a fragment arrives */
   CnsTime fragment_timeout;
   CnsTraceTable traces;
   /* small fields, so that the instance fits 96 bytes */
   guint16 n_interfaces;
   guint16 identification;
-  guint8 n_protocols;
   guint8 default_ttl;
   guint8 ip_forward;
 };
@@ -225,13 +225,17 @@ l3_dispose (GObject *object)
   CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
 
   g_clear_pointer (&self->reassembly, g_hash_table_unref);
-  for (guint i = 0; i < self->n_protocols; i++)
+  while (self->protocols != NULL)
     {
-      cns_ipv4_l4_protocol_set_ipv4 (self->protocols[i], NULL);
-      g_object_unref (self->protocols[i]);
+      CnsIpv4L4Protocol *protocol = self->protocols;
+      CnsIpv4L4ProtocolPrivate *priv
+          = cns_ipv4_l4_protocol_peek_private (protocol);
+
+      self->protocols = priv->next;
+      priv->next = NULL;
+      priv->ipv4 = NULL;
+      g_object_unref (protocol);
     }
-  g_clear_pointer (&self->protocols, g_free);
-  self->n_protocols = 0;
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_set_ipv4 (self->routing, NULL);
   g_clear_object (&self->routing);
@@ -358,10 +362,10 @@ cns_ipv4_l3_protocol_init (CnsIpv4L3Protocol *self)
 static inline CnsIpv4L4Protocol *
 l3_find_protocol (CnsIpv4L3Protocol *self, guint8 number)
 {
-  for (guint i = 0; i < self->n_protocols; i++)
-    if (CNS_IPV4_L4_PROTOCOL_GET_CLASS (self->protocols[i])->protocol_number
-        == number)
-      return self->protocols[i];
+  for (CnsIpv4L4Protocol *p = self->protocols; p != NULL;
+       p = cns_ipv4_l4_protocol_peek_private (p)->next)
+    if (CNS_IPV4_L4_PROTOCOL_GET_CLASS (p)->protocol_number == number)
+      return p;
   return NULL;
 }
 
@@ -1006,32 +1010,49 @@ cns_ipv4_l3_protocol_get_routing_protocol (CnsIpv4L3Protocol *self)
  * @protocol: a transport protocol; the layer takes a reference
  *
  * Delivers datagrams of @protocol's number to it from now on, replacing
- * a protocol inserted before with the same number.
+ * a protocol inserted before with the same number. A protocol serves one
+ * layer.
  */
 void
 cns_ipv4_l3_protocol_insert_l4_protocol (CnsIpv4L3Protocol *self,
                                          CnsIpv4L4Protocol *protocol)
 {
+  CnsIpv4L4ProtocolPrivate *priv;
+  CnsIpv4L4Protocol **link;
   guint8 number;
 
   g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
   g_return_if_fail (CNS_IS_IPV4_L4_PROTOCOL (protocol));
   number = cns_ipv4_l4_protocol_get_protocol_number (protocol);
+  priv = cns_ipv4_l4_protocol_peek_private (protocol);
+  if (priv->ipv4 == self && l3_find_protocol (self, number) == protocol)
+    return;
+  if (priv->ipv4 != NULL && priv->ipv4 != self)
+    {
+      g_critical ("%s: the %s is in another IPv4 layer", G_STRFUNC,
+                  G_OBJECT_TYPE_NAME (protocol));
+      return;
+    }
   g_object_ref (protocol);
-  for (guint i = 0; i < self->n_protocols; i++)
-    if (cns_ipv4_l4_protocol_get_protocol_number (self->protocols[i]) == number)
+  priv->ipv4 = self;
+  /* in the place of the one of the same number, else at the tail: the
+   * list keeps the order of insertion */
+  for (link = &self->protocols; *link != NULL;
+       link = &cns_ipv4_l4_protocol_peek_private (*link)->next)
+    if (CNS_IPV4_L4_PROTOCOL_GET_CLASS (*link)->protocol_number == number)
       {
-        if (self->protocols[i] != protocol)
-          cns_ipv4_l4_protocol_set_ipv4 (self->protocols[i], NULL);
-        g_object_unref (self->protocols[i]);
-        self->protocols[i] = protocol;
-        cns_ipv4_l4_protocol_set_ipv4 (protocol, self);
+        CnsIpv4L4Protocol *old = *link;
+        CnsIpv4L4ProtocolPrivate *old_priv
+            = cns_ipv4_l4_protocol_peek_private (old);
+
+        priv->next = old_priv->next;
+        *link = protocol;
+        old_priv->next = NULL;
+        old_priv->ipv4 = NULL;
+        g_object_unref (old);
         return;
       }
-  self->protocols
-      = g_renew (CnsIpv4L4Protocol *, self->protocols, self->n_protocols + 1);
-  self->protocols[self->n_protocols++] = protocol;
-  cns_ipv4_l4_protocol_set_ipv4 (protocol, self);
+  *link = protocol;
 }
 
 /**

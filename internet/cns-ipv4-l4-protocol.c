@@ -10,10 +10,7 @@
  */
 #include "internet/cns-ipv4-l4-protocol-private.h"
 
-typedef struct
-{
-  CnsIpv4L3Protocol *ipv4;
-} CnsIpv4L4ProtocolPrivate;
+gint cns_ipv4_l4_protocol_private_offset;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsIpv4L4Protocol, cns_ipv4_l4_protocol,
                                      CNS_TYPE_OBJECT)
@@ -30,6 +27,7 @@ l4_real_receive_icmp (CnsIpv4L4Protocol *self, CnsIpv4Address icmp_source,
 static void
 cns_ipv4_l4_protocol_class_init (CnsIpv4L4ProtocolClass *klass)
 {
+  cns_ipv4_l4_protocol_private_offset = CnsIpv4L4Protocol_private_offset;
   klass->receive_icmp = l4_real_receive_icmp;
 }
 
@@ -132,14 +130,5 @@ cns_ipv4_l4_protocol_get_ipv4 (CnsIpv4L4Protocol *self)
 
   g_return_val_if_fail (CNS_IS_IPV4_L4_PROTOCOL (self), NULL);
   priv = cns_ipv4_l4_protocol_get_instance_private (self);
-  return priv->ipv4;
-}
-
-CnsIpv4L3Protocol *
-cns_ipv4_l4_protocol_peek_ipv4 (CnsIpv4L4Protocol *self)
-{
-  CnsIpv4L4ProtocolPrivate *priv
-      = cns_ipv4_l4_protocol_get_instance_private (self);
-
   return priv->ipv4;
 }

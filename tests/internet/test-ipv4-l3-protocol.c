@@ -1022,6 +1022,15 @@ START_TEST (test_ipv4_interfaces)
   ck_assert_uint_eq (
       cns_ipv4_l4_protocol_get_protocol_number (CNS_IPV4_L4_PROTOCOL (other)),
       TEST_PROTOCOL);
+  /* inserting again changes nothing; a protocol serves one layer */
+  cns_ipv4_l3_protocol_insert_l4_protocol (ipv4, CNS_IPV4_L4_PROTOCOL (other));
+  ck_assert_ptr_eq (cns_ipv4_l3_protocol_get_l4_protocol (ipv4, TEST_PROTOCOL),
+                    other);
+  CNS_TEST_EXPECT_CRITICAL (
+      "*in another IPv4 layer*",
+      cns_ipv4_l3_protocol_insert_l4_protocol (
+          cns_object_get (pair.b.node, CNS_TYPE_IPV4_L3_PROTOCOL),
+          CNS_IPV4_L4_PROTOCOL (other)));
 }
 END_TEST
 
