@@ -34,22 +34,17 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
+/* 24 bytes: the device is named by its interface index. */
 typedef struct
 {
   CnsProtocolHandler handler;
   gpointer user_data;
-  CnsNetDevice *device; /* NULL: every device */
-  guint16 protocol;     /* 0: every protocol */
-  gboolean promiscuous;
+  guint32 ifindex;  /* ANY_DEVICE: every device */
+  guint16 protocol; /* 0: every protocol */
+  guint8 promiscuous;
 } ProtocolHandler;
 
-/* One block sized to its handlers: a GArray's header and spare room would
- * cost every node. */
-typedef struct
-{
-  guint32 n;
-  ProtocolHandler items[];
-} HandlerList;
+#define ANY_DEVICE G_MAXUINT32
 
 struct _CnsNode
 {
@@ -59,9 +54,12 @@ struct _CnsNode
   guint32 system_id;
   guint32 n_devices;
   guint32 n_applications;
+  guint32 n_handlers;
   CnsNetDevice **devices;
   CnsObject **applications;
-  HandlerList *handlers; /* NULL until one registers */
+  /* in registration order, a block sized to them: a GArray's header and
+   * spare room would cost every node */
+  ProtocolHandler *handlers;
 };
 
 static GPtrArray *nodes;            /* CnsNode, in id order */
@@ -150,6 +148,7 @@ cns_node_dispose (GObject *object)
   g_clear_pointer (&self->applications, g_free);
   self->n_devices = self->n_applications = 0;
   g_clear_pointer (&self->handlers, g_free);
+  self->n_handlers = 0;
   G_OBJECT_CLASS (cns_node_parent_class)->dispose (object);
 }
 
@@ -288,13 +287,13 @@ static void node_promisc_receive (CnsNetDevice *device, CnsPacket *packet,
                                   gpointer user_data);
 
 static gboolean
-node_has_promiscuous_handler (CnsNode *self, CnsNetDevice *device)
+node_has_promiscuous_handler (CnsNode *self, guint32 ifindex)
 {
-  for (guint32 i = 0; self->handlers != NULL && i < self->handlers->n; i++)
+  for (guint32 i = 0; i < self->n_handlers; i++)
     {
-      ProtocolHandler *h = &self->handlers->items[i];
+      ProtocolHandler *h = &self->handlers[i];
 
-      if (h->promiscuous && (h->device == NULL || h->device == device))
+      if (h->promiscuous && (h->ifindex == ANY_DEVICE || h->ifindex == ifindex))
         return TRUE;
     }
   return FALSE;
@@ -320,7 +319,7 @@ cns_node_add_device (CnsNode *self, CnsNetDevice *device)
   self->devices[ifindex] = g_object_ref (device);
   cns_net_device_attach_to_node (device, self, ifindex);
   cns_net_device_set_receive_callback (device, node_receive, self);
-  if (node_has_promiscuous_handler (self, device))
+  if (node_has_promiscuous_handler (self, ifindex))
     cns_net_device_set_promisc_receive_callback (device, node_promisc_receive,
                                                  self);
   return ifindex;
@@ -388,11 +387,11 @@ cns_node_get_application (CnsNode *self, guint32 index)
 }
 
 static gboolean
-node_handler_matches (const ProtocolHandler *h, CnsNetDevice *device,
+node_handler_matches (const ProtocolHandler *h, guint32 ifindex,
                       guint16 protocol, gboolean promiscuous)
 {
   return h->promiscuous == promiscuous
-         && (h->device == NULL || h->device == device)
+         && (h->ifindex == ANY_DEVICE || h->ifindex == ifindex)
          && (h->protocol == 0 || h->protocol == protocol);
 }
 
@@ -405,16 +404,18 @@ node_dispatch (CnsNode *self, CnsNetDevice *device, CnsPacket *packet,
                guint16 protocol, const CnsAddress *from, const CnsAddress *to,
                CnsPacketType type, gboolean promiscuous)
 {
-  for (guint32 i = 0; self->handlers != NULL && i < self->handlers->n; i++)
+  guint32 ifindex = cns_net_device_peek_private (device)->ifindex;
+
+  for (guint32 i = 0; i < self->n_handlers; i++)
     {
-      ProtocolHandler h = self->handlers->items[i];
+      ProtocolHandler h = self->handlers[i];
       gboolean last = TRUE;
 
-      if (!node_handler_matches (&h, device, protocol, promiscuous))
+      if (!node_handler_matches (&h, ifindex, protocol, promiscuous))
         continue;
-      for (guint32 j = i + 1; last && j < self->handlers->n; j++)
-        last = !node_handler_matches (&self->handlers->items[j], device,
-                                      protocol, promiscuous);
+      for (guint32 j = i + 1; last && j < self->n_handlers; j++)
+        last = !node_handler_matches (&self->handlers[j], ifindex, protocol,
+                                      promiscuous);
       if (last)
         {
           h.handler (device, packet, protocol, from, to, type, h.user_data);
@@ -457,18 +458,19 @@ cns_node_register_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
                                     gpointer user_data, guint16 protocol,
                                     CnsNetDevice *device, gboolean promiscuous)
 {
-  ProtocolHandler h = { handler, user_data, device, protocol, promiscuous };
-  guint32 n;
+  ProtocolHandler h;
 
   g_return_if_fail (CNS_IS_NODE (self));
   g_return_if_fail (handler != NULL);
   g_return_if_fail (device == NULL || cns_net_device_get_node (device) == self);
 
-  n = self->handlers != NULL ? self->handlers->n : 0;
+  h = (ProtocolHandler){ handler, user_data,
+                         device != NULL ? cns_net_device_get_ifindex (device)
+                                        : ANY_DEVICE,
+                         protocol, promiscuous != FALSE };
   self->handlers
-      = g_realloc (self->handlers, sizeof (HandlerList) + (n + 1) * sizeof h);
-  self->handlers->items[n] = h;
-  self->handlers->n = n + 1;
+      = g_renew (ProtocolHandler, self->handlers, self->n_handlers + 1);
+  self->handlers[self->n_handlers++] = h;
   if (!promiscuous)
     return;
   for (guint32 i = 0; i < self->n_devices; i++)
@@ -487,20 +489,20 @@ cns_node_unregister_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
                                       gpointer user_data)
 {
   g_return_if_fail (CNS_IS_NODE (self));
-  for (guint32 i = 0; self->handlers != NULL && i < self->handlers->n;)
+  for (guint32 i = 0; i < self->n_handlers;)
     {
-      ProtocolHandler *h = &self->handlers->items[i];
+      ProtocolHandler *h = &self->handlers[i];
 
       if (h->handler == handler && h->user_data == user_data)
         {
           /* keep the order: handlers run in registration order */
-          memmove (h, h + 1, (--self->handlers->n - i) * sizeof *h);
+          memmove (h, h + 1, (--self->n_handlers - i) * sizeof *h);
         }
       else
         i++;
     }
   for (guint32 i = 0; i < self->n_devices; i++)
-    if (!node_has_promiscuous_handler (self, self->devices[i]))
+    if (!node_has_promiscuous_handler (self, i))
       cns_net_device_set_promisc_receive_callback (self->devices[i], NULL,
                                                    NULL);
 }
