@@ -51,18 +51,24 @@ typedef struct
   guint8 length;
 } Slot;
 
+/* The index of a table too large to scan, in one block. */
+typedef struct
+{
+  guint64 lengths; /* bit n set: some route has prefix length n */
+  guint32 n_slots; /* a power of two */
+  guint32 n_used;
+  Slot slots[];
+} Index;
+
 struct _CnsIpv4StaticRouting
 {
   CnsIpv4RoutingProtocol parent_instance;
 
   CnsIpv4L3Protocol *ipv4; /* not referenced: the layer holds us */
   Route *routes;
-  Slot *slots;
-  guint64 lengths; /* bit n set: some route has prefix length n */
+  Index *index; /* NULL while the table is scanned */
   guint32 n_routes;
   guint32 routes_size;
-  guint32 n_slots; /* a power of two, or 0 */
-  guint32 n_used;
 };
 
 G_DEFINE_FINAL_TYPE (CnsIpv4StaticRouting, cns_ipv4_static_routing,
@@ -86,14 +92,14 @@ slot_hash (guint32 network, guint length)
 
 /* The slot of (@network, @length), or the empty slot where it would go. */
 static inline Slot *
-index_probe (const CnsIpv4StaticRouting *self, guint32 network, guint length)
+index_probe (Index *index, guint32 network, guint length)
 {
-  guint32 mask = self->n_slots - 1;
+  guint32 mask = index->n_slots - 1;
   guint32 i = slot_hash (network, length) & mask;
 
   for (;; i = (i + 1) & mask)
     {
-      Slot *s = &self->slots[i];
+      Slot *s = &index->slots[i];
 
       if (s->head == 0 || (s->network == network && s->length == length))
         return s;
@@ -107,27 +113,34 @@ index_insert (CnsIpv4StaticRouting *self, guint32 index)
 {
   Route *route = &self->routes[index];
   guint length = cns_ipv4_mask_get_prefix_length (route->entry.mask);
+  Index *old = self->index;
   Slot *slot;
 
-  if (2 * (self->n_used + 1) > self->n_slots)
+  if (old == NULL || 2 * (old->n_used + 1) > old->n_slots)
     {
-      Slot *old = self->slots;
-      guint32 n_old = self->n_slots;
+      guint32 n_slots = old != NULL ? 2 * old->n_slots : MIN_SLOTS;
 
-      self->n_slots = MAX (MIN_SLOTS, 2 * n_old);
-      self->slots = g_new0 (Slot, self->n_slots);
-      for (guint32 i = 0; i < n_old; i++)
-        if (old[i].head != 0)
-          *index_probe (self, old[i].network, old[i].length) = old[i];
-      g_free (old);
+      self->index = g_malloc0 (sizeof (Index) + n_slots * sizeof (Slot));
+      self->index->n_slots = n_slots;
+      if (old != NULL)
+        {
+          self->index->lengths = old->lengths;
+          self->index->n_used = old->n_used;
+          for (guint32 i = 0; i < old->n_slots; i++)
+            if (old->slots[i].head != 0)
+              *index_probe (self->index, old->slots[i].network,
+                            old->slots[i].length)
+                  = old->slots[i];
+          g_free (old);
+        }
     }
   route->next = NO_ROUTE;
-  slot = index_probe (self, route->entry.destination.value, length);
+  slot = index_probe (self->index, route->entry.destination.value, length);
   if (slot->head == 0)
     {
       *slot = (Slot){ route->entry.destination.value, index + 1, length };
-      self->n_used++;
-      self->lengths |= G_GUINT64_CONSTANT (1) << length;
+      self->index->n_used++;
+      self->index->lengths |= G_GUINT64_CONSTANT (1) << length;
       return;
     }
   if (self->routes[slot->head - 1].entry.metric > route->entry.metric)
@@ -152,16 +165,17 @@ index_insert (CnsIpv4StaticRouting *self, guint32 index)
 static void
 index_rebuild (CnsIpv4StaticRouting *self)
 {
-  self->n_used = 0;
-  self->lengths = 0;
   if (self->n_routes <= SCAN_ROUTES)
     {
-      g_clear_pointer (&self->slots, g_free);
-      self->n_slots = 0;
+      g_clear_pointer (&self->index, g_free);
       return;
     }
-  if (self->slots != NULL)
-    memset (self->slots, 0, self->n_slots * sizeof (Slot));
+  if (self->index != NULL)
+    {
+      self->index->lengths = 0;
+      self->index->n_used = 0;
+      memset (self->index->slots, 0, self->index->n_slots * sizeof (Slot));
+    }
   for (guint32 i = 0; i < self->n_routes; i++)
     index_insert (self, i);
 }
@@ -182,9 +196,9 @@ static const Route *
 static_lookup (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
                CnsNetDevice *device)
 {
-  guint64 lengths = self->lengths;
+  guint64 lengths;
 
-  if (self->slots == NULL)
+  if (self->index == NULL)
     {
       const Route *best = NULL;
 
@@ -205,11 +219,12 @@ static_lookup (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
       return best;
     }
 
+  lengths = self->index->lengths;
   while (lengths != 0)
     {
       guint length = 63 - (guint) __builtin_clzll (lengths);
       guint32 network = destination.value & prefix_mask (length);
-      const Slot *slot = index_probe (self, network, length);
+      const Slot *slot = index_probe (self->index, network, length);
 
       lengths &= ~(G_GUINT64_CONSTANT (1) << length);
       if (slot->head == 0)
@@ -244,7 +259,7 @@ static_add (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
                                              mask, gateway, interface, metric };
   route->next = NO_ROUTE;
   self->n_routes++;
-  if (self->slots != NULL)
+  if (self->index != NULL)
     index_insert (self, self->n_routes - 1);
   else if (self->n_routes > SCAN_ROUTES)
     index_rebuild (self);
@@ -483,7 +498,7 @@ static_finalize (GObject *object)
   CnsIpv4StaticRouting *self = CNS_IPV4_STATIC_ROUTING (object);
 
   g_free (self->routes);
-  g_free (self->slots);
+  g_free (self->index);
   G_OBJECT_CLASS (cns_ipv4_static_routing_parent_class)->finalize (object);
 }
 
