@@ -81,22 +81,32 @@ enum
   N_TRACES
 };
 
+typedef struct _Reassembler Reassembler;
+
 struct _CnsIpv4L3Protocol
 {
   CnsObject parent_instance;
 
-  CnsNode *node; /* not referenced: the node and the layer are aggregated */
   CnsIpv4RoutingProtocol *routing;
+  /* interface 0 is the loopback, whose node is the layer's own */
   CnsIpv4Interface *interfaces;
   CnsIpv4L4Protocol *protocols; /* the first; referenced, as are the rest */
-  GHashTable *reassembly;       /* Reassembly; NULL until a fragment arrives */
-  CnsTime fragment_timeout;
+  Reassembler *reassembler;
   CnsTraceTable traces;
-  /* small fields, so that the instance fits 96 bytes */
+  /* small fields, so that the instance fits 80 bytes */
   guint16 n_interfaces;
   guint16 identification;
   guint8 default_ttl;
   guint8 ip_forward;
+};
+
+/* The datagrams being reassembled and how long to wait for their
+ * fragments. Most nodes never see a fragment: allocated when one arrives
+ * or FragmentExpirationTimeout is changed. */
+struct _Reassembler
+{
+  GHashTable *records; /* Reassembly; NULL until a fragment arrives */
+  CnsTime timeout;
 };
 
 /* A fragment waiting for the rest of its datagram. */
@@ -224,7 +234,11 @@ l3_dispose (GObject *object)
 {
   CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
 
-  g_clear_pointer (&self->reassembly, g_hash_table_unref);
+  if (self->reassembler != NULL)
+    {
+      g_clear_pointer (&self->reassembler->records, g_hash_table_unref);
+      g_clear_pointer (&self->reassembler, g_free);
+    }
   while (self->protocols != NULL)
     {
       CnsIpv4L4Protocol *protocol = self->protocols;
@@ -243,13 +257,37 @@ l3_dispose (GObject *object)
     cns_ipv4_interface_clear (&self->interfaces[i]);
   g_clear_pointer (&self->interfaces, g_free);
   self->n_interfaces = 0;
-  self->node = NULL;
   G_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)->dispose (object);
 }
 
-/* Interface 0: the loopback device, 127.0.0.1/8, up. */
+/* The layer's node, NULL until it joins one: the node of interface 0,
+ * the loopback, which the layer adds then. */
+static inline CnsNode *
+l3_node (CnsIpv4L3Protocol *self)
+{
+  return self->n_interfaces > 0
+             ? cns_net_device_get_node (self->interfaces[0].device)
+             : NULL;
+}
+
+/* Adds @device, a device of the layer's node, as an interface. */
+static guint32
+l3_add_interface (CnsIpv4L3Protocol *self, CnsNetDevice *device)
+{
+  guint32 index = self->n_interfaces++;
+
+  self->interfaces
+      = g_renew (CnsIpv4Interface, self->interfaces, self->n_interfaces);
+  for (guint32 i = 0; i < index; i++)
+    cns_ipv4_interface_moved (&self->interfaces[i]);
+  cns_ipv4_interface_init (&self->interfaces[index], device);
+  self->interfaces[index].forwarding = self->ip_forward;
+  return index;
+}
+
+/* Interface 0: the loopback device of @node, 127.0.0.1/8, up. */
 static void
-l3_setup_loopback (CnsIpv4L3Protocol *self)
+l3_setup_loopback (CnsIpv4L3Protocol *self, CnsNode *node)
 {
   g_autoptr (CnsLoopbackNetDevice) loopback = cns_loopback_net_device_new ();
   CnsIpv4InterfaceAddress address = cns_ipv4_interface_address_init (
@@ -257,9 +295,8 @@ l3_setup_loopback (CnsIpv4L3Protocol *self)
   guint32 interface;
 
   address.scope = CNS_IPV4_SCOPE_HOST;
-  cns_node_add_device (self->node, CNS_NET_DEVICE (loopback));
-  interface = cns_ipv4_l3_protocol_add_interface (self,
-                                                  CNS_NET_DEVICE (loopback));
+  cns_node_add_device (node, CNS_NET_DEVICE (loopback));
+  interface = l3_add_interface (self, CNS_NET_DEVICE (loopback));
   cns_ipv4_l3_protocol_add_address (self, interface, &address, NULL);
   cns_ipv4_l3_protocol_set_up (self, interface);
 }
@@ -270,16 +307,15 @@ l3_notify_new_aggregate (CnsObject *object)
 {
   CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
 
-  if (self->node == NULL)
+  if (l3_node (self) == NULL)
     {
       CnsNode *node = cns_object_get (object, CNS_TYPE_NODE);
 
       if (node != NULL)
         {
-          self->node = node;
           cns_node_register_protocol_handler (node, l3_receive, self,
                                               CNS_ETHER_TYPE_IPV4, NULL, FALSE);
-          l3_setup_loopback (self);
+          l3_setup_loopback (self, node);
         }
     }
   CNS_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)
@@ -354,7 +390,18 @@ cns_ipv4_l3_protocol_init (CnsIpv4L3Protocol *self)
 {
   self->default_ttl = DEFAULT_DEFAULT_TTL;
   self->ip_forward = DEFAULT_IP_FORWARD;
-  self->fragment_timeout = DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT;
+}
+
+static Reassembler *
+l3_reassembler (CnsIpv4L3Protocol *self)
+{
+  if (self->reassembler == NULL)
+    {
+      self->reassembler = g_new (Reassembler, 1);
+      *self->reassembler
+          = (Reassembler){ NULL, DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT };
+    }
+  return self->reassembler;
 }
 
 /* ---- lookups ---- */
@@ -823,7 +870,7 @@ l3_reassembly_timeout (gpointer obj, gpointer data)
   CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_DROP, CnsIpv4DropTraceFn, self,
                         &r->header, first->packet,
                         CNS_IPV4_DROP_FRAGMENT_TIMEOUT, self, r->interface);
-  g_hash_table_remove (self->reassembly, r);
+  g_hash_table_remove (self->reassembler->records, r);
 }
 
 /* Whether the fragments cover the whole payload without a gap. */
@@ -885,6 +932,7 @@ l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
 {
   Reassembly key = { .header = *header };
   Fragment fragment = { header->fragment_offset, header->payload_size, packet };
+  Reassembler *reassembler;
   Reassembly *r;
   guint i;
 
@@ -894,19 +942,20 @@ l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
       l3_drop (self, header, packet, CNS_IPV4_DROP_MALFORMED, interface);
       return NULL;
     }
-  if (self->reassembly == NULL)
-    self->reassembly = g_hash_table_new_full (reassembly_hash, reassembly_equal,
-                                              NULL, reassembly_free);
-  r = g_hash_table_lookup (self->reassembly, &key);
+  reassembler = l3_reassembler (self);
+  if (reassembler->records == NULL)
+    reassembler->records = g_hash_table_new_full (
+        reassembly_hash, reassembly_equal, NULL, reassembly_free);
+  r = g_hash_table_lookup (reassembler->records, &key);
   if (r == NULL)
     {
       r = g_new0 (Reassembly, 1);
       r->header = *header;
       r->interface = interface;
       r->fragments = g_array_new (FALSE, FALSE, sizeof (Fragment));
-      r->timeout = cns_simulator_schedule (self->fragment_timeout,
+      r->timeout = cns_simulator_schedule (reassembler->timeout,
                                            l3_reassembly_timeout, self, r);
-      g_hash_table_add (self->reassembly, r);
+      g_hash_table_add (reassembler->records, r);
     }
   for (i = 0; i < r->fragments->len; i++)
     {
@@ -939,7 +988,7 @@ l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
   header->fragment_offset = 0;
   header->more_fragments = FALSE;
   header->payload_size = (guint16) r->total;
-  g_hash_table_remove (self->reassembly, r);
+  g_hash_table_remove (reassembler->records, r);
   return packet;
 }
 
@@ -969,7 +1018,7 @@ CnsNode *
 cns_ipv4_l3_protocol_get_node (CnsIpv4L3Protocol *self)
 {
   g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), NULL);
-  return self->node;
+  return l3_node (self);
 }
 
 /**
@@ -1084,24 +1133,17 @@ guint32
 cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
                                     CnsNetDevice *device)
 {
-  guint32 index;
+  CnsNode *node;
 
   g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
   g_return_val_if_fail (CNS_IS_NET_DEVICE (device), 0);
-  g_return_val_if_fail (self->node != NULL, 0);
-  g_return_val_if_fail (cns_net_device_get_node (device) == self->node, 0);
+  node = l3_node (self);
+  g_return_val_if_fail (node != NULL, 0);
+  g_return_val_if_fail (cns_net_device_get_node (device) == node, 0);
   g_return_val_if_fail (
       cns_ipv4_l3_protocol_get_interface_for_device (self, device) < 0, 0);
   g_return_val_if_fail (self->n_interfaces < G_MAXUINT16, 0);
-
-  index = self->n_interfaces++;
-  self->interfaces
-      = g_renew (CnsIpv4Interface, self->interfaces, self->n_interfaces);
-  for (guint32 i = 0; i < index; i++)
-    cns_ipv4_interface_moved (&self->interfaces[i]);
-  cns_ipv4_interface_init (&self->interfaces[index], device);
-  self->interfaces[index].forwarding = self->ip_forward;
-  return index;
+  return l3_add_interface (self, device);
 }
 
 /** cns_ipv4_l3_protocol_get_n_interfaces: Returns: the interfaces. */
@@ -1123,7 +1165,7 @@ cns_ipv4_l3_protocol_get_interface_for_device (CnsIpv4L3Protocol *self,
 {
   g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
   g_return_val_if_fail (CNS_IS_NET_DEVICE (device), -1);
-  if (cns_net_device_get_node (device) != self->node)
+  if (cns_net_device_get_node (device) != l3_node (self))
     return -1;
   return l3_interface_of_device (self, device,
                                  cns_net_device_get_ifindex (device));
@@ -1574,8 +1616,14 @@ l3_set_property (GObject *object, guint prop_id, const GValue *value,
         self->interfaces[i].forwarding = self->ip_forward;
       break;
     case PROP_FRAGMENT_EXPIRATION_TIMEOUT:
-      self->fragment_timeout = cns_value_get_time (value);
-      break;
+      {
+        CnsTime timeout = cns_value_get_time (value);
+
+        if (self->reassembler != NULL
+            || timeout != DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT)
+          l3_reassembler (self)->timeout = timeout;
+        break;
+      }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1596,7 +1644,9 @@ l3_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_boolean (value, self->ip_forward);
       break;
     case PROP_FRAGMENT_EXPIRATION_TIMEOUT:
-      cns_value_set_time (value, self->fragment_timeout);
+      cns_value_set_time (value, self->reassembler != NULL
+                                     ? self->reassembler->timeout
+                                     : DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
