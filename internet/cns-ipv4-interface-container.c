@@ -20,14 +20,28 @@ typedef struct
 
 #define INLINE_ENTRIES 2
 
+/* 40 bytes: two entries, or where more are */
 struct _CnsIpv4InterfaceContainer
 {
   gint ref_count;
   guint32 n;
-  guint32 size;
-  Entry *entries; /* inline_entries until there are more */
-  Entry inline_entries[INLINE_ENTRIES];
+  union
+  {
+    Entry inline_entries[INLINE_ENTRIES]; /* while n <= INLINE_ENTRIES */
+    struct
+    {
+      Entry *entries;
+      guint32 size;
+    } heap;
+  };
 };
+
+static inline Entry *
+entries_of (const CnsIpv4InterfaceContainer *self)
+{
+  return self->n <= INLINE_ENTRIES ? (Entry *) self->inline_entries
+                                   : self->heap.entries;
+}
 
 G_DEFINE_BOXED_TYPE (CnsIpv4InterfaceContainer, cns_ipv4_interface_container,
                      cns_ipv4_interface_container_ref,
@@ -42,8 +56,6 @@ cns_ipv4_interface_container_new (void)
 
   self->ref_count = 1;
   self->n = 0;
-  self->size = INLINE_ENTRIES;
-  self->entries = self->inline_entries;
   return self;
 }
 
@@ -66,9 +78,9 @@ cns_ipv4_interface_container_unref (CnsIpv4InterfaceContainer *self)
   if (!g_atomic_int_dec_and_test (&self->ref_count))
     return;
   for (guint32 i = 0; i < self->n; i++)
-    g_object_unref (self->entries[i].ipv4);
-  if (self->entries != self->inline_entries)
-    g_free (self->entries);
+    g_object_unref (entries_of (self)[i].ipv4);
+  if (self->n > INLINE_ENTRIES)
+    g_free (self->heap.entries);
   g_free (self);
 }
 
@@ -78,22 +90,26 @@ void
 cns_ipv4_interface_container_add (CnsIpv4InterfaceContainer *self,
                                   CnsIpv4L3Protocol *ipv4, guint32 interface)
 {
+  Entry entry;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (ipv4));
-  if (self->n == self->size)
+  if (self->n == INLINE_ENTRIES)
     {
-      Entry *old = self->entries;
+      Entry *entries = g_new (Entry, 2 * INLINE_ENTRIES);
 
-      self->size *= 2;
-      if (old == self->inline_entries)
-        {
-          self->entries = g_new (Entry, self->size);
-          memcpy (self->entries, old, self->n * sizeof (Entry));
-        }
-      else
-        self->entries = g_renew (Entry, old, self->size);
+      memcpy (entries, self->inline_entries, sizeof self->inline_entries);
+      self->heap.entries = entries;
+      self->heap.size = 2 * INLINE_ENTRIES;
     }
-  self->entries[self->n++] = (Entry){ g_object_ref (ipv4), interface };
+  else if (self->n > INLINE_ENTRIES && self->n == self->heap.size)
+    {
+      self->heap.size *= 2;
+      self->heap.entries = g_renew (Entry, self->heap.entries, self->heap.size);
+    }
+  entry = (Entry){ g_object_ref (ipv4), interface };
+  self->n++;
+  entries_of (self)[self->n - 1] = entry;
 }
 
 /** cns_ipv4_interface_container_add_container: Appends every interface of
@@ -106,8 +122,8 @@ cns_ipv4_interface_container_add_container (
   g_return_if_fail (other != NULL);
   /* @other may be @self: count first */
   for (guint32 i = 0, n = other->n; i < n; i++)
-    cns_ipv4_interface_container_add (self, other->entries[i].ipv4,
-                                      other->entries[i].interface);
+    cns_ipv4_interface_container_add (self, entries_of (other)[i].ipv4,
+                                      entries_of (other)[i].interface);
 }
 
 /** cns_ipv4_interface_container_get_n: Returns: the number of interfaces. */
@@ -128,7 +144,7 @@ get_entry (const CnsIpv4InterfaceContainer *self, guint32 index)
                   index, self->n);
       return NULL;
     }
-  return &self->entries[index];
+  return &entries_of (self)[index];
 }
 
 /** cns_ipv4_interface_container_get_ipv4: Returns: (transfer none): the
