@@ -6,7 +6,16 @@
  * queue and is busy for its transmission time, bits / DataRate computed
  * exactly in picoseconds, plus InterframeGap. The channel delivers the
  * frame at the peer when its last bit arrives. A receive error model may
- * drop it there. The trace sources fire where ns-3's do:
+ * drop it there.
+ *
+ * The end of a transmission is an event only when something needs it: a
+ * frame waiting in the queue, or a connected trace source of the device.
+ * Otherwise the device just notes until when it is busy, and a frame sent
+ * after that finds it idle, as it would have after the event: one event
+ * fewer per frame on uncongested links. (A sink connected to PhyTxEnd
+ * while such a frame is on the wire sees the ends of the next ones.)
+ *
+ * The trace sources fire where ns-3's do:
  *
  *   MacTx         a frame (with PPP header) was accepted for sending
  *   MacTxDrop     a frame was dropped: link down or queue full
@@ -52,9 +61,10 @@ struct _CnsPointToPointNetDevice
   CnsPointToPointChannel *channel;
   CnsQueue *queue;
   CnsErrorModel *error_model;
-  CnsPacket *transmitting; /* the frame on the wire, or NULL */
   CnsDataRate data_rate;
   CnsTime interframe_gap;
+  CnsTime busy_until;       /* end of the last transmission and its gap */
+  gboolean completion_due;  /* an event will end the transmission */
 
   CnsTraceTable traces; /* indexed by the TRACE_ values */
 };
@@ -89,6 +99,8 @@ static void p2p_device_get_property (GObject *object, guint prop_id,
                                      GValue *value, GParamSpec *pspec);
 static void p2p_device_transmit_start (CnsPointToPointNetDevice *self,
                                        CnsPacket *packet);
+static void p2p_device_schedule_completion (CnsPointToPointNetDevice *self,
+                                            CnsPacket *frame);
 
 static void
 p2p_device_dispose (GObject *object)
@@ -98,7 +110,6 @@ p2p_device_dispose (GObject *object)
   g_clear_object (&self->channel);
   g_clear_object (&self->queue);
   g_clear_object (&self->error_model);
-  g_clear_pointer (&self->transmitting, cns_packet_unref);
   G_OBJECT_CLASS (cns_point_to_point_net_device_parent_class)->dispose (object);
 }
 
@@ -132,22 +143,43 @@ p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
       return FALSE;
     }
   cns_packet_unref (packet);
-  if (self->transmitting == NULL)
+  if (self->completion_due)
+    return TRUE;
+  if (cns_simulator_now () >= self->busy_until)
     p2p_device_transmit_start (self, cns_queue_dequeue_unchecked (self->queue));
+  else
+    p2p_device_schedule_completion (self, NULL);
   return TRUE;
 }
 
+/* Ends the transmission of @data, the frame when PhyTxEnd may report it
+ * (the event holds a reference) and NULL otherwise. */
 static void
 p2p_device_transmit_complete (gpointer obj, gpointer data)
 {
   CnsPointToPointNetDevice *self = obj;
   CnsPacket *next;
 
-  FIRE (self, TRACE_PHY_TX_END, self->transmitting);
-  g_clear_pointer (&self->transmitting, cns_packet_unref);
+  self->completion_due = FALSE;
+  if (data != NULL)
+    FIRE (self, TRACE_PHY_TX_END, data);
   next = self->queue != NULL ? cns_queue_dequeue_unchecked (self->queue) : NULL;
   if (next != NULL)
     p2p_device_transmit_start (self, next);
+}
+
+/* Schedules the end of the transmission at busy_until, taking @frame
+ * (transfer full, nullable) for the PhyTxEnd trace. */
+static void
+p2p_device_schedule_completion (CnsPointToPointNetDevice *self,
+                                CnsPacket *frame)
+{
+  self->completion_due = TRUE;
+  cns_simulator_schedule_full (self->busy_until - cns_simulator_now (),
+                               p2p_device_transmit_complete, self, frame,
+                               frame != NULL
+                                   ? (GDestroyNotify) cns_packet_unref
+                                   : NULL);
 }
 
 /* Puts @packet (transfer full) on the wire: busy for its transmission time
@@ -160,12 +192,13 @@ p2p_device_transmit_start (CnsPointToPointNetDevice *self, CnsPacket *packet)
 
   FIRE (self, TRACE_SNIFFER, packet);
   FIRE (self, TRACE_PROMISC_SNIFFER, packet);
-  self->transmitting = packet;
   FIRE (self, TRACE_PHY_TX_BEGIN, packet);
-  cns_simulator_schedule (tx_time + self->interframe_gap,
-                          p2p_device_transmit_complete, self, NULL);
-  cns_point_to_point_channel_transmit (self->channel, self,
-                                       cns_packet_ref (packet), tx_time);
+  self->busy_until = cns_simulator_now () + tx_time + self->interframe_gap;
+  if (G_UNLIKELY (self->traces.sources != NULL))
+    p2p_device_schedule_completion (self, cns_packet_ref (packet));
+  else if (!cns_queue_is_empty_unchecked (self->queue))
+    p2p_device_schedule_completion (self, NULL);
+  cns_point_to_point_channel_transmit (self->channel, self, packet, tx_time);
 }
 
 static CnsChannel *
