@@ -13,7 +13,10 @@
  * Otherwise the device just notes until when it is busy, and a frame sent
  * after that finds it idle, as it would have after the event: one event
  * fewer per frame on uncongested links. (A sink connected to PhyTxEnd
- * while such a frame is on the wire sees the ends of the next ones.)
+ * while such a frame is on the wire sees the ends of the next ones.) The
+ * rule that keeps the queue moving: whenever it holds frames, an event is
+ * due at busy_until, so only a frame that finds it otherwise empty looks
+ * at the transmitter.
  *
  * The trace sources fire where ns-3's do:
  *
@@ -63,8 +66,7 @@ struct _CnsPointToPointNetDevice
   CnsErrorModel *error_model;
   CnsDataRate data_rate;
   CnsTime interframe_gap;
-  CnsTime busy_until;       /* end of the last transmission and its gap */
-  gboolean completion_due;  /* an event will end the transmission */
+  CnsTime busy_until; /* end of the last transmission and its gap */
 
   CnsTraceTable traces; /* indexed by the TRACE_ values */
 };
@@ -143,7 +145,7 @@ p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
       return FALSE;
     }
   cns_packet_unref (packet);
-  if (self->completion_due)
+  if (cns_queue_get_n_packets_unchecked (self->queue) > 1)
     return TRUE;
   if (cns_simulator_now () >= self->busy_until)
     p2p_device_transmit_start (self, cns_queue_dequeue_unchecked (self->queue));
@@ -153,19 +155,21 @@ p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
 }
 
 /* Ends the transmission of @data, the frame when PhyTxEnd may report it
- * (the event holds a reference) and NULL otherwise. */
+ * (the event holds a reference) and NULL otherwise, and starts the next
+ * one. A frame sent at this very time may have found the transmitter free
+ * before this event ran and be on the wire already; it then owns the
+ * queue's next event. */
 static void
 p2p_device_transmit_complete (gpointer obj, gpointer data)
 {
   CnsPointToPointNetDevice *self = obj;
-  CnsPacket *next;
 
-  self->completion_due = FALSE;
   if (data != NULL)
     FIRE (self, TRACE_PHY_TX_END, data);
-  next = self->queue != NULL ? cns_queue_dequeue_unchecked (self->queue) : NULL;
-  if (next != NULL)
-    p2p_device_transmit_start (self, next);
+  if (cns_simulator_now () >= self->busy_until && self->queue != NULL
+      && cns_queue_get_n_packets_unchecked (self->queue) > 0)
+    p2p_device_transmit_start (self,
+                               cns_queue_dequeue_unchecked (self->queue));
 }
 
 /* Schedules the end of the transmission at busy_until, taking @frame
@@ -174,7 +178,6 @@ static void
 p2p_device_schedule_completion (CnsPointToPointNetDevice *self,
                                 CnsPacket *frame)
 {
-  self->completion_due = TRUE;
   cns_simulator_schedule_full (self->busy_until - cns_simulator_now (),
                                p2p_device_transmit_complete, self, frame,
                                frame != NULL
@@ -196,7 +199,7 @@ p2p_device_transmit_start (CnsPointToPointNetDevice *self, CnsPacket *packet)
   self->busy_until = cns_simulator_now () + tx_time + self->interframe_gap;
   if (G_UNLIKELY (self->traces.sources != NULL))
     p2p_device_schedule_completion (self, cns_packet_ref (packet));
-  else if (!cns_queue_is_empty_unchecked (self->queue))
+  else if (cns_queue_get_n_packets_unchecked (self->queue) > 0)
     p2p_device_schedule_completion (self, NULL);
   cns_point_to_point_channel_transmit (self->channel, self, packet, tx_time);
 }

@@ -26,8 +26,8 @@ cns_queue_dequeue_unchecked (CnsQueue *self)
   return CNS_QUEUE_GET_CLASS (self)->dequeue (self);
 }
 
-/* cns_queue_is_empty() for a validated queue. */
-G_GNUC_INTERNAL gboolean cns_queue_is_empty_unchecked (CnsQueue *self);
+/* cns_queue_get_n_packets() for a validated queue. */
+G_GNUC_INTERNAL guint32 cns_queue_get_n_packets_unchecked (CnsQueue *self);
 
 /* cns_queue_would_overflow() for a validated queue. */
 G_GNUC_INTERNAL gboolean

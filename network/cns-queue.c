@@ -173,11 +173,10 @@ cns_queue_is_empty (CnsQueue *self)
   return cns_queue_get_n_packets (self) == 0;
 }
 
-gboolean
-cns_queue_is_empty_unchecked (CnsQueue *self)
+guint32
+cns_queue_get_n_packets_unchecked (CnsQueue *self)
 {
-  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_packets
-         == 0;
+  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_packets;
 }
 
 /** cns_queue_get_max_size: Copies the limit into @out. */
