@@ -335,11 +335,14 @@ on_off_send_packet (gpointer obj, gpointer data)
   on_off_schedule_next_tx (self);
 }
 
+/* A socket connects once: the application then lets go of its connect
+ * callbacks, so that the socket frees the block that holds them. */
 static void
 on_off_connection_succeeded (CnsSocket *socket, gpointer user_data)
 {
   CnsOnOffApplication *self = user_data;
 
+  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
   on_off_schedule_start_event (self);
   self->connected = TRUE;
 }
@@ -351,6 +354,7 @@ on_off_connection_failed (CnsSocket *socket, gpointer user_data)
   gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
   CnsAddress remote;
 
+  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
   cns_inet_socket_address_to_address (&self->remote, &remote);
   cns_application_format_endpoint (&remote, to);
   g_warning (
