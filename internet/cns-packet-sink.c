@@ -189,6 +189,7 @@ sink_start (CnsApplication *app)
   CnsInetSocketAddress inet;
   CnsAddress local;
   GType protocol;
+  gboolean listening;
 
   if (self->socket != NULL)
     return;
@@ -207,11 +208,15 @@ sink_start (CnsApplication *app)
       g_clear_object (&self->socket);
       return;
     }
-  /* Datagram sockets cannot listen; as in ns-3 that is no error here. */
-  cns_socket_listen (self->socket, NULL);
+  /* Datagram sockets cannot listen; as in ns-3 that is no error here.
+   * Only a listening socket can accept, so only one gets the accept
+   * callback (a socket keeps it in a block allocated when it is set). */
+  listening = cns_socket_listen (self->socket, NULL);
   cns_socket_shutdown_send (self->socket);
   cns_socket_set_recv_callback (self->socket, sink_handle_read, self);
-  cns_socket_set_accept_callback (self->socket, NULL, sink_handle_accept, self);
+  if (listening)
+    cns_socket_set_accept_callback (self->socket, NULL, sink_handle_accept,
+                                    self);
 }
 
 /* ns-3's StopApplication. */
