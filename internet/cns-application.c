@@ -14,10 +14,12 @@
  *
  * A large scenario has many applications, so the base keeps four words:
  * the node (not referenced: the node holds its applications), the two
- * times, and the table of the subclass's per-packet trace sources (every
- * application has some; installed with
- * cns_application_class_install_trace_source(), the table takes room that
- * the alignment of private data would otherwise leave unused). It keeps
+ * times, and the subclass's per-packet trace sources (every application
+ * has some; installed with cns_application_class_install_trace_source(),
+ * they take room that the alignment of private data would otherwise leave
+ * unused). That word is the source itself when the class has one, as
+ * most have, so connecting to it allocates only the list of sinks; else
+ * it is the table of the class's sources. It keeps
  * no event ids. Instead, an installed application keeps itself alive
  * until cns_simulator_destroy(), even when it is disposed earlier, so the
  * events it and its subclass schedule need no reference (none is taken
@@ -63,7 +65,7 @@ typedef struct
   CnsNode *node; /* NULL until installed, and once disposed */
   CnsTime start_time;
   CnsTime stop_time;
-  CnsTraceTable traces; /* the subclass's trace sources */
+  CnsApplicationTraces traces; /* the subclass's trace sources */
 } CnsApplicationPrivate;
 
 glong cns_application_traces_offset;
@@ -306,16 +308,23 @@ cns_application_get_stop_time (CnsApplication *self)
 }
 
 /* Installs source @index of the @n_sources per-packet trace sources of
- * the application class @klass, in the base's table. */
+ * the application class @klass, in the base's word for them: the only
+ * source, fired with cns_application_trace(), or a source of the table,
+ * fired with cns_application_traces(). */
 void
 cns_application_class_install_trace_source (gpointer klass, const gchar *name,
                                             const gchar *blurb,
                                             const gchar *signature, guint index,
                                             guint n_sources)
 {
-  cns_trace_source_install_in_table (G_TYPE_FROM_CLASS (klass), name, blurb,
-                                     signature, cns_application_traces_offset,
-                                     index, n_sources);
+  g_return_if_fail (index < n_sources);
+  if (n_sources == 1)
+    cns_trace_source_install (G_TYPE_FROM_CLASS (klass), name, blurb,
+                              signature, cns_application_traces_offset);
+  else
+    cns_trace_source_install_in_table (G_TYPE_FROM_CLASS (klass), name, blurb,
+                                       signature, cns_application_traces_offset,
+                                       index, n_sources);
 }
 
 /* The Protocol attribute of applications that can use any transport: the

@@ -299,16 +299,15 @@ on_off_send_packet (gpointer obj, gpointer data)
     return;
   self->send_pending = FALSE;
   packet = cns_packet_new (self->packet_size);
-  traced = cns_application_trace_is_connected (cns_application_traces (self),
-                                               TRACE_TX);
+  traced = cns_application_trace_is_connected (cns_application_trace (self));
   /* per packet: the socket is the one the application made */
   sent = cns_socket_send_unchecked (
       self->socket, traced ? cns_packet_ref (packet) : packet, 0);
   if (sent >= 0 && (guint32) sent == self->packet_size)
     {
       if (traced)
-        CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_TX,
-                              CnsPacketTraceFn, self, packet);
+        CNS_TRACE_SOURCE_FIRE (cns_application_trace (self), CnsPacketTraceFn,
+                               self, packet);
       self->total_bytes += self->packet_size;
       if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
         {

@@ -155,8 +155,8 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
                         "total Rx %" G_GUINT64_FORMAT " bytes",
                         now, size, sender, self->total_rx);
         }
-      CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_RX,
-                            CnsApplicationRxTraceFn, self, packet, &from);
+      CNS_TRACE_SOURCE_FIRE (cns_application_trace (self),
+                             CnsApplicationRxTraceFn, self, packet, &from);
       cns_packet_unref (packet);
     }
 }
