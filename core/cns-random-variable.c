@@ -347,6 +347,17 @@ cns_random_variable_set_stream (CnsRandomVariable *self, gint64 stream)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STREAM]);
 }
 
+/* For a variable that never draws, made with an explicit stream so as
+ * not to take an automatic one: reads as automatic (Stream -1). */
+void
+cns_random_variable_set_unnumbered (CnsRandomVariable *self)
+{
+  CnsRandomVariablePrivate *priv
+      = cns_random_variable_get_instance_private (self);
+
+  priv->stream_number = 0;
+}
+
 /**
  * cns_random_variable_get_stream:
  *
@@ -459,8 +470,8 @@ cns_random_variable_uniform (CnsRandomVariable *self)
 gdouble
 cns_random_variable_normal (CnsRandomVariable *self)
 {
-  RandomState *state = random_variable_state (
-      cns_random_variable_get_instance_private (self));
+  RandomState *state
+      = random_variable_state (cns_random_variable_get_instance_private (self));
 
   if (state->have_spare)
     {
