@@ -114,6 +114,11 @@ cns_application_real_stop (CnsApplication *self)
 }
 
 static void
+cns_application_real_installed (CnsApplication *self)
+{
+}
+
+static void
 cns_application_class_init (CnsApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -124,6 +129,7 @@ cns_application_class_init (CnsApplicationClass *klass)
   CNS_OBJECT_CLASS (klass)->initialize = cns_application_initialize;
   klass->start_application = cns_application_real_start;
   klass->stop_application = cns_application_real_stop;
+  klass->installed = cns_application_real_installed;
 
   properties[PROP_START_TIME] = cns_param_spec_time (
       "start-time", "Start time",
@@ -215,7 +221,9 @@ application_initialize_now (gpointer obj, gpointer data)
  * alone has none and will not run). An application installed on a node
  * that has already started is initialized at once, in the node's context,
  * so its StartTime counts from now. An installed application lives until
- * cns_simulator_destroy(), whatever references the caller drops.
+ * cns_simulator_destroy(), whatever references the caller drops. The
+ * class's installed function is called once the application is on the
+ * node.
  *
  * Returns: the application's index on the node.
  */
@@ -233,6 +241,7 @@ cns_application_install (CnsApplication *self, CnsNode *node)
   priv->node = node;
   g_object_ref (self); /* released after cns_simulator_destroy(): see above */
   index = cns_node_add_application (node, CNS_OBJECT (self));
+  CNS_APPLICATION_GET_CLASS (self)->installed (self);
   if (cns_object_is_initialized (CNS_OBJECT (node)))
     cns_simulator_schedule_with_context_full (
         cns_node_get_id (node), CNS_TIME_ZERO, application_initialize_now, self,
@@ -319,8 +328,8 @@ cns_application_class_install_trace_source (gpointer klass, const gchar *name,
 {
   g_return_if_fail (index < n_sources);
   if (n_sources == 1)
-    cns_trace_source_install (G_TYPE_FROM_CLASS (klass), name, blurb,
-                              signature, cns_application_traces_offset);
+    cns_trace_source_install (G_TYPE_FROM_CLASS (klass), name, blurb, signature,
+                              cns_application_traces_offset);
   else
     cns_trace_source_install_in_table (G_TYPE_FROM_CLASS (klass), name, blurb,
                                        signature, cns_application_traces_offset,

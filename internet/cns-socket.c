@@ -96,9 +96,8 @@ socket_release_callbacks (CnsSocket *self)
   CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
   SocketCallbacks *cb = priv->callbacks;
 
-  if (cb != NULL && cb->connect_succeeded == NULL
-      && cb->connect_failed == NULL && cb->data_sent == NULL
-      && cb->send == NULL && cb->close_normal == NULL
+  if (cb != NULL && cb->connect_succeeded == NULL && cb->connect_failed == NULL
+      && cb->data_sent == NULL && cb->send == NULL && cb->close_normal == NULL
       && cb->close_error == NULL && cb->accept_request == NULL
       && cb->new_connection == NULL)
     g_clear_pointer (&priv->callbacks, g_free);
