@@ -47,7 +47,7 @@ CNS_LOG_COMPONENT_DEFINE ("cns-udp-socket");
 
 #define DEFAULT_RCV_BUF_SIZE 131072
 #define DEFAULT_IP_TTL       0
-#define MIN_RING             4
+#define MIN_RING             4 /* a power of two, as the ring stays */
 
 enum
 {
@@ -68,8 +68,8 @@ typedef struct
 /* What only a receiving socket needs. */
 typedef struct
 {
-  Datagram *ring; /* NULL until the first datagram */
-  guint32 capacity;
+  Datagram *ring;   /* NULL until the first datagram */
+  guint32 capacity; /* a power of two, so that indices wrap with a mask */
   guint32 head;
   guint32 count;
   guint32 rx_available; /* bytes in the ring */
@@ -147,7 +147,8 @@ cns_udp_socket_finalize (GObject *object)
     {
       for (guint32 i = 0; i < self->rx->count; i++)
         cns_packet_unref (
-            self->rx->ring[(self->rx->head + i) % self->rx->capacity].packet);
+            self->rx->ring[(self->rx->head + i) & (self->rx->capacity - 1)]
+                .packet);
       g_free (self->rx->ring);
       g_free (self->rx);
     }
@@ -662,13 +663,13 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
       Datagram *ring = g_new (Datagram, capacity);
 
       for (guint32 i = 0; i < rx->count; i++)
-        ring[i] = rx->ring[(rx->head + i) % rx->capacity];
+        ring[i] = rx->ring[(rx->head + i) & (rx->capacity - 1)];
       g_free (rx->ring);
       rx->ring = ring;
       rx->capacity = capacity;
       rx->head = 0;
     }
-  slot = &rx->ring[(rx->head + rx->count) % rx->capacity];
+  slot = &rx->ring[(rx->head + rx->count) & (rx->capacity - 1)];
   slot->packet = cns_packet_ref (packet);
   slot->from = cns_inet_socket_address_init (source, source_port);
   rx->count++;
@@ -717,7 +718,7 @@ udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
     }
   if (from != NULL)
     cns_inet_socket_address_to_address (&first->from, from);
-  rx->head = (rx->head + 1) % rx->capacity;
+  rx->head = (rx->head + 1) & (rx->capacity - 1);
   rx->count--;
   rx->rx_available -= size;
   return first->packet;
