@@ -7,6 +7,8 @@
  */
 #include "core/cns-constant-random-variable.h"
 
+#include "core/cns-random-variable-private.h"
+
 #define DEFAULT_CONSTANT 0.0
 
 enum
@@ -78,6 +80,41 @@ cns_constant_random_variable_new (gdouble constant)
 {
   return cns_object_new (CNS_TYPE_CONSTANT_RANDOM_VARIABLE, "constant",
                          constant, NULL);
+}
+
+/**
+ * cns_constant_random_variable_new_unnumbered:
+ * @constant: the value every draw gives
+ *
+ * Like cns_constant_random_variable_new(), but the variable takes no
+ * automatic stream number (a constant never draws; its Stream reads -1
+ * all the same). For an object that keeps a constant attribute as its
+ * value and makes the variable only when the attribute is read: reading
+ * it then does not change the streams that later variables get.
+ *
+ * Returns: (transfer full): a variable that always gives @constant.
+ */
+CnsRandomVariable *
+cns_constant_random_variable_new_unnumbered (gdouble constant)
+{
+  CnsRandomVariable *self
+      = cns_object_new (CNS_TYPE_CONSTANT_RANDOM_VARIABLE, "constant", constant,
+                        "stream", (gint64) 0, NULL);
+
+  cns_random_variable_set_unnumbered (self);
+  return self;
+}
+
+/**
+ * cns_constant_random_variable_get_constant:
+ *
+ * Returns: the Constant attribute, the value every draw gives.
+ */
+gdouble
+cns_constant_random_variable_get_constant (CnsConstantRandomVariable *self)
+{
+  g_return_val_if_fail (CNS_IS_CONSTANT_RANDOM_VARIABLE (self), 0.0);
+  return self->constant;
 }
 
 static void

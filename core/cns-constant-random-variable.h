@@ -13,5 +13,9 @@ G_DECLARE_FINAL_TYPE (CnsConstantRandomVariable, cns_constant_random_variable,
                       CNS, CONSTANT_RANDOM_VARIABLE, CnsRandomVariable)
 
 CnsRandomVariable *cns_constant_random_variable_new (gdouble constant);
+CnsRandomVariable *
+cns_constant_random_variable_new_unnumbered (gdouble constant);
+gdouble
+cns_constant_random_variable_get_constant (CnsConstantRandomVariable *self);
 
 G_END_DECLS

@@ -173,6 +173,11 @@ cns_data_rate_bits_tx_time (CnsDataRate rate, guint64 bits)
   unsigned __int128 ps;
 
   g_return_val_if_fail (rate > 0, CNS_TIME_MAX);
+  /* Per packet: a packet's bits (up to 9 million) times the picoseconds
+   * of a second fit in 64 bits, so the same sum divides without the
+   * 128-bit division routine; the quotient fits in a CnsTime. */
+  if (G_LIKELY (bits <= (G_MAXUINT64 / 2) / (guint64) CNS_TIME_PS_PER_S))
+    return (CnsTime) ((bits * (guint64) CNS_TIME_PS_PER_S + rate / 2) / rate);
   ps = ((unsigned __int128) bits * (guint64) CNS_TIME_PS_PER_S + rate / 2)
        / rate;
   return ps > (unsigned __int128) CNS_TIME_MAX ? CNS_TIME_MAX : (CnsTime) ps;

@@ -19,6 +19,12 @@
  * programming error at draw time, reported with g_critical, and a GError
  * where the variable was written as text ("Uniform(Min=5,Max=1)").
  *
+ * Memory: a scenario may hold a few variables per application, many of
+ * them constants that never draw, so the base keeps two words, the stream
+ * number and a pointer to what drawing needs (the generator's state, the
+ * spare normal, the Antithetic and checked flags), which is allocated at
+ * the first draw, or when Antithetic is set.
+ *
  * This file also gives every property of type CnsRandomVariable a text
  * form: a factory string such as "Exponential(Mean=2)" or a bare number,
  * which stands for a constant.
@@ -66,16 +72,24 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
+/* What drawing needs. */
 typedef struct
 {
   CnsRngStream rng;
-  gboolean rng_ready; /* rng is at the start of stream_number, run */
-  gboolean antithetic;
-  gboolean checked;    /* parameters validated since they last changed */
-  gboolean have_spare; /* spare_normal holds the second of a pair */
   gdouble spare_normal;
-  gint64 stream;         /* as set; -1 for automatic */
-  guint64 stream_number; /* the stream in use */
+  guint rng_ready : 1;  /* rng is at the start of stream_number, run */
+  guint antithetic : 1; /* the Antithetic attribute */
+  guint checked : 1;    /* parameters validated since they last changed */
+  guint have_spare : 1; /* spare_normal holds the second of a pair */
+} RandomState;
+
+typedef struct
+{
+  /* The stream in use: an automatic one lies below
+   * CNS_RNG_ASSIGNED_STREAM_BASE, stream s of the Stream attribute is
+   * that base + s. */
+  guint64 stream_number;
+  RandomState *state; /* NULL until needed */
 } CnsRandomVariablePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsRandomVariable, cns_random_variable,
@@ -87,6 +101,7 @@ static void cns_random_variable_set_property (GObject *object, guint prop_id,
 static void cns_random_variable_get_property (GObject *object, guint prop_id,
                                               GValue *value, GParamSpec *pspec);
 static void cns_random_variable_notify (GObject *object, GParamSpec *pspec);
+static void cns_random_variable_finalize (GObject *object);
 static guint32 cns_random_variable_real_get_integer (CnsRandomVariable *self);
 static gboolean cns_random_variable_real_validate (CnsRandomVariable *self,
                                                    GError **error);
@@ -99,6 +114,7 @@ cns_random_variable_class_init (CnsRandomVariableClass *klass)
   object_class->set_property = cns_random_variable_set_property;
   object_class->get_property = cns_random_variable_get_property;
   object_class->notify = cns_random_variable_notify;
+  object_class->finalize = cns_random_variable_finalize;
   klass->get_integer = cns_random_variable_real_get_integer;
   klass->validate = cns_random_variable_real_validate;
 
@@ -117,14 +133,10 @@ cns_random_variable_class_init (CnsRandomVariableClass *klass)
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 }
 
+/* The Stream property, a construct property, sets the stream number. */
 static void
 cns_random_variable_init (CnsRandomVariable *self)
 {
-  CnsRandomVariablePrivate *priv
-      = cns_random_variable_get_instance_private (self);
-
-  priv->stream = DEFAULT_STREAM;
-  priv->antithetic = DEFAULT_ANTITHETIC;
 }
 
 /* Any parameter change must be checked again before the next draw. */
@@ -134,9 +146,30 @@ cns_random_variable_notify (GObject *object, GParamSpec *pspec)
   CnsRandomVariablePrivate *priv
       = cns_random_variable_get_instance_private (CNS_RANDOM_VARIABLE (object));
 
-  priv->checked = FALSE;
+  if (priv->state != NULL)
+    priv->state->checked = FALSE;
   if (G_OBJECT_CLASS (cns_random_variable_parent_class)->notify != NULL)
     G_OBJECT_CLASS (cns_random_variable_parent_class)->notify (object, pspec);
+}
+
+static void
+cns_random_variable_finalize (GObject *object)
+{
+  CnsRandomVariablePrivate *priv
+      = cns_random_variable_get_instance_private (CNS_RANDOM_VARIABLE (object));
+
+  g_free (priv->state);
+  G_OBJECT_CLASS (cns_random_variable_parent_class)->finalize (object);
+}
+
+/* What drawing needs, made on first use: the generator starts at the
+ * first draw, the parameters are checked before it. */
+static inline RandomState *
+random_variable_state (CnsRandomVariablePrivate *priv)
+{
+  if (G_UNLIKELY (priv->state == NULL))
+    priv->state = g_new0 (RandomState, 1);
+  return priv->state;
 }
 
 static guint32
@@ -184,12 +217,27 @@ cns_random_variable_check_bound (gdouble bound, gdouble kept, GError **error)
 static gboolean
 random_variable_check (CnsRandomVariable *self)
 {
+  CnsRandomVariablePrivate *priv
+      = cns_random_variable_get_instance_private (self);
   g_autoptr (GError) error = NULL;
 
+  random_variable_state (priv);
   if (cns_random_variable_validate (self, &error))
     return TRUE;
   g_critical ("%s: %s", G_OBJECT_TYPE_NAME (self), error->message);
   return FALSE;
+}
+
+/* Whether the parameters need no check before a draw: they were checked
+ * since they last changed, or the type accepts any (a constant, which
+ * then needs no state at all). */
+static inline gboolean
+random_variable_checked (CnsRandomVariable *self,
+                         CnsRandomVariablePrivate *priv)
+{
+  return (priv->state != NULL && priv->state->checked)
+         || CNS_RANDOM_VARIABLE_GET_CLASS (self)->validate
+                == cns_random_variable_real_validate;
 }
 
 /**
@@ -207,7 +255,8 @@ cns_random_variable_get_value (CnsRandomVariable *self)
 
   g_return_val_if_fail (CNS_IS_RANDOM_VARIABLE (self), NAN);
   priv = cns_random_variable_get_instance_private (self);
-  if (G_UNLIKELY (!priv->checked) && !random_variable_check (self))
+  if (G_UNLIKELY (!random_variable_checked (self, priv))
+      && !random_variable_check (self))
     return NAN;
   return CNS_RANDOM_VARIABLE_GET_CLASS (self)->get_value (self);
 }
@@ -229,7 +278,8 @@ cns_random_variable_get_integer (CnsRandomVariable *self)
 
   g_return_val_if_fail (CNS_IS_RANDOM_VARIABLE (self), 0);
   priv = cns_random_variable_get_instance_private (self);
-  if (G_UNLIKELY (!priv->checked) && !random_variable_check (self))
+  if (G_UNLIKELY (!random_variable_checked (self, priv))
+      && !random_variable_check (self))
     return 0;
   return CNS_RANDOM_VARIABLE_GET_CLASS (self)->get_integer (self);
 }
@@ -239,7 +289,8 @@ cns_random_variable_get_integer (CnsRandomVariable *self)
  * @error: a #CNS_CORE_ERROR naming the attributes that do not fit together
  *
  * Checks @self's parameters as a whole. Draws do this by themselves; call
- * it to report a bad combination as an error rather than a critical.
+ * it to report a bad combination as an error rather than a critical. (A
+ * variable that has not drawn yet is checked again at its first draw.)
  *
  * Returns: %TRUE when values can be drawn.
  */
@@ -252,7 +303,8 @@ cns_random_variable_validate (CnsRandomVariable *self, GError **error)
   priv = cns_random_variable_get_instance_private (self);
   if (!CNS_RANDOM_VARIABLE_GET_CLASS (self)->validate (self, error))
     return FALSE;
-  priv->checked = TRUE;
+  if (priv->state != NULL)
+    priv->state->checked = TRUE;
   return TRUE;
 }
 
@@ -260,11 +312,20 @@ cns_random_variable_validate (CnsRandomVariable *self, GError **error)
 static void
 random_variable_assign_stream (CnsRandomVariablePrivate *priv, gint64 stream)
 {
-  priv->stream = stream;
   priv->stream_number = stream >= 0
                             ? CNS_RNG_ASSIGNED_STREAM_BASE + (guint64) stream
                             : cns_rng_seed_manager_next_stream ();
-  priv->rng_ready = FALSE;
+  if (priv->state != NULL)
+    priv->state->rng_ready = FALSE;
+}
+
+/* The Stream attribute: -1 for an automatic stream. */
+static gint64
+random_variable_stream (CnsRandomVariablePrivate *priv)
+{
+  return priv->stream_number >= CNS_RNG_ASSIGNED_STREAM_BASE
+             ? (gint64) (priv->stream_number - CNS_RNG_ASSIGNED_STREAM_BASE)
+             : -1;
 }
 
 /**
@@ -286,6 +347,17 @@ cns_random_variable_set_stream (CnsRandomVariable *self, gint64 stream)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STREAM]);
 }
 
+/* For a variable that never draws, made with an explicit stream so as
+ * not to take an automatic one: reads as automatic (Stream -1). */
+void
+cns_random_variable_set_unnumbered (CnsRandomVariable *self)
+{
+  CnsRandomVariablePrivate *priv
+      = cns_random_variable_get_instance_private (self);
+
+  priv->stream_number = 0;
+}
+
 /**
  * cns_random_variable_get_stream:
  *
@@ -299,7 +371,28 @@ cns_random_variable_get_stream (CnsRandomVariable *self)
 
   g_return_val_if_fail (CNS_IS_RANDOM_VARIABLE (self), -1);
   priv = cns_random_variable_get_instance_private (self);
-  return priv->stream;
+  return random_variable_stream (priv);
+}
+
+static void
+random_variable_set_antithetic (CnsRandomVariablePrivate *priv,
+                                gboolean antithetic)
+{
+  RandomState *state;
+
+  if (priv->state == NULL && !antithetic)
+    return; /* the default */
+  state = random_variable_state (priv);
+  state->antithetic = antithetic != FALSE;
+  /* A cached normal was made from the other uniforms. */
+  state->have_spare = FALSE;
+}
+
+/* The Antithetic attribute. */
+static gboolean
+random_variable_antithetic (CnsRandomVariablePrivate *priv)
+{
+  return priv->state != NULL && priv->state->antithetic;
 }
 
 /**
@@ -314,9 +407,7 @@ cns_random_variable_set_antithetic (CnsRandomVariable *self,
 
   g_return_if_fail (CNS_IS_RANDOM_VARIABLE (self));
   priv = cns_random_variable_get_instance_private (self);
-  priv->antithetic = antithetic != FALSE;
-  /* A cached normal was made from the other uniforms. */
-  priv->have_spare = FALSE;
+  random_variable_set_antithetic (priv, antithetic);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANTITHETIC]);
 }
 
@@ -328,16 +419,17 @@ cns_random_variable_get_antithetic (CnsRandomVariable *self)
 
   g_return_val_if_fail (CNS_IS_RANDOM_VARIABLE (self), FALSE);
   priv = cns_random_variable_get_instance_private (self);
-  return priv->antithetic;
+  return random_variable_antithetic (priv);
 }
 
 static void
-random_variable_start_stream (CnsRandomVariablePrivate *priv)
+random_variable_start_stream (CnsRandomVariablePrivate *priv,
+                              RandomState *state)
 {
-  cns_rng_stream_init (&priv->rng, cns_rng_seed_manager_get_seed (),
+  cns_rng_stream_init (&state->rng, cns_rng_seed_manager_get_seed (),
                        priv->stream_number, cns_rng_seed_manager_get_run ());
-  priv->rng_ready = TRUE;
-  priv->have_spare = FALSE;
+  state->rng_ready = TRUE;
+  state->have_spare = FALSE;
 }
 
 /**
@@ -352,13 +444,15 @@ gdouble
 cns_random_variable_uniform (CnsRandomVariable *self)
 {
   CnsRandomVariablePrivate *priv;
+  RandomState *state;
   gdouble u;
 
   priv = cns_random_variable_get_instance_private (self);
-  if (G_UNLIKELY (!priv->rng_ready))
-    random_variable_start_stream (priv);
-  u = cns_rng_stream_uniform (&priv->rng);
-  return priv->antithetic ? 1.0 - u : u;
+  state = random_variable_state (priv);
+  if (G_UNLIKELY (!state->rng_ready))
+    random_variable_start_stream (priv, state);
+  u = cns_rng_stream_uniform (&state->rng);
+  return state->antithetic ? 1.0 - u : u;
 }
 
 /**
@@ -376,13 +470,13 @@ cns_random_variable_uniform (CnsRandomVariable *self)
 gdouble
 cns_random_variable_normal (CnsRandomVariable *self)
 {
-  CnsRandomVariablePrivate *priv;
+  RandomState *state
+      = random_variable_state (cns_random_variable_get_instance_private (self));
 
-  priv = cns_random_variable_get_instance_private (self);
-  if (priv->have_spare)
+  if (state->have_spare)
     {
-      priv->have_spare = FALSE;
-      return priv->spare_normal;
+      state->have_spare = FALSE;
+      return state->spare_normal;
     }
   for (;;)
     {
@@ -395,8 +489,8 @@ cns_random_variable_normal (CnsRandomVariable *self)
         {
           gdouble y = sqrt (-2.0 * log (w) / w);
 
-          priv->spare_normal = v2 * y;
-          priv->have_spare = TRUE;
+          state->spare_normal = v2 * y;
+          state->have_spare = TRUE;
           return v1 * y;
         }
     }
@@ -416,8 +510,7 @@ cns_random_variable_set_property (GObject *object, guint prop_id,
       random_variable_assign_stream (priv, g_value_get_int64 (value));
       break;
     case PROP_ANTITHETIC:
-      priv->antithetic = g_value_get_boolean (value);
-      priv->have_spare = FALSE;
+      random_variable_set_antithetic (priv, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -436,10 +529,10 @@ cns_random_variable_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id)
     {
     case PROP_STREAM:
-      g_value_set_int64 (value, priv->stream);
+      g_value_set_int64 (value, random_variable_stream (priv));
       break;
     case PROP_ANTITHETIC:
-      g_value_set_boolean (value, priv->antithetic);
+      g_value_set_boolean (value, random_variable_antithetic (priv));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -23,7 +23,15 @@ cns_application_format_now (gchar buf[CNS_TIME_STRING_SIZE]);
 G_GNUC_INTERNAL void cns_application_format_endpoint (
     const CnsAddress *address, gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE]);
 
-/* Where the trace table of every application sits in the instance: in
+/* The per-packet trace sources of an application: the source itself
+ * when its class has only one, else the table of them. */
+typedef union
+{
+  CnsTraceSource source;
+  CnsTraceTable table;
+} CnsApplicationTraces;
+
+/* Where the trace sources of every application sit in the instance: in
  * the base's private data (see cns-application.c). */
 G_GNUC_INTERNAL extern glong cns_application_traces_offset;
 
@@ -31,21 +39,33 @@ G_GNUC_INTERNAL void cns_application_class_install_trace_source (
     gpointer klass, const gchar *name, const gchar *blurb,
     const gchar *signature, guint index, guint n_sources);
 
-/* The application's trace table, for CNS_TRACE_TABLE_FIRE(). */
+/* The trace table of an application whose class has several sources,
+ * for CNS_TRACE_TABLE_FIRE(). */
 static inline CnsTraceTable *
 cns_application_traces (gpointer self)
 {
-  return (CnsTraceTable *) G_STRUCT_MEMBER_P (self,
-                                              cns_application_traces_offset);
+  return &((CnsApplicationTraces *) G_STRUCT_MEMBER_P (
+               self, cns_application_traces_offset))
+              ->table;
 }
 
-/* Whether source @index of @table has a sink: an application that must
- * keep a reference to a packet only to trace it asks this first. */
-static inline gboolean
-cns_application_trace_is_connected (const CnsTraceTable *table, guint index)
+/* The trace source of an application whose class has one, for
+ * CNS_TRACE_SOURCE_FIRE(). */
+static inline CnsTraceSource *
+cns_application_trace (gpointer self)
 {
-  return G_UNLIKELY (table->sources != NULL)
-         && cns_trace_source_is_connected (&table->sources[index]);
+  return &((CnsApplicationTraces *) G_STRUCT_MEMBER_P (
+               self, cns_application_traces_offset))
+              ->source;
+}
+
+/* Whether @source has a sink: an application that must keep a reference
+ * to a packet only to trace it asks this first. */
+static inline gboolean
+cns_application_trace_is_connected (const CnsTraceSource *source)
+{
+  return G_UNLIKELY (source->list != NULL)
+         && cns_trace_source_is_connected (source);
 }
 
 G_END_DECLS

@@ -14,10 +14,12 @@
  *
  * A large scenario has many applications, so the base keeps four words:
  * the node (not referenced: the node holds its applications), the two
- * times, and the table of the subclass's per-packet trace sources (every
- * application has some; installed with
- * cns_application_class_install_trace_source(), the table takes room that
- * the alignment of private data would otherwise leave unused). It keeps
+ * times, and the subclass's per-packet trace sources (every application
+ * has some; installed with cns_application_class_install_trace_source(),
+ * they take room that the alignment of private data would otherwise leave
+ * unused). That word is the source itself when the class has one, as
+ * most have, so connecting to it allocates only the list of sinks; else
+ * it is the table of the class's sources. It keeps
  * no event ids. Instead, an installed application keeps itself alive
  * until cns_simulator_destroy(), even when it is disposed earlier, so the
  * events it and its subclass schedule need no reference (none is taken
@@ -63,7 +65,7 @@ typedef struct
   CnsNode *node; /* NULL until installed, and once disposed */
   CnsTime start_time;
   CnsTime stop_time;
-  CnsTraceTable traces; /* the subclass's trace sources */
+  CnsApplicationTraces traces; /* the subclass's trace sources */
 } CnsApplicationPrivate;
 
 glong cns_application_traces_offset;
@@ -112,6 +114,11 @@ cns_application_real_stop (CnsApplication *self)
 }
 
 static void
+cns_application_real_installed (CnsApplication *self)
+{
+}
+
+static void
 cns_application_class_init (CnsApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -122,6 +129,7 @@ cns_application_class_init (CnsApplicationClass *klass)
   CNS_OBJECT_CLASS (klass)->initialize = cns_application_initialize;
   klass->start_application = cns_application_real_start;
   klass->stop_application = cns_application_real_stop;
+  klass->installed = cns_application_real_installed;
 
   properties[PROP_START_TIME] = cns_param_spec_time (
       "start-time", "Start time",
@@ -213,7 +221,9 @@ application_initialize_now (gpointer obj, gpointer data)
  * alone has none and will not run). An application installed on a node
  * that has already started is initialized at once, in the node's context,
  * so its StartTime counts from now. An installed application lives until
- * cns_simulator_destroy(), whatever references the caller drops.
+ * cns_simulator_destroy(), whatever references the caller drops. The
+ * class's installed function is called once the application is on the
+ * node.
  *
  * Returns: the application's index on the node.
  */
@@ -231,6 +241,7 @@ cns_application_install (CnsApplication *self, CnsNode *node)
   priv->node = node;
   g_object_ref (self); /* released after cns_simulator_destroy(): see above */
   index = cns_node_add_application (node, CNS_OBJECT (self));
+  CNS_APPLICATION_GET_CLASS (self)->installed (self);
   if (cns_object_is_initialized (CNS_OBJECT (node)))
     cns_simulator_schedule_with_context_full (
         cns_node_get_id (node), CNS_TIME_ZERO, application_initialize_now, self,
@@ -306,16 +317,23 @@ cns_application_get_stop_time (CnsApplication *self)
 }
 
 /* Installs source @index of the @n_sources per-packet trace sources of
- * the application class @klass, in the base's table. */
+ * the application class @klass, in the base's word for them: the only
+ * source, fired with cns_application_trace(), or a source of the table,
+ * fired with cns_application_traces(). */
 void
 cns_application_class_install_trace_source (gpointer klass, const gchar *name,
                                             const gchar *blurb,
                                             const gchar *signature, guint index,
                                             guint n_sources)
 {
-  cns_trace_source_install_in_table (G_TYPE_FROM_CLASS (klass), name, blurb,
-                                     signature, cns_application_traces_offset,
-                                     index, n_sources);
+  g_return_if_fail (index < n_sources);
+  if (n_sources == 1)
+    cns_trace_source_install (G_TYPE_FROM_CLASS (klass), name, blurb, signature,
+                              cns_application_traces_offset);
+  else
+    cns_trace_source_install_in_table (G_TYPE_FROM_CLASS (klass), name, blurb,
+                                       signature, cns_application_traces_offset,
+                                       index, n_sources);
 }
 
 /* The Protocol attribute of applications that can use any transport: the

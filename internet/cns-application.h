@@ -21,6 +21,9 @@ G_DECLARE_DERIVABLE_TYPE (CnsApplication, cns_application, CNS, APPLICATION,
  *   open sockets, schedule the first sends
  * @stop_application: called at the StopTime (if not 0): cancel pending
  *   events, close sockets
+ * @installed: called by cns_application_install() once the application
+ *   has its node, when it is usually configured: a subclass may compact
+ *   its settings here. The default does nothing.
  *
  * ns-3's Application. The base schedules the start and stop events when
  * the application is initialized (with its node, when the simulation
@@ -33,9 +36,10 @@ struct _CnsApplicationClass
 
   void (*start_application) (CnsApplication *self);
   void (*stop_application) (CnsApplication *self);
+  void (*installed) (CnsApplication *self);
 
   /*< private >*/
-  gpointer padding[4];
+  gpointer padding[3];
 };
 
 /**

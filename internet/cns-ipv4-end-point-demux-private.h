@@ -17,13 +17,13 @@ typedef struct _CnsIpv4EndPoint CnsIpv4EndPoint;
  * CnsIpv4EndPoint:
  * @local_address: the address bound to, or 0.0.0.0 for any
  * @peer_address: the connected peer, or 0.0.0.0 when not connected
- * @local_port: the port bound to
+ * @local_port: the port bound to; 0 while not bound
  * @peer_port: the connected peer's port, or 0
- * @owner: the socket that receives what matches (not referenced)
  * @next: the next end point of the table, in the order of binding
  *
- * ns-3's Ipv4EndPoint without callbacks: the protocol that owns the
- * demultiplexer knows what its owners are and calls them directly.
+ * ns-3's Ipv4EndPoint without callbacks nor owner: it is embedded in
+ * what binds it (a socket), which the protocol that owns the
+ * demultiplexer finds from it and calls directly. Zero-initialise it.
  */
 struct _CnsIpv4EndPoint
 {
@@ -31,7 +31,6 @@ struct _CnsIpv4EndPoint
   CnsIpv4Address peer_address;
   guint16 local_port;
   guint16 peer_port;
-  gpointer owner;
   CnsIpv4EndPoint *next;
 };
 
@@ -39,7 +38,7 @@ struct _CnsIpv4EndPoint
  * CnsIpv4EndPointDemux:
  *
  * The end points of one transport protocol on one node, in one list in
- * the order of binding: two words, and one small block per end point.
+ * the order of binding: two words; the end points are their owners'.
  */
 typedef struct
 {
@@ -51,12 +50,12 @@ typedef struct
  * installed) so that the tests can reach the table directly. */
 void cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux);
 void cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux);
-CnsIpv4EndPoint *
-cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
-                                   CnsIpv4Address address, guint16 port,
-                                   gpointer owner, GError **error);
-void cns_ipv4_end_point_demux_deallocate (CnsIpv4EndPointDemux *demux,
-                                          CnsIpv4EndPoint *end_point);
+gboolean cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
+                                        CnsIpv4EndPoint *end_point,
+                                        guint32 node_id, CnsIpv4Address address,
+                                        guint16 port, GError **error);
+void cns_ipv4_end_point_demux_unbind (CnsIpv4EndPointDemux *demux,
+                                      CnsIpv4EndPoint *end_point);
 void cns_ipv4_end_point_set_peer (CnsIpv4EndPoint *end_point,
                                   CnsIpv4Address address, guint16 port);
 guint cns_ipv4_end_point_demux_lookup (

@@ -8,12 +8,13 @@
  * bound to any address), as in BSD's in_pcblookup; a broadcast goes to
  * every end point that matches, as broadcasts do in real stacks.
  *
- * End points are chained in one list in the order of binding, as ns-3
- * keeps them: a node has a few, so walking them all costs less than
- * hashing the port, and a table per node would cost more memory than the
- * end points themselves. A lookup allocates nothing. Ephemeral ports count up
- * through 49152-65535 from the last one handed out and wrap, as ns-3 and BSD
- * do, so the first is 49153.
+ * End points are chained in one list in the order of binding, as ns-3 keeps
+ * them: a node has a few, so walking them all costs less than hashing the
+ * port, and a table per node would cost more memory than the end points
+ * themselves. The end points are embedded in their owners (sockets), so
+ * binding allocates nothing, nor does a lookup. Ephemeral ports count up
+ * through 49152-65535 from the last one handed out and wrap, as ns-3 and
+ * BSD do, so the first is 49153.
  *
  * Binding follows ns-3: an address and port may be bound once, but 0.0.0.0
  * and a specific address are different bindings of the same port; the
@@ -22,6 +23,8 @@
 #include "internet/cns-ipv4-end-point-demux-private.h"
 
 #include "internet/cns-internet-error.h"
+
+#include <string.h>
 
 /**
  * cns_ipv4_end_point_demux_init:
@@ -39,8 +42,7 @@ cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux)
 /**
  * cns_ipv4_end_point_demux_clear:
  *
- * Frees every end point, leaving an empty table. The owners must have
- * forgotten their end points.
+ * Unbinds every end point, leaving an empty table.
  */
 void
 cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux)
@@ -51,7 +53,7 @@ cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux)
     {
       CnsIpv4EndPoint *next = end_point->next;
 
-      g_free (end_point);
+      memset (end_point, 0, sizeof *end_point);
       end_point = next;
     }
   demux->first = NULL;
@@ -98,28 +100,29 @@ allocate_ephemeral_port (CnsIpv4EndPointDemux *demux)
 }
 
 /**
- * cns_ipv4_end_point_demux_allocate:
+ * cns_ipv4_end_point_demux_bind:
+ * @end_point: (out caller-allocates): an unbound end point, in its
+ *   owner; it stays in the table until unbound
  * @node_id: the node's id, for error messages
  * @address: the local address, or 0.0.0.0 for any
  * @port: the local port, or 0 for the next free ephemeral port
- * @owner: what the protocol delivers matching datagrams to (not
- *   referenced)
  *
- * Binds a new, unconnected end point.
+ * Binds @end_point, unconnected.
  *
- * Returns: (transfer none): the end point, owned by the table until
- * cns_ipv4_end_point_demux_deallocate(); or %NULL with @error set to
+ * Returns: %TRUE on success; %FALSE with @error set to
  * %CNS_INTERNET_ERROR_ADDRESS_IN_USE when @address and @port are bound
  * already, or %CNS_INTERNET_ERROR_EXHAUSTED when no ephemeral port is
  * free.
  */
-CnsIpv4EndPoint *
-cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
-                                   CnsIpv4Address address, guint16 port,
-                                   gpointer owner, GError **error)
+gboolean
+cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
+                               CnsIpv4EndPoint *end_point, guint32 node_id,
+                               CnsIpv4Address address, guint16 port,
+                               GError **error)
 {
-  CnsIpv4EndPoint *end_point;
   CnsIpv4EndPoint **tail = &demux->first;
+
+  g_return_val_if_fail (end_point->local_port == 0, FALSE);
 
   if (port == 0)
     {
@@ -131,7 +134,7 @@ cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
                        "%u-%u are in use",
                        node_id, CNS_IPV4_EPHEMERAL_PORT_FIRST,
                        CNS_IPV4_EPHEMERAL_PORT_LAST);
-          return NULL;
+          return FALSE;
         }
     }
   for (CnsIpv4EndPoint *e = first_on_port (demux, port); e != NULL;
@@ -146,30 +149,28 @@ cns_ipv4_end_point_demux_allocate (CnsIpv4EndPointDemux *demux, guint32 node_id,
                        CNS_INTERNET_ERROR_ADDRESS_IN_USE,
                        "port %u on %s is already in use on node %u", port, text,
                        node_id);
-          return NULL;
+          return FALSE;
         }
     }
 
-  end_point = g_new0 (CnsIpv4EndPoint, 1);
-  end_point->local_address = address;
-  end_point->local_port = port;
-  end_point->owner = owner;
+  *end_point
+      = (CnsIpv4EndPoint){ .local_address = address, .local_port = port };
   /* appended, so that broadcasts reach end points in the order of binding */
   while (*tail != NULL)
     tail = &(*tail)->next;
   *tail = end_point;
-  return end_point;
+  return TRUE;
 }
 
 /**
- * cns_ipv4_end_point_demux_deallocate:
- * @end_point: (transfer full): an end point of @demux
+ * cns_ipv4_end_point_demux_unbind:
+ * @end_point: a bound end point of @demux
  *
- * Unbinds and frees @end_point.
+ * Takes @end_point out of the table, leaving it unbound (zeroed).
  */
 void
-cns_ipv4_end_point_demux_deallocate (CnsIpv4EndPointDemux *demux,
-                                     CnsIpv4EndPoint *end_point)
+cns_ipv4_end_point_demux_unbind (CnsIpv4EndPointDemux *demux,
+                                 CnsIpv4EndPoint *end_point)
 {
   CnsIpv4EndPoint **link = &demux->first;
 
@@ -177,7 +178,7 @@ cns_ipv4_end_point_demux_deallocate (CnsIpv4EndPointDemux *demux,
     link = &(*link)->next;
   g_return_if_fail (*link == end_point);
   *link = end_point->next;
-  g_free (end_point);
+  memset (end_point, 0, sizeof *end_point);
 }
 
 /**

@@ -21,14 +21,21 @@
  * ns-3's int64x64 arithmetic does.
  *
  * Memory: there may be one source per flow, so the instance is kept small.
- * OnTime and OffTime hold no object until one is set or read (NULL is the
- * default, the constant 1 s); the trace source is in the table that
- * CnsApplication keeps; the pending events (the next packet, the next switch)
- * are not kept as event ids (32 bytes each) but named by a generation number:
- * an event carries the generation it was scheduled in and does nothing once the
- * generation has moved on. One number serves both, because ns-3 always cancels
- * the two together. CnsApplication keeps the application alive as long as such
- * events may be pending.
+ * OnTime and OffTime are often constants (the default is 1 s), which are
+ * kept as their values: the default until another variable is set, and a
+ * constant variable that only the application holds when it is installed on
+ * its node or starts (as one set from text, "Constant(Constant=1)", is),
+ * since nobody else can see the difference. (Installation is the time that
+ * saves memory: it comes before the next application is made, which can
+ * reuse the variable's block.) Reading the attribute makes a variable
+ * again, one that takes no automatic stream, so that reading does not
+ * change the streams later variables get. The trace source is in the word
+ * that CnsApplication keeps for it; the pending events (the next packet,
+ * the next switch) are not kept as event ids (32 bytes each) but named by a
+ * generation number: an event carries the generation it was scheduled in
+ * and does nothing once the generation has moved on. One number serves
+ * both, because ns-3 always cancels the two together. CnsApplication keeps
+ * the application alive as long as such events may be pending.
  *
  * A packet the socket refuses (no route, buffer full) is not sent and not
  * counted; the next send makes a new one (ns-3 keeps the refused packet
@@ -76,13 +83,28 @@ enum
   N_TRACES
 };
 
+/* OnTime and OffTime, indices of the application's times[]. */
+enum
+{
+  ON_TIME,
+  OFF_TIME
+};
+
+/* A random duration in seconds: a variable, or a constant's value. */
+typedef union
+{
+  CnsRandomVariable *variable;
+  gdouble constant;
+} OnOffTime;
+
+static const gdouble default_times[] = { DEFAULT_ON_TIME, DEFAULT_OFF_TIME };
+
 struct _CnsOnOffApplication
 {
   CnsApplication parent_instance;
 
   CnsSocket *socket;
-  CnsRandomVariable *on_time;  /* NULL: the default constant */
-  CnsRandomVariable *off_time; /* NULL: the default constant */
+  OnOffTime times[2]; /* OnTime, OffTime */
   CnsDataRate rate;
   guint64 max_bytes;
   guint64 total_bytes;
@@ -91,7 +113,8 @@ struct _CnsOnOffApplication
   guint32 residual_bits;
   guint32 generation; /* names the pending send and switch */
   CnsInetSocketAddress remote;
-  guint16 protocol; /* see cns_application_protocol_to_index() */
+  guint16 protocol;          /* see cns_application_protocol_to_index() */
+  guint8 constant_times : 2; /* bit i: times[i] holds a constant */
   guint8 has_remote : 1;
   guint8 connected : 1;
   guint8 send_pending : 1;
@@ -109,7 +132,33 @@ static void cns_on_off_application_get_property (GObject *object, guint prop_id,
                                                  GParamSpec *pspec);
 static void on_off_start (CnsApplication *app);
 static void on_off_stop (CnsApplication *app);
+static void on_off_installed (CnsApplication *app);
 static void on_off_cancel_events (CnsOnOffApplication *self);
+
+/* Whether times[@which] holds a constant's value. */
+static inline gboolean
+on_off_time_is_constant (CnsOnOffApplication *self, guint which)
+{
+  return (self->constant_times & (1u << which)) != 0;
+}
+
+/* Makes times[@which] the constant @seconds. */
+static void
+on_off_set_constant_time (CnsOnOffApplication *self, guint which,
+                          gdouble seconds)
+{
+  self->times[which].constant = seconds;
+  self->constant_times |= 1u << which;
+}
+
+/* Drops times[@which], leaving the default. */
+static void
+on_off_clear_time (CnsOnOffApplication *self, guint which)
+{
+  if (!on_off_time_is_constant (self, which))
+    g_object_unref (self->times[which].variable);
+  on_off_set_constant_time (self, which, default_times[which]);
+}
 
 static void
 cns_on_off_application_dispose (GObject *object)
@@ -124,8 +173,8 @@ cns_on_off_application_dispose (GObject *object)
       cns_socket_set_connect_callback (self->socket, NULL, NULL, NULL);
       g_clear_object (&self->socket);
     }
-  g_clear_object (&self->on_time);
-  g_clear_object (&self->off_time);
+  on_off_clear_time (self, ON_TIME);
+  on_off_clear_time (self, OFF_TIME);
   G_OBJECT_CLASS (cns_on_off_application_parent_class)->dispose (object);
 }
 
@@ -140,6 +189,7 @@ cns_on_off_application_class_init (CnsOnOffApplicationClass *klass)
   object_class->get_property = cns_on_off_application_get_property;
   app_class->start_application = on_off_start;
   app_class->stop_application = on_off_stop;
+  app_class->installed = on_off_installed;
 
   properties[PROP_DATA_RATE] = cns_param_spec_data_rate (
       "data-rate", "Data rate",
@@ -185,17 +235,69 @@ cns_on_off_application_class_init (CnsOnOffApplicationClass *klass)
 static void
 cns_on_off_application_init (CnsOnOffApplication *self)
 {
+  on_off_set_constant_time (self, ON_TIME, DEFAULT_ON_TIME);
+  on_off_set_constant_time (self, OFF_TIME, DEFAULT_OFF_TIME);
   self->rate = DEFAULT_DATA_RATE;
   self->packet_size = DEFAULT_PACKET_SIZE;
   self->max_bytes = DEFAULT_MAX_BYTES;
 }
 
-/* A duration drawn from @var, or the default constant. */
+/* A duration drawn from times[@which]. */
 static CnsTime
-on_off_draw (CnsRandomVariable *var, gdouble default_seconds)
+on_off_draw (CnsOnOffApplication *self, guint which)
 {
-  return cns_seconds (var != NULL ? cns_random_variable_get_value (var)
-                                  : default_seconds);
+  return cns_seconds (
+      on_off_time_is_constant (self, which)
+          ? self->times[which].constant
+          : cns_random_variable_get_value (self->times[which].variable));
+}
+
+/* Keeps times[@which] as its value when it is a constant variable that
+ * only the application holds: then no one can tell. */
+static void
+on_off_compact_time (CnsOnOffApplication *self, guint which)
+{
+  CnsRandomVariable *variable = self->times[which].variable;
+
+  if (on_off_time_is_constant (self, which)
+      || !CNS_IS_CONSTANT_RANDOM_VARIABLE (variable)
+      || g_atomic_int_get (&G_OBJECT (variable)->ref_count) != 1
+      || cns_random_variable_get_stream (variable) != -1
+      || cns_random_variable_get_antithetic (variable))
+    return;
+  on_off_set_constant_time (self, which,
+                            cns_constant_random_variable_get_constant (
+                                CNS_CONSTANT_RANDOM_VARIABLE (variable)));
+  g_object_unref (variable);
+}
+
+/* times[@which] as a variable, made from the constant if need be. */
+static CnsRandomVariable *
+on_off_time_variable (CnsOnOffApplication *self, guint which)
+{
+  if (on_off_time_is_constant (self, which))
+    {
+      self->times[which].variable
+          = cns_constant_random_variable_new_unnumbered (
+              self->times[which].constant);
+      self->constant_times &= ~(1u << which);
+    }
+  return self->times[which].variable;
+}
+
+/* Sets times[@which] to @variable; %NULL for the default. */
+static void
+on_off_set_time (CnsOnOffApplication *self, guint which,
+                 CnsRandomVariable *variable)
+{
+  if (variable != NULL)
+    g_object_ref (variable);
+  on_off_clear_time (self, which);
+  if (variable != NULL)
+    {
+      self->times[which].variable = variable;
+      self->constant_times &= ~(1u << which);
+    }
 }
 
 static void on_off_start_sending (gpointer obj, gpointer data);
@@ -206,7 +308,7 @@ static void on_off_send_packet (gpointer obj, gpointer data);
 static void
 on_off_schedule_start_event (CnsOnOffApplication *self)
 {
-  CnsTime off = on_off_draw (self->off_time, DEFAULT_OFF_TIME);
+  CnsTime off = on_off_draw (self, OFF_TIME);
 
   CNS_LOG_LOGIC ("start at %" G_GINT64_FORMAT " ps from now", off);
   cns_simulator_schedule (off, on_off_start_sending, self,
@@ -217,7 +319,7 @@ on_off_schedule_start_event (CnsOnOffApplication *self)
 static void
 on_off_schedule_stop_event (CnsOnOffApplication *self)
 {
-  CnsTime on = on_off_draw (self->on_time, DEFAULT_ON_TIME);
+  CnsTime on = on_off_draw (self, ON_TIME);
 
   CNS_LOG_LOGIC ("stop at %" G_GINT64_FORMAT " ps from now", on);
   cns_simulator_schedule (on, on_off_stop_sending, self,
@@ -299,16 +401,15 @@ on_off_send_packet (gpointer obj, gpointer data)
     return;
   self->send_pending = FALSE;
   packet = cns_packet_new (self->packet_size);
-  traced = cns_application_trace_is_connected (cns_application_traces (self),
-                                               TRACE_TX);
+  traced = cns_application_trace_is_connected (cns_application_trace (self));
   /* per packet: the socket is the one the application made */
   sent = cns_socket_send_unchecked (
       self->socket, traced ? cns_packet_ref (packet) : packet, 0);
   if (sent >= 0 && (guint32) sent == self->packet_size)
     {
       if (traced)
-        CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_TX,
-                              CnsPacketTraceFn, self, packet);
+        CNS_TRACE_SOURCE_FIRE (cns_application_trace (self), CnsPacketTraceFn,
+                               self, packet);
       self->total_bytes += self->packet_size;
       if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
         {
@@ -335,11 +436,14 @@ on_off_send_packet (gpointer obj, gpointer data)
   on_off_schedule_next_tx (self);
 }
 
+/* A socket connects once: the application then lets go of its connect
+ * callbacks, so that the socket frees the block that holds them. */
 static void
 on_off_connection_succeeded (CnsSocket *socket, gpointer user_data)
 {
   CnsOnOffApplication *self = user_data;
 
+  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
   on_off_schedule_start_event (self);
   self->connected = TRUE;
 }
@@ -351,6 +455,7 @@ on_off_connection_failed (CnsSocket *socket, gpointer user_data)
   gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
   CnsAddress remote;
 
+  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
   cns_inet_socket_address_to_address (&self->remote, &remote);
   cns_application_format_endpoint (&remote, to);
   g_warning (
@@ -403,12 +508,25 @@ on_off_open_socket (CnsOnOffApplication *self)
   return TRUE;
 }
 
+/* Keeps constant times as values, once configured; again at start, for
+ * times set after the installation. */
+static void
+on_off_installed (CnsApplication *app)
+{
+  CnsOnOffApplication *self = CNS_ON_OFF_APPLICATION (app);
+
+  on_off_compact_time (self, ON_TIME);
+  on_off_compact_time (self, OFF_TIME);
+}
+
 /* ns-3's StartApplication. */
 static void
 on_off_start (CnsApplication *app)
 {
   CnsOnOffApplication *self = CNS_ON_OFF_APPLICATION (app);
 
+  on_off_compact_time (self, ON_TIME);
+  on_off_compact_time (self, OFF_TIME);
   if (self->socket == NULL && !on_off_open_socket (self))
     return;
   self->rate_changed = FALSE;
@@ -490,14 +608,6 @@ cns_on_off_application_get_socket (CnsOnOffApplication *self)
   return self->socket;
 }
 
-static CnsRandomVariable *
-on_off_variable (CnsRandomVariable **var, gdouble default_seconds)
-{
-  if (*var == NULL)
-    *var = cns_constant_random_variable_new (default_seconds);
-  return *var;
-}
-
 /**
  * cns_on_off_application_assign_streams:
  * @stream: the first stream number to use
@@ -512,10 +622,9 @@ cns_on_off_application_assign_streams (CnsOnOffApplication *self, gint64 stream)
 {
   g_return_val_if_fail (CNS_IS_ON_OFF_APPLICATION (self), 0);
   g_return_val_if_fail (stream >= 0, 0);
-  cns_random_variable_set_stream (
-      on_off_variable (&self->on_time, DEFAULT_ON_TIME), stream);
-  cns_random_variable_set_stream (
-      on_off_variable (&self->off_time, DEFAULT_OFF_TIME), stream + 1);
+  cns_random_variable_set_stream (on_off_time_variable (self, ON_TIME), stream);
+  cns_random_variable_set_stream (on_off_time_variable (self, OFF_TIME),
+                                  stream + 1);
   return 2;
 }
 
@@ -540,10 +649,10 @@ cns_on_off_application_set_property (GObject *object, guint prop_id,
       self->packet_size = g_value_get_uint (value);
       break;
     case PROP_ON_TIME:
-      g_set_object (&self->on_time, g_value_get_object (value));
+      on_off_set_time (self, ON_TIME, g_value_get_object (value));
       break;
     case PROP_OFF_TIME:
-      g_set_object (&self->off_time, g_value_get_object (value));
+      on_off_set_time (self, OFF_TIME, g_value_get_object (value));
       break;
     case PROP_MAX_BYTES:
       self->max_bytes = g_value_get_uint64 (value);
@@ -581,13 +690,10 @@ cns_on_off_application_get_property (GObject *object, guint prop_id,
       g_value_set_uint (value, self->packet_size);
       break;
     case PROP_ON_TIME:
-      /* the default constant is made when first asked for */
-      g_value_set_object (value,
-                          on_off_variable (&self->on_time, DEFAULT_ON_TIME));
+      g_value_set_object (value, on_off_time_variable (self, ON_TIME));
       break;
     case PROP_OFF_TIME:
-      g_value_set_object (value,
-                          on_off_variable (&self->off_time, DEFAULT_OFF_TIME));
+      g_value_set_object (value, on_off_time_variable (self, OFF_TIME));
       break;
     case PROP_MAX_BYTES:
       g_value_set_uint64 (value, self->max_bytes);

@@ -122,21 +122,36 @@ cns_packet_sink_init (CnsPacketSink *self)
 {
 }
 
-/* ns-3's HandleRead: takes everything waiting on @socket. */
+/* The next packet waiting on @socket, with the sender's address in
+ * @from when @want_from: making an address costs more than the read. */
+static inline CnsPacket *
+sink_recv (CnsSocket *socket, gboolean want_from, CnsAddress *from)
+{
+  /* per packet: the socket calling back is one */
+  return want_from
+             ? cns_socket_recv_from_unchecked (socket, G_MAXUINT32, 0, from)
+             : cns_socket_recv_unchecked (socket, G_MAXUINT32, 0);
+}
+
+/* ns-3's HandleRead: takes everything waiting on @socket. The sender's
+ * address is read only for the Rx trace and the log. */
 static void
 sink_handle_read (CnsSocket *socket, gpointer user_data)
 {
   CnsPacketSink *self = user_data;
-  CnsPacket *packet;
+  CnsTraceSource *rx = cns_application_trace (self);
   CnsAddress from;
 
-  /* per packet: the socket calling back is one */
-  while (
-      (packet = cns_socket_recv_from_unchecked (socket, G_MAXUINT32, 0, &from))
-      != NULL)
+  for (;;)
     {
-      guint32 size = cns_packet_get_size (packet);
+      gboolean want_from
+          = rx->list != NULL || CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO);
+      CnsPacket *packet = sink_recv (socket, want_from, &from);
+      guint32 size;
 
+      if (packet == NULL)
+        break;
+      size = cns_packet_get_size (packet);
       if (size == 0) /* the end of a stream */
         {
           cns_packet_unref (packet);
@@ -144,7 +159,7 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
         }
       self->total_rx += size;
       self->total_packets++;
-      if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
+      if (want_from && CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
         {
           gchar now[CNS_TIME_STRING_SIZE];
           gchar sender[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
@@ -155,8 +170,9 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
                         "total Rx %" G_GUINT64_FORMAT " bytes",
                         now, size, sender, self->total_rx);
         }
-      CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_RX,
-                            CnsApplicationRxTraceFn, self, packet, &from);
+      if (want_from)
+        CNS_TRACE_SOURCE_FIRE (rx, CnsApplicationRxTraceFn, self, packet,
+                               &from);
       cns_packet_unref (packet);
     }
 }
@@ -189,6 +205,7 @@ sink_start (CnsApplication *app)
   CnsInetSocketAddress inet;
   CnsAddress local;
   GType protocol;
+  gboolean listening;
 
   if (self->socket != NULL)
     return;
@@ -207,11 +224,15 @@ sink_start (CnsApplication *app)
       g_clear_object (&self->socket);
       return;
     }
-  /* Datagram sockets cannot listen; as in ns-3 that is no error here. */
-  cns_socket_listen (self->socket, NULL);
+  /* Datagram sockets cannot listen; as in ns-3 that is no error here.
+   * Only a listening socket can accept, so only one gets the accept
+   * callback (a socket keeps it in a block allocated when it is set). */
+  listening = cns_socket_listen (self->socket, NULL);
   cns_socket_shutdown_send (self->socket);
   cns_socket_set_recv_callback (self->socket, sink_handle_read, self);
-  cns_socket_set_accept_callback (self->socket, NULL, sink_handle_accept, self);
+  if (listening)
+    cns_socket_set_accept_callback (self->socket, NULL, sink_handle_accept,
+                                    self);
 }
 
 /* ns-3's StopApplication. */

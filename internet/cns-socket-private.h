@@ -20,6 +20,17 @@ cns_socket_send_unchecked (CnsSocket *self, CnsPacket *packet, guint32 flags)
   return klass->send (self, packet, flags);
 }
 
+/* cns_socket_recv() on a socket known to be one. */
+static inline CnsPacket *
+cns_socket_recv_unchecked (CnsSocket *self, guint32 max_size, guint32 flags)
+{
+  CnsSocketClass *klass = CNS_SOCKET_GET_CLASS (self);
+
+  if (G_UNLIKELY (klass->recv == NULL))
+    return cns_socket_recv (self, max_size, flags);
+  return klass->recv (self, max_size, flags);
+}
+
 /* cns_socket_recv_from() on a socket known to be one. */
 static inline CnsPacket *
 cns_socket_recv_from_unchecked (CnsSocket *self, guint32 max_size,

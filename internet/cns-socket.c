@@ -11,10 +11,12 @@
  * device's node is not: the node, through the transport protocols
  * aggregated to it, owns its sockets and lives until
  * cns_simulator_destroy()), the errno of the last failed call, and the
- * application callbacks. A simulation may hold many sockets that nobody
- * listens to (a sending-only source, a socket a sink accepted), so the
- * seven callback pairs sit behind one pointer that is allocated when the
- * first callback is set: such a socket costs three words here.
+ * application callbacks. A simulation may hold many sockets, most of
+ * them with one callback, the receive callback of a sink, or none, so
+ * only that one is in the socket; the six other callback pairs sit
+ * behind one pointer, in a block allocated when the first of them is set
+ * and freed when the last is cleared. So a source that clears its
+ * connect callback once told, as the applications do, keeps no block.
  *
  * Subclasses report events with the cns_socket_notify_*() functions,
  * which call the callback when one is set. As in ns-3, a connection
@@ -25,10 +27,12 @@
 #include "internet/cns-internet-error.h"
 #include "internet/cns-socket-factory.h"
 
-/* The callbacks most sockets never set, allocated when one is: what the
- * applications set (receive, connect) lives in the socket itself. */
+/* The callbacks most sockets do not keep, allocated when one is set. */
 typedef struct
 {
+  CnsSocketFn connect_succeeded;
+  CnsSocketFn connect_failed;
+  gpointer connect_data;
   CnsSocketSizeFn data_sent;
   gpointer data_sent_data;
   CnsSocketSizeFn send;
@@ -46,10 +50,7 @@ typedef struct
   CnsNode *node;
   CnsSocketFn recv;
   gpointer recv_data;
-  CnsSocketFn connect_succeeded;
-  CnsSocketFn connect_failed;
-  gpointer connect_data;
-  SocketCallbacks *callbacks; /* NULL until one of them is set */
+  SocketCallbacks *callbacks; /* NULL while none of them is set */
   CnsSocketErrno error;
 } CnsSocketPrivate;
 
@@ -76,14 +77,30 @@ cns_socket_init (CnsSocket *self)
 {
 }
 
+/* The block of callbacks, to set: allocated when @setting one, NULL
+ * when there is none and @setting is FALSE (clearing has nothing to do). */
 static SocketCallbacks *
-socket_callbacks (CnsSocket *self)
+socket_callbacks (CnsSocket *self, gboolean setting)
 {
   CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
 
-  if (priv->callbacks == NULL)
+  if (priv->callbacks == NULL && setting)
     priv->callbacks = g_new0 (SocketCallbacks, 1);
   return priv->callbacks;
+}
+
+/* Frees the block once every callback in it is cleared. */
+static void
+socket_release_callbacks (CnsSocket *self)
+{
+  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
+  SocketCallbacks *cb = priv->callbacks;
+
+  if (cb != NULL && cb->connect_succeeded == NULL && cb->connect_failed == NULL
+      && cb->data_sent == NULL && cb->send == NULL && cb->close_normal == NULL
+      && cb->close_error == NULL && cb->accept_request == NULL
+      && cb->new_connection == NULL)
+    g_clear_pointer (&priv->callbacks, g_free);
 }
 
 /* The callbacks when any is set, else NULL; for the notify functions. */
@@ -588,9 +605,12 @@ cns_socket_set_data_sent_callback (CnsSocket *self, CnsSocketSizeFn fn,
   SocketCallbacks *cb;
 
   g_return_if_fail (CNS_IS_SOCKET (self));
-  cb = socket_callbacks (self);
+  cb = socket_callbacks (self, fn != NULL);
+  if (cb == NULL)
+    return;
   cb->data_sent = fn;
   cb->data_sent_data = user_data;
+  socket_release_callbacks (self);
 }
 
 /**
@@ -604,9 +624,12 @@ cns_socket_set_send_callback (CnsSocket *self, CnsSocketSizeFn fn,
   SocketCallbacks *cb;
 
   g_return_if_fail (CNS_IS_SOCKET (self));
-  cb = socket_callbacks (self);
+  cb = socket_callbacks (self, fn != NULL);
+  if (cb == NULL)
+    return;
   cb->send = fn;
   cb->send_data = user_data;
+  socket_release_callbacks (self);
 }
 
 /**
@@ -618,13 +641,16 @@ void
 cns_socket_set_connect_callback (CnsSocket *self, CnsSocketFn succeeded,
                                  CnsSocketFn failed, gpointer user_data)
 {
-  CnsSocketPrivate *priv;
+  SocketCallbacks *cb;
 
   g_return_if_fail (CNS_IS_SOCKET (self));
-  priv = cns_socket_get_instance_private (self);
-  priv->connect_succeeded = succeeded;
-  priv->connect_failed = failed;
-  priv->connect_data = user_data;
+  cb = socket_callbacks (self, succeeded != NULL || failed != NULL);
+  if (cb == NULL)
+    return;
+  cb->connect_succeeded = succeeded;
+  cb->connect_failed = failed;
+  cb->connect_data = user_data;
+  socket_release_callbacks (self);
 }
 
 /**
@@ -639,10 +665,13 @@ cns_socket_set_close_callbacks (CnsSocket *self, CnsSocketFn normal,
   SocketCallbacks *cb;
 
   g_return_if_fail (CNS_IS_SOCKET (self));
-  cb = socket_callbacks (self);
+  cb = socket_callbacks (self, normal != NULL || error != NULL);
+  if (cb == NULL)
+    return;
   cb->close_normal = normal;
   cb->close_error = error;
   cb->close_data = user_data;
+  socket_release_callbacks (self);
 }
 
 /**
@@ -662,10 +691,13 @@ cns_socket_set_accept_callback (CnsSocket *self,
   SocketCallbacks *cb;
 
   g_return_if_fail (CNS_IS_SOCKET (self));
-  cb = socket_callbacks (self);
+  cb = socket_callbacks (self, request != NULL || created != NULL);
+  if (cb == NULL)
+    return;
   cb->accept_request = request;
   cb->new_connection = created;
   cb->accept_data = user_data;
+  socket_release_callbacks (self);
 }
 
 /**
@@ -723,24 +755,27 @@ cns_socket_notify_send (CnsSocket *self, guint32 available)
     cb->send (self, available, cb->send_data);
 }
 
+/* The callbacks may clear themselves, freeing the block: the notify
+ * functions read what they need from it before calling. */
+
 /** cns_socket_notify_connection_succeeded: For subclasses. */
 void
 cns_socket_notify_connection_succeeded (CnsSocket *self)
 {
-  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
+  SocketCallbacks *cb = socket_peek_callbacks (self);
 
-  if (priv->connect_succeeded != NULL)
-    priv->connect_succeeded (self, priv->connect_data);
+  if (cb != NULL && cb->connect_succeeded != NULL)
+    cb->connect_succeeded (self, cb->connect_data);
 }
 
 /** cns_socket_notify_connection_failed: For subclasses. */
 void
 cns_socket_notify_connection_failed (CnsSocket *self)
 {
-  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
+  SocketCallbacks *cb = socket_peek_callbacks (self);
 
-  if (priv->connect_failed != NULL)
-    priv->connect_failed (self, priv->connect_data);
+  if (cb != NULL && cb->connect_failed != NULL)
+    cb->connect_failed (self, cb->connect_data);
 }
 
 /** cns_socket_notify_normal_close: For subclasses. */

@@ -118,8 +118,8 @@ echo_server_handle_read (CnsSocket *socket, gpointer user_data)
       guint32 size = cns_packet_get_size (packet);
       gboolean log = CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO);
 
-      CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_RX,
-                            CnsApplicationRxTraceFn, self, packet, &from);
+      CNS_TRACE_SOURCE_FIRE (cns_application_trace (self),
+                             CnsApplicationRxTraceFn, self, packet, &from);
       if (log)
         {
           cns_application_format_now (now);

@@ -170,7 +170,7 @@ receivers_find (CnsUdpL4Protocol *self, Receivers *r,
     }
   for (guint i = 0; i < r->n; i++)
     {
-      r->sockets[i] = all[i]->owner;
+      r->sockets[i] = cns_udp_socket_from_end_point (all[i]);
       if (r->n > 1)
         g_object_ref (r->sockets[i]);
     }
@@ -322,32 +322,30 @@ cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
 }
 
 /**
- * cns_udp_l4_protocol_allocate:
+ * cns_udp_l4_protocol_bind:
+ * @end_point: the end point of a socket, unbound
  * @address: the local address, or 0.0.0.0
  * @port: the local port, or 0 for an ephemeral one
- * @owner: the socket binding
  *
- * Binds an end point for @owner.
+ * Binds a socket's end point.
  *
- * Returns: (transfer none) (nullable): the end point, or %NULL with
- * @error set (ADDRESS_IN_USE naming the port, address and node;
- * EXHAUSTED).
+ * Returns: %TRUE, or %FALSE with @error set (ADDRESS_IN_USE naming the
+ * port, address and node; EXHAUSTED).
  */
-CnsIpv4EndPoint *
-cns_udp_l4_protocol_allocate (CnsUdpL4Protocol *self, CnsIpv4Address address,
-                              guint16 port, CnsUdpSocket *owner, GError **error)
+gboolean
+cns_udp_l4_protocol_bind (CnsUdpL4Protocol *self, CnsIpv4EndPoint *end_point,
+                          CnsIpv4Address address, guint16 port, GError **error)
 {
-  return cns_ipv4_end_point_demux_allocate (&self->demux,
-                                            cns_node_get_id (udp_node (self)),
-                                            address, port, owner, error);
+  return cns_ipv4_end_point_demux_bind (&self->demux, end_point,
+                                        cns_node_get_id (udp_node (self)),
+                                        address, port, error);
 }
 
-/** cns_udp_l4_protocol_deallocate: Unbinds @end_point and frees it. */
+/** cns_udp_l4_protocol_unbind: Unbinds a socket's @end_point. */
 void
-cns_udp_l4_protocol_deallocate (CnsUdpL4Protocol *self,
-                                CnsIpv4EndPoint *end_point)
+cns_udp_l4_protocol_unbind (CnsUdpL4Protocol *self, CnsIpv4EndPoint *end_point)
 {
-  cns_ipv4_end_point_demux_deallocate (&self->demux, end_point);
+  cns_ipv4_end_point_demux_unbind (&self->demux, end_point);
 }
 
 /**

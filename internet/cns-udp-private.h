@@ -13,13 +13,13 @@
 G_BEGIN_DECLS
 
 /* The protocol, for its sockets. */
-G_GNUC_INTERNAL CnsIpv4EndPoint *
-cns_udp_l4_protocol_allocate (CnsUdpL4Protocol *self, CnsIpv4Address address,
-                              guint16 port, CnsUdpSocket *owner,
-                              GError **error);
-G_GNUC_INTERNAL void
-cns_udp_l4_protocol_deallocate (CnsUdpL4Protocol *self,
-                                CnsIpv4EndPoint *end_point);
+G_GNUC_INTERNAL gboolean cns_udp_l4_protocol_bind (CnsUdpL4Protocol *self,
+                                                   CnsIpv4EndPoint *end_point,
+                                                   CnsIpv4Address address,
+                                                   guint16 port,
+                                                   GError **error);
+G_GNUC_INTERNAL void cns_udp_l4_protocol_unbind (CnsUdpL4Protocol *self,
+                                                 CnsIpv4EndPoint *end_point);
 G_GNUC_INTERNAL void cns_udp_l4_protocol_remove_socket (CnsUdpL4Protocol *self,
                                                         CnsUdpSocket *socket);
 G_GNUC_INTERNAL void
@@ -37,6 +37,8 @@ G_GNUC_INTERNAL gboolean cns_udp_header_verify_payload_checksum (
 G_GNUC_INTERNAL CnsUdpSocket *cns_udp_socket_new (CnsUdpL4Protocol *udp,
                                                   CnsNode *node);
 G_GNUC_INTERNAL void cns_udp_socket_detach (CnsUdpSocket *self);
+G_GNUC_INTERNAL CnsUdpSocket *
+cns_udp_socket_from_end_point (CnsIpv4EndPoint *end_point);
 G_GNUC_INTERNAL void cns_udp_socket_forward_up (CnsUdpSocket *self,
                                                 CnsPacket *packet,
                                                 CnsIpv4Address source,

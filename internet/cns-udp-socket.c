@@ -21,11 +21,12 @@
  * the application takes them; past RcvBufSize bytes they are dropped and
  * fired at the Drop trace source. Everything for receiving (the ring, a
  * RcvBufSize other than the default, the ICMP callback) sits behind one
- * pointer that is allocated when first needed, so a socket that only
- * sends is five words beyond CnsSocket; the base keeps the application's
- * callbacks the same way. Sending and receiving a datagram allocate
- * nothing beyond the packet (the ring grows by doubling and stays), and
- * do no string work.
+ * pointer that is allocated when first needed, while the end point the
+ * socket binds is part of the socket itself: a socket that only sends is
+ * seven words beyond CnsSocket and allocates nothing more (the base keeps
+ * the application's callbacks the same way). Sending and receiving a
+ * datagram allocate nothing beyond the packet (the ring grows by doubling
+ * and stays), and do no string work.
  *
  * Lifetime: the protocol holds a reference to each socket it made until
  * the socket is closed, as ns-3's UdpL4Protocol does, so an application
@@ -47,7 +48,7 @@ CNS_LOG_COMPONENT_DEFINE ("cns-udp-socket");
 
 #define DEFAULT_RCV_BUF_SIZE 131072
 #define DEFAULT_IP_TTL       0
-#define MIN_RING             4
+#define MIN_RING             4 /* a power of two, as the ring stays */
 
 enum
 {
@@ -68,8 +69,8 @@ typedef struct
 /* What only a receiving socket needs. */
 typedef struct
 {
-  Datagram *ring; /* NULL until the first datagram */
-  guint32 capacity;
+  Datagram *ring;   /* NULL until the first datagram */
+  guint32 capacity; /* a power of two, so that indices wrap with a mask */
   guint32 head;
   guint32 count;
   guint32 rx_available; /* bytes in the ring */
@@ -82,9 +83,9 @@ struct _CnsUdpSocket
 {
   CnsSocket parent_instance;
 
-  CnsUdpL4Protocol *udp;      /* not referenced: it holds us */
-  CnsIpv4EndPoint *end_point; /* NULL while unbound */
-  Receiver *rx;               /* NULL until needed */
+  CnsUdpL4Protocol *udp;     /* not referenced: it holds us */
+  CnsIpv4EndPoint end_point; /* in the protocol's table while bound */
+  Receiver *rx;              /* NULL until needed */
   CnsTraceSource drop;
   CnsIpv4Address peer_address;
   guint16 peer_port;
@@ -125,15 +126,22 @@ static gboolean udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out);
 static gboolean udp_socket_set_allow_broadcast (CnsSocket *socket,
                                                 gboolean allow);
 
+/* Whether the socket's end point is in the protocol's table: a bound
+ * end point has a port. */
+static inline gboolean
+udp_socket_is_bound (CnsUdpSocket *self)
+{
+  return self->end_point.local_port != 0;
+}
+
 static void
 cns_udp_socket_dispose (GObject *object)
 {
   CnsUdpSocket *self = CNS_UDP_SOCKET (object);
 
   /* still bound only when disposed explicitly (cns_object_dispose()) */
-  if (self->end_point != NULL && self->udp != NULL)
-    cns_udp_l4_protocol_deallocate (self->udp, self->end_point);
-  self->end_point = NULL;
+  if (udp_socket_is_bound (self) && self->udp != NULL)
+    cns_udp_l4_protocol_unbind (self->udp, &self->end_point);
   self->closed = TRUE;
   G_OBJECT_CLASS (cns_udp_socket_parent_class)->dispose (object);
 }
@@ -147,7 +155,8 @@ cns_udp_socket_finalize (GObject *object)
     {
       for (guint32 i = 0; i < self->rx->count; i++)
         cns_packet_unref (
-            self->rx->ring[(self->rx->head + i) % self->rx->capacity].packet);
+            self->rx->ring[(self->rx->head + i) & (self->rx->capacity - 1)]
+                .packet);
       g_free (self->rx->ring);
       g_free (self->rx);
     }
@@ -282,9 +291,8 @@ udp_socket_do_bind (CnsUdpSocket *self, CnsIpv4Address address, guint16 port,
 {
   GError *local_error = NULL;
 
-  self->end_point = cns_udp_l4_protocol_allocate (self->udp, address, port,
-                                                  self, &local_error);
-  if (self->end_point == NULL)
+  if (!cns_udp_l4_protocol_bind (self->udp, &self->end_point, address, port,
+                                 &local_error))
     {
       cns_socket_set_errno (CNS_SOCKET (self),
                             g_error_matches (local_error, CNS_INTERNET_ERROR,
@@ -317,11 +325,11 @@ udp_socket_bind (CnsSocket *socket, const CnsAddress *address, GError **error)
                    text);
       return FALSE;
     }
-  if (self->end_point != NULL)
+  if (udp_socket_is_bound (self))
     {
       gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
       CnsInetSocketAddress bound
-          = { self->end_point->local_address, self->end_point->local_port };
+          = { self->end_point.local_address, self->end_point.local_port };
 
       cns_inet_socket_address_format (&bound, text);
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
@@ -368,7 +376,7 @@ udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
       cns_socket_notify_connection_failed (socket);
       return FALSE;
     }
-  if (self->end_point == NULL
+  if (!udp_socket_is_bound (self)
       && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0, error))
     {
       cns_socket_notify_connection_failed (socket);
@@ -378,19 +386,19 @@ udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
   self->peer_port = peer.port;
   self->connected = TRUE;
   if (cns_ipv4_address_is_broadcast (peer.address))
-    cns_ipv4_end_point_set_peer (self->end_point, cns_ipv4_address_any (), 0);
+    cns_ipv4_end_point_set_peer (&self->end_point, cns_ipv4_address_any (), 0);
   else
-    cns_ipv4_end_point_set_peer (self->end_point, peer.address, peer.port);
+    cns_ipv4_end_point_set_peer (&self->end_point, peer.address, peer.port);
   cns_socket_notify_connection_succeeded (socket);
   return TRUE;
 }
 
-/* Closes the socket's side: no protocol, no end point. */
+/* Closes the socket's side: no protocol, the end point out of its table
+ * (by whoever calls this). */
 static void
 udp_socket_mark_closed (CnsUdpSocket *self)
 {
   self->udp = NULL;
-  self->end_point = NULL;
   self->closed = TRUE;
   self->shutdown_send = TRUE;
   self->shutdown_recv = TRUE;
@@ -400,8 +408,8 @@ udp_socket_mark_closed (CnsUdpSocket *self)
  * cns_udp_socket_detach:
  *
  * For the protocol, when it goes away (with its node) before the socket:
- * forgets the protocol, the end point (the protocol frees it) and the
- * node, leaving the socket closed.
+ * forgets the protocol (which then clears its table of end points) and
+ * the node, leaving the socket closed.
  */
 void
 cns_udp_socket_detach (CnsUdpSocket *self)
@@ -418,8 +426,8 @@ udp_socket_close (CnsSocket *socket)
 
   if (!udp_socket_check_open (self, NULL))
     return -1;
-  if (self->end_point != NULL)
-    cns_udp_l4_protocol_deallocate (udp, self->end_point);
+  if (udp_socket_is_bound (self))
+    cns_udp_l4_protocol_unbind (udp, &self->end_point);
   udp_socket_mark_closed (self);
   /* may drop the last reference: nothing touches the socket after it */
   cns_udp_l4_protocol_remove_socket (udp, self);
@@ -519,7 +527,7 @@ udp_socket_send_limited_broadcast (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
         continue;
       cns_udp_l4_protocol_send (self->udp, cns_packet_copy (packet), source,
                                 cns_ipv4_address_broadcast (),
-                                self->end_point->local_port, port, 0, NULL);
+                                self->end_point.local_port, port, 0, NULL);
     }
   cns_packet_unref (packet);
 }
@@ -551,7 +559,7 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
       cns_packet_unref (packet);
       return -1;
     }
-  if (G_UNLIKELY (self->end_point == NULL)
+  if (G_UNLIKELY (!udp_socket_is_bound (self))
       && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0, NULL))
     {
       cns_packet_unref (packet);
@@ -582,12 +590,12 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
           cns_packet_unref (packet);
           return -1;
         }
-      if (!cns_ipv4_address_is_any (self->end_point->local_address))
-        route.source = self->end_point->local_address;
+      if (!cns_ipv4_address_is_any (self->end_point.local_address))
+        route.source = self->end_point.local_address;
       CNS_LOG_LOGIC ("%u bytes from port %u to port %u", size,
-                     self->end_point->local_port, port);
+                     self->end_point.local_port, port);
       cns_udp_l4_protocol_send (self->udp, packet, route.source, destination,
-                                self->end_point->local_port, port, self->ip_ttl,
+                                self->end_point.local_port, port, self->ip_ttl,
                                 &route);
     }
   cns_socket_notify_data_sent (socket, size);
@@ -628,6 +636,21 @@ udp_socket_send_to (CnsSocket *socket, CnsPacket *packet, guint32 flags,
 }
 
 /**
+ * cns_udp_socket_from_end_point:
+ * @end_point: the end point of a UDP socket, bound
+ *
+ * For the protocol: the socket a datagram matching @end_point goes to.
+ *
+ * Returns: (transfer none): the socket.
+ */
+CnsUdpSocket *
+cns_udp_socket_from_end_point (CnsIpv4EndPoint *end_point)
+{
+  return (CnsUdpSocket *) ((guint8 *) end_point
+                           - G_STRUCT_OFFSET (CnsUdpSocket, end_point));
+}
+
+/**
  * cns_udp_socket_forward_up:
  * @packet: the payload, without the UDP header (transfer none: the socket
  *   takes its own reference)
@@ -662,13 +685,13 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
       Datagram *ring = g_new (Datagram, capacity);
 
       for (guint32 i = 0; i < rx->count; i++)
-        ring[i] = rx->ring[(rx->head + i) % rx->capacity];
+        ring[i] = rx->ring[(rx->head + i) & (rx->capacity - 1)];
       g_free (rx->ring);
       rx->ring = ring;
       rx->capacity = capacity;
       rx->head = 0;
     }
-  slot = &rx->ring[(rx->head + rx->count) % rx->capacity];
+  slot = &rx->ring[(rx->head + rx->count) & (rx->capacity - 1)];
   slot->packet = cns_packet_ref (packet);
   slot->from = cns_inet_socket_address_init (source, source_port);
   rx->count++;
@@ -717,7 +740,7 @@ udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
     }
   if (from != NULL)
     cns_inet_socket_address_to_address (&first->from, from);
-  rx->head = (rx->head + 1) % rx->capacity;
+  rx->head = (rx->head + 1) & (rx->capacity - 1);
   rx->count--;
   rx->rx_available -= size;
   return first->packet;
@@ -749,10 +772,10 @@ udp_socket_get_sock_name (CnsSocket *socket, CnsAddress *out)
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
   CnsInetSocketAddress local;
 
-  if (self->end_point == NULL)
+  if (!udp_socket_is_bound (self))
     return FALSE;
-  local = cns_inet_socket_address_init (self->end_point->local_address,
-                                        self->end_point->local_port);
+  local = cns_inet_socket_address_init (self->end_point.local_address,
+                                        self->end_point.local_port);
   cns_inet_socket_address_to_address (&local, out);
   return TRUE;
 }

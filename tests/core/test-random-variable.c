@@ -164,6 +164,33 @@ START_TEST (test_random_variable_constant)
   ck_assert_uint_eq (cns_random_variable_get_integer (rv), G_MAXUINT32);
   g_object_set (rv, "constant", 4294967295.5, NULL);
   ck_assert_uint_eq (cns_random_variable_get_integer (rv), G_MAXUINT32);
+  ck_assert (cns_constant_random_variable_get_constant (
+                 CNS_CONSTANT_RANDOM_VARIABLE (rv))
+             == 4294967295.5);
+}
+END_TEST
+
+/* An unnumbered constant takes no automatic stream: the next variable
+ * gets the one it would have had without it. */
+START_TEST (test_random_variable_constant_unnumbered)
+{
+  g_autoptr (CnsRandomVariable) c
+      = cns_constant_random_variable_new_unnumbered (2.5);
+  g_autoptr (CnsRandomVariable) u = cns_uniform_random_variable_new (0, 1);
+  CnsRngStream ref;
+
+  ck_assert (cns_random_variable_get_value (c) == 2.5);
+  ck_assert (cns_constant_random_variable_get_constant (
+                 CNS_CONSTANT_RANDOM_VARIABLE (c))
+             == 2.5);
+  ck_assert_int_eq (cns_random_variable_get_stream (c), -1);
+  cns_rng_stream_init (&ref, 1, 0, 1); /* the first automatic stream */
+  ck_assert (cns_random_variable_get_value (u)
+             == cns_rng_stream_uniform (&ref));
+  /* it takes a stream like any variable when given one */
+  cns_random_variable_set_stream (c, 4);
+  ck_assert_int_eq (cns_random_variable_get_stream (c), 4);
+  ck_assert (cns_random_variable_get_value (c) == 2.5);
 }
 END_TEST
 
@@ -954,6 +981,7 @@ test_random_variable_suite (void)
   tcase_add_test (tc, test_random_variable_uniform_moments);
   tcase_add_test (tc, test_random_variable_uniform_integers);
   tcase_add_test (tc, test_random_variable_constant);
+  tcase_add_test (tc, test_random_variable_constant_unnumbered);
   tcase_add_test (tc, test_random_variable_sequential);
   tcase_add_test (tc, test_random_variable_exponential_moments);
   tcase_add_test (tc, test_random_variable_pareto_moments);

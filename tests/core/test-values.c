@@ -98,6 +98,14 @@ START_TEST (test_data_rate_tx_time)
   ck_assert_int_eq (cns_data_rate_bytes_tx_time (8, 1000000),
                     1000000 * CNS_TIME_PS_PER_S);
   ck_assert_int_eq (cns_data_rate_bits_tx_time (1, G_MAXUINT64), CNS_TIME_MAX);
+  /* on both sides of the largest count done in 64 bits, 9223372 bits:
+   * the same rounding, with the largest rates too */
+  ck_assert_int_eq (cns_data_rate_bits_tx_time (1, 9223372),
+                    G_GINT64_CONSTANT (9223372000000000000));
+  ck_assert_int_eq (cns_data_rate_bits_tx_time (3, 9223373),
+                    G_GINT64_CONSTANT (3074457666666666667));
+  ck_assert_int_eq (cns_data_rate_bits_tx_time (G_MAXUINT64, 9223372), 0);
+  ck_assert_int_eq (cns_data_rate_bits_tx_time (G_MAXUINT64, 9223373), 1);
   CNS_TEST_EXPECT_CRITICAL ("*rate > 0*", cns_data_rate_bits_tx_time (0, 1));
 }
 END_TEST

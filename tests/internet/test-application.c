@@ -13,7 +13,8 @@
 typedef struct
 {
   CnsApplication parent_instance;
-  guint n_starts, n_stops;
+  guint n_starts, n_stops, n_installed;
+  CnsNode *installed_on; /* the node when installed was called */
   CnsTime start_time, stop_time;
   guint32 start_context, stop_context;
 } TestApp;
@@ -43,10 +44,20 @@ test_app_stop (CnsApplication *app)
 }
 
 static void
+test_app_installed (CnsApplication *app)
+{
+  TestApp *self = (TestApp *) app;
+
+  self->n_installed++;
+  self->installed_on = cns_application_get_node (app);
+}
+
+static void
 test_app_class_init (TestAppClass *klass)
 {
   klass->start_application = test_app_start;
   klass->stop_application = test_app_stop;
+  klass->installed = test_app_installed;
 }
 
 static void
@@ -103,6 +114,9 @@ START_TEST (test_application_start_stop)
 
   ck_assert_ptr_eq (cns_application_get_node (CNS_APPLICATION (a)), n0);
   ck_assert_ptr_eq (cns_node_get_application (n1, 0), CNS_OBJECT (b));
+  /* installed is called once, with the node set */
+  ck_assert_uint_eq (a->n_installed, 1);
+  ck_assert_ptr_eq (a->installed_on, n0);
   ck_assert_int_eq (cns_application_get_start_time (CNS_APPLICATION (a)),
                     cns_milli_seconds (1500));
   ck_assert_int_eq (cns_application_get_stop_time (CNS_APPLICATION (a)),

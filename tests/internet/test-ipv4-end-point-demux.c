@@ -15,17 +15,44 @@
 #define OTHER CNS_IPV4_ADDRESS_INIT (10, 1, 1, 3)
 #define BCAST CNS_IPV4_ADDRESS_INIT (10, 1, 1, 255)
 
+/* The end points of a test, where sockets would hold them: room for
+ * every ephemeral port and a few more. */
+static CnsIpv4EndPoint end_points[CNS_IPV4_EPHEMERAL_PORT_LAST
+                                  - CNS_IPV4_EPHEMERAL_PORT_FIRST + 16];
+static guint n_end_points;
+
+static void
+setup (void)
+{
+  cns_test_reset ();
+  memset (end_points, 0, sizeof end_points);
+  n_end_points = 0;
+}
+
+/* Binds a new end point of node @node_id; FALSE with @error set when the
+ * table refuses, leaving it unbound. */
+static gboolean
+try_bind (CnsIpv4EndPointDemux *demux, guint32 node_id, CnsIpv4Address address,
+          guint16 port, GError **error)
+{
+  CnsIpv4EndPoint *e;
+
+  ck_assert_uint_lt (n_end_points, G_N_ELEMENTS (end_points));
+  e = &end_points[n_end_points++];
+  if (cns_ipv4_end_point_demux_bind (demux, e, node_id, address, port, error))
+    return TRUE;
+  ck_assert_uint_eq (e->local_port, 0);
+  return FALSE;
+}
+
 static CnsIpv4EndPoint *
-bind_ok (CnsIpv4EndPointDemux *demux, CnsIpv4Address address, guint16 port,
-         gpointer owner)
+bind_ok (CnsIpv4EndPointDemux *demux, CnsIpv4Address address, guint16 port)
 {
   g_autoptr (GError) error = NULL;
-  CnsIpv4EndPoint *e = cns_ipv4_end_point_demux_allocate (demux, 3, address,
-                                                          port, owner, &error);
 
-  ck_assert_msg (e != NULL, "%s", error ? error->message : "");
-  ck_assert_ptr_eq (e->owner, owner);
-  return e;
+  ck_assert_msg (try_bind (demux, 3, address, port, &error), "%s",
+                 error ? error->message : "");
+  return &end_points[n_end_points - 1];
 }
 
 /* The one end point a unicast from @source:@sport to @dest:@dport goes to,
@@ -52,32 +79,32 @@ START_TEST (test_demux_bind_conflicts)
   cns_ipv4_end_point_demux_init (&demux);
   ck_assert_ptr_null (unicast (&demux, HOST, 9, PEER, 5000));
 
-  a = bind_ok (&demux, HOST, 9, "a");
+  a = bind_ok (&demux, HOST, 9);
   ck_assert_uint_eq (a->local_port, 9);
   ck_assert_uint_eq (a->local_address.value, HOST.value);
-  ck_assert_ptr_null (
-      cns_ipv4_end_point_demux_allocate (&demux, 3, HOST, 9, "again", &error));
+  ck_assert (!try_bind (&demux, 3, HOST, 9, &error));
   CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
   ck_assert_str_eq (error->message,
                     "port 9 on 10.1.1.1 is already in use on node 3");
   g_clear_error (&error);
 
   /* any address and a specific one are different bindings of a port */
-  b = bind_ok (&demux, ANY, 9, "b");
-  ck_assert_ptr_null (
-      cns_ipv4_end_point_demux_allocate (&demux, 7, ANY, 9, "again", &error));
+  b = bind_ok (&demux, ANY, 9);
+  ck_assert (!try_bind (&demux, 7, ANY, 9, &error));
   CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
   ck_assert_str_eq (error->message,
                     "port 9 on 0.0.0.0 is already in use on node 7");
   g_clear_error (&error);
 
-  /* unbinding frees the port; the other binding stays */
-  cns_ipv4_end_point_demux_deallocate (&demux, a);
+  /* unbinding frees the port and leaves the end point unbound; the other
+   * binding stays */
+  cns_ipv4_end_point_demux_unbind (&demux, a);
+  ck_assert_uint_eq (a->local_port, 0);
   ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), b);
-  a = bind_ok (&demux, HOST, 9, "a2");
+  a = bind_ok (&demux, HOST, 9);
   ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), a);
-  cns_ipv4_end_point_demux_deallocate (&demux, b);
-  cns_ipv4_end_point_demux_deallocate (&demux, a);
+  cns_ipv4_end_point_demux_unbind (&demux, b);
+  cns_ipv4_end_point_demux_unbind (&demux, a);
   ck_assert_ptr_null (unicast (&demux, HOST, 9, PEER, 5000));
   cns_ipv4_end_point_demux_clear (&demux);
 }
@@ -93,30 +120,28 @@ START_TEST (test_demux_ephemeral_ports)
 
   cns_ipv4_end_point_demux_init (&demux);
   /* counting up from 49152, as ns-3: the first one is 49153 */
-  first = bind_ok (&demux, ANY, 0, "e1");
+  first = bind_ok (&demux, ANY, 0);
   ck_assert_uint_eq (first->local_port, 49153);
-  e = bind_ok (&demux, HOST, 0, "e2");
+  e = bind_ok (&demux, HOST, 0);
   ck_assert_uint_eq (e->local_port, 49154);
   /* a port bound explicitly is skipped */
-  bind_ok (&demux, HOST, 49155, "fixed");
-  e = bind_ok (&demux, ANY, 0, "e3");
+  bind_ok (&demux, HOST, 49155);
+  e = bind_ok (&demux, ANY, 0);
   ck_assert_uint_eq (e->local_port, 49156);
 
   /* fill the range: it wraps to 49152 at the end */
-  while ((e = cns_ipv4_end_point_demux_allocate (&demux, 4, ANY, 0, "e", NULL))
-         != NULL)
+  while (try_bind (&demux, 4, ANY, 0, NULL))
     n++;
   ck_assert_uint_eq (n + 1, 65535 - 49152 + 1); /* all, with "fixed" */
-  ck_assert_ptr_null (
-      cns_ipv4_end_point_demux_allocate (&demux, 4, ANY, 0, "e", &error));
+  ck_assert (!try_bind (&demux, 4, ANY, 0, &error));
   CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_EXHAUSTED);
   ck_assert_str_eq (error->message, "no ephemeral port is free on node 4: all "
                                     "of 49152-65535 are in use");
   g_clear_error (&error);
 
   /* the one freed is the one handed out next */
-  cns_ipv4_end_point_demux_deallocate (&demux, first);
-  e = bind_ok (&demux, ANY, 0, "again");
+  cns_ipv4_end_point_demux_unbind (&demux, first);
+  e = bind_ok (&demux, ANY, 0);
   ck_assert_uint_eq (e->local_port, 49153);
 
   cns_ipv4_end_point_demux_clear (&demux);
@@ -135,8 +160,8 @@ START_TEST (test_demux_most_specific_wins)
 
   /* bound to the address > bound to any */
   cns_ipv4_end_point_demux_init (&demux);
-  any = bind_ok (&demux, ANY, 9, "any");
-  bound = bind_ok (&demux, HOST, 9, "bound");
+  any = bind_ok (&demux, ANY, 9);
+  bound = bind_ok (&demux, HOST, 9);
   ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), bound);
   ck_assert_ptr_eq (unicast (&demux, OTHER, 9, PEER, 5000), any);
   ck_assert_ptr_null (unicast (&demux, HOST, 10, PEER, 5000));
@@ -144,8 +169,8 @@ START_TEST (test_demux_most_specific_wins)
 
   /* connected (to any local address) > bound to the address */
   cns_ipv4_end_point_demux_init (&demux);
-  bound = bind_ok (&demux, HOST, 9, "bound");
-  connected = bind_ok (&demux, ANY, 9, "connected");
+  bound = bind_ok (&demux, HOST, 9);
+  connected = bind_ok (&demux, ANY, 9);
   cns_ipv4_end_point_set_peer (connected, PEER, 5000);
   ck_assert_uint_eq (connected->peer_address.value, PEER.value);
   ck_assert_uint_eq (connected->peer_port, 5000);
@@ -160,9 +185,9 @@ START_TEST (test_demux_most_specific_wins)
 
   /* connected and bound to the address > connected to any */
   cns_ipv4_end_point_demux_init (&demux);
-  connected = bind_ok (&demux, ANY, 9, "connected any");
+  connected = bind_ok (&demux, ANY, 9);
   cns_ipv4_end_point_set_peer (connected, PEER, 5000);
-  bound = bind_ok (&demux, HOST, 9, "connected host");
+  bound = bind_ok (&demux, HOST, 9);
   cns_ipv4_end_point_set_peer (bound, PEER, 5000);
   ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 5000), bound);
   ck_assert_ptr_eq (unicast (&demux, OTHER, 9, PEER, 5000), connected);
@@ -181,10 +206,10 @@ START_TEST (test_demux_broadcast_to_all)
   CnsIpv4EndPoint *bcast;
 
   cns_ipv4_end_point_demux_init (&demux);
-  any = bind_ok (&demux, ANY, 9, "any");
-  host = bind_ok (&demux, HOST, 9, "host");
-  other = bind_ok (&demux, OTHER, 9, "other");
-  bcast = bind_ok (&demux, BCAST, 9, "bcast, connected");
+  any = bind_ok (&demux, ANY, 9);
+  host = bind_ok (&demux, HOST, 9);
+  other = bind_ok (&demux, OTHER, 9);
+  bcast = bind_ok (&demux, BCAST, 9);
   cns_ipv4_end_point_set_peer (bcast, OTHER, 7);
 
   /* a subnet broadcast received on the interface with 10.1.1.1: any and
@@ -227,7 +252,7 @@ test_ipv4_end_point_demux_suite (void)
   Suite *s = suite_create ("ipv4-end-point-demux");
   TCase *tc = tcase_create ("core");
 
-  tcase_add_checked_fixture (tc, cns_test_reset, NULL);
+  tcase_add_checked_fixture (tc, setup, NULL);
   tcase_add_test (tc, test_demux_bind_conflicts);
   tcase_add_test (tc, test_demux_ephemeral_ports);
   tcase_add_test (tc, test_demux_most_specific_wins);

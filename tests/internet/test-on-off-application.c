@@ -379,6 +379,47 @@ START_TEST (test_on_off_attributes)
 }
 END_TEST
 
+/* A constant OnTime or OffTime that only the source holds is kept as its
+ * value, which no one can tell: reading the attribute gives a constant
+ * of the same value that took no stream, so later variables draw from
+ * the streams they would have had. A constant someone else holds stays
+ * the object set. */
+START_TEST (test_on_off_constant_times)
+{
+  CnsOnOffApplication *app
+      = on_off_new ("OnTime", "Constant(Constant=1000)", "OffTime", "0", NULL);
+  g_autoptr (CnsOnOffApplication) other = cns_on_off_application_new ();
+  g_autoptr (CnsRandomVariable) held = cns_constant_random_variable_new (5);
+  g_autoptr (CnsRandomVariable) on = NULL;
+  g_autoptr (CnsRandomVariable) off = NULL;
+  g_autoptr (CnsRandomVariable) got = NULL;
+  g_autoptr (CnsRandomVariable) u = NULL;
+  CnsRngStream ref;
+
+  /* the two constants took streams 0 and 1, the held one 2 */
+  g_object_get (app, "on-time", &on, "off-time", &off, NULL);
+  ck_assert (CNS_IS_CONSTANT_RANDOM_VARIABLE (on));
+  ck_assert (cns_random_variable_get_value (on) == 1000.0);
+  ck_assert (cns_random_variable_get_value (off) == 0.0);
+  ck_assert_int_eq (cns_random_variable_get_stream (on), -1);
+  u = cns_uniform_random_variable_new (0, 1);
+  cns_rng_stream_init (&ref, 1, 3, 1);
+  ck_assert (cns_random_variable_get_value (u)
+             == cns_rng_stream_uniform (&ref));
+
+  g_object_set (other, "on-time", held, NULL);
+  cns_application_set_start_time (CNS_APPLICATION (other), cns_seconds (100));
+  cns_application_install (CNS_APPLICATION (other), node);
+  g_object_set (held, "constant", 7.0, NULL);
+  g_object_get (other, "on-time", &got, NULL);
+  ck_assert_ptr_eq (got, held);
+
+  /* the values are the ones drawn: always on, a packet every 8.192 ms */
+  run_until (MS (10));
+  ck_assert_uint_eq (sent ()->len, 1);
+}
+END_TEST
+
 /* Without Remote the source cannot run: a critical names the node. */
 START_TEST (test_on_off_without_remote)
 {
@@ -443,6 +484,7 @@ test_on_off_application_suite (void)
   tcase_add_test (tc, test_on_off_off_time_drawn_twice);
   tcase_add_test (tc, test_on_off_tx_trace_and_refused_sends);
   tcase_add_test (tc, test_on_off_attributes);
+  tcase_add_test (tc, test_on_off_constant_times);
   tcase_add_test (tc, test_on_off_without_remote);
   tcase_add_test (tc, test_on_off_node_without_protocol);
   tcase_add_test (tc, test_on_off_connection_failed);

@@ -219,6 +219,14 @@ on_connected (CnsSocket *s, gpointer data)
   ((Calls *) data)->connected++;
 }
 
+/* As a source does once told: forgets its connect callbacks. */
+static void
+on_connected_once (CnsSocket *s, gpointer data)
+{
+  ((Calls *) data)->connected++;
+  cns_socket_set_connect_callback (s, NULL, NULL, NULL);
+}
+
 static void
 on_connect_failed (CnsSocket *s, gpointer data)
 {
@@ -330,6 +338,21 @@ START_TEST (test_socket_callbacks)
   ck_assert_uint_eq (c.recv, 1);
   ck_assert_uint_eq (c.requests, 2);
   ck_assert_uint_eq (c.send, 2);
+
+  /* a callback may clear itself, which frees the block of callbacks
+   * when it was the last; callbacks set afterwards work */
+  cns_socket_set_data_sent_callback (s, NULL, NULL);
+  cns_socket_set_send_callback (s, NULL, NULL);
+  cns_socket_set_close_callbacks (s, NULL, NULL, NULL);
+  cns_socket_set_connect_callback (s, on_connected_once, NULL, &c);
+  cns_socket_notify_connection_succeeded (s);
+  cns_socket_notify_connection_succeeded (s);
+  ck_assert_uint_eq (c.connected, 2);
+  cns_socket_set_close_callbacks (s, on_closed, NULL, &c);
+  cns_socket_notify_normal_close (s);
+  cns_socket_notify_error_close (s);
+  ck_assert_uint_eq (c.closed, 2);
+  ck_assert_uint_eq (c.close_error, 1);
 }
 END_TEST
 
