@@ -16,6 +16,18 @@
  * was about 25% slower at every size from 10^3 to 1.6x10^7 pending events,
  * so this one is binary.
  *
+ * In front of the heap sit a few sorted runs: queues that take an entry
+ * when it sorts after their last one, and give back their first. Inserting
+ * tries them before the heap, and removing takes the earliest of the runs'
+ * first entries and the heap's top. Periodic traffic schedules its events
+ * in order, stream by stream (every source's next packet, every link's
+ * next arrival), so the runs take nearly all of them and both operations
+ * become O(1) with sequential memory access; any other order falls
+ * through to the heap and costs a few comparisons more. Measured: bench-ring
+ * 13-24% faster at 1,000 nodes and 3-7% at 10,000; the hold model (random
+ * times, no streams) 19% slower at 10^3 pending events relative to a bare
+ * heap, and unchanged from 10^5 to 10^7.
+ *
  * There is no remove(): finding an entry would be O(n). The simulator drops
  * removed events lazily when they reach the top, as it does cancelled ones.
  */
@@ -52,12 +64,24 @@ heap_order (const HeapEntry *e)
   return (HeapOrder) e->time << 64 | e->key;
 }
 
+#define HEAP_RUNS            4
+#define HEAP_RUN_MIN_CAPACITY 64
+
+/* A sorted run: entries[head..tail) in order. */
+typedef struct
+{
+  HeapEntry *entries;
+  gsize head, tail, capacity;
+} HeapRun;
+
 typedef struct
 {
   CnsScheduler parent;
   HeapEntry *entries; /* entries[1..n]; entries[0] unused */
   gsize n;
   gsize capacity; /* usable slots, excluding entries[0] */
+  gsize n_in_runs;
+  HeapRun runs[HEAP_RUNS];
 } HeapScheduler;
 
 static CnsScheduler *
@@ -75,6 +99,8 @@ heap_free (CnsScheduler *scheduler)
   HeapScheduler *self = (HeapScheduler *) scheduler;
 
   cns_memory_free (self->entries);
+  for (guint r = 0; r < HEAP_RUNS; r++)
+    g_free (self->runs[r].entries);
   g_free (self);
 }
 
@@ -97,10 +123,8 @@ heap_grow (HeapScheduler *self)
 }
 
 static void
-heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
+heap_push (HeapScheduler *self, HeapEntry x)
 {
-  HeapScheduler *self = (HeapScheduler *) scheduler;
-  HeapEntry x = { (guint64) time, event->key, event };
   HeapEntry *h;
   gsize i;
 
@@ -155,19 +179,15 @@ heap_sift_down (HeapEntry *h, gsize n, HeapOrder x, gboolean branchless)
   return i;
 }
 
-static gboolean
-heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
+/* Removes the heap's top, which must exist. */
+static void
+heap_pop (HeapScheduler *self)
 {
-  HeapScheduler *self = (HeapScheduler *) scheduler;
   HeapEntry *h = self->entries;
   HeapEntry x;
   gsize n = self->n;
   gsize i;
 
-  if (G_UNLIKELY (n == 0))
-    return FALSE;
-  out->time = (CnsTime) h[1].time;
-  out->event = h[1].event;
   x = h[n];
   self->n = --n;
   if (n <= HEAP_CACHED_ENTRIES)
@@ -175,6 +195,121 @@ heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
   else
     i = heap_sift_down (h, n, heap_order (&x), FALSE);
   h[i] = x;
+}
+
+/* Appends @x to @run, making room by moving the entries to the front when
+ * at least half of the array is spent, and by doubling it otherwise, so
+ * that each entry is moved O(1) times. */
+static void
+heap_run_append (HeapRun *run, const HeapEntry *x)
+{
+  if (G_UNLIKELY (run->tail == run->capacity))
+    {
+      gsize n = run->tail - run->head;
+
+      if (run->capacity > 0 && run->head >= run->capacity / 2)
+        memmove (run->entries, run->entries + run->head,
+                 n * sizeof (HeapEntry));
+      else
+        {
+          run->capacity = MAX (run->capacity * 2, HEAP_RUN_MIN_CAPACITY);
+          run->entries = g_renew (HeapEntry, run->entries, run->capacity);
+          memmove (run->entries, run->entries + run->head,
+                   n * sizeof (HeapEntry));
+        }
+      run->head = 0;
+      run->tail = n;
+    }
+  run->entries[run->tail++] = *x;
+}
+
+/* Puts @x in the run whose last entry is the latest one not after it, so
+ * that the runs stay as far apart as the streams they follow; in an empty
+ * run when none fits; in the heap when no run is empty either. */
+static void
+heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
+{
+  HeapScheduler *self = (HeapScheduler *) scheduler;
+  HeapEntry x = { (guint64) time, event->key, event };
+  HeapOrder order = heap_order (&x), best_last = 0;
+  HeapRun *best = NULL, *empty = NULL;
+
+  for (guint r = 0; r < HEAP_RUNS; r++)
+    {
+      HeapRun *run = &self->runs[r];
+      HeapOrder last;
+
+      if (run->head == run->tail)
+        {
+          empty = empty != NULL ? empty : run;
+          continue;
+        }
+      last = heap_order (&run->entries[run->tail - 1]);
+      if (last <= order && (best == NULL || last > best_last))
+        {
+          best = run;
+          best_last = last;
+        }
+    }
+  best = best != NULL ? best : empty;
+  if (best == NULL)
+    {
+      heap_push (self, x);
+      return;
+    }
+  heap_run_append (best, &x);
+  self->n_in_runs++;
+}
+
+/* The run whose first entry is the earliest of all runs' and the heap's,
+ * or NULL when that is the heap's top (or nothing is pending). */
+static inline HeapRun *
+heap_earliest_run (HeapScheduler *self)
+{
+  HeapRun *earliest = NULL;
+  gboolean have = self->n > 0;
+  HeapOrder first = have ? heap_order (&self->entries[1]) : 0;
+
+  for (guint r = 0; r < HEAP_RUNS; r++)
+    {
+      HeapRun *run = &self->runs[r];
+      HeapOrder order;
+
+      if (run->head == run->tail)
+        continue;
+      order = heap_order (&run->entries[run->head]);
+      if (!have || order < first)
+        {
+          earliest = run;
+          first = order;
+          have = TRUE;
+        }
+    }
+  return earliest;
+}
+
+static gboolean
+heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
+{
+  HeapScheduler *self = (HeapScheduler *) scheduler;
+  HeapRun *run = heap_earliest_run (self);
+  const HeapEntry *e;
+
+  if (run != NULL)
+    {
+      e = &run->entries[run->head++];
+      out->time = (CnsTime) e->time;
+      out->event = e->event;
+      if (run->head == run->tail)
+        run->head = run->tail = 0;
+      self->n_in_runs--;
+      return TRUE;
+    }
+  if (G_UNLIKELY (self->n == 0))
+    return FALSE;
+  out->time = (CnsTime) self->entries[1].time;
+  out->event = self->entries[1].event;
+  heap_pop (self);
   return TRUE;
 }
 
@@ -182,18 +317,26 @@ static gboolean
 heap_peek_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
   HeapScheduler *self = (HeapScheduler *) scheduler;
+  HeapRun *run = heap_earliest_run (self);
+  const HeapEntry *e;
 
-  if (self->n == 0)
+  if (run != NULL)
+    e = &run->entries[run->head];
+  else if (self->n > 0)
+    e = &self->entries[1];
+  else
     return FALSE;
-  out->time = (CnsTime) self->entries[1].time;
-  out->event = self->entries[1].event;
+  out->time = (CnsTime) e->time;
+  out->event = e->event;
   return TRUE;
 }
 
 static gsize
 heap_size (CnsScheduler *scheduler)
 {
-  return ((HeapScheduler *) scheduler)->n;
+  HeapScheduler *self = (HeapScheduler *) scheduler;
+
+  return self->n + self->n_in_runs;
 }
 
 const CnsSchedulerClass cns_heap_scheduler_class = {
