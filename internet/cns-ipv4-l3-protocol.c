@@ -48,6 +48,7 @@
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-loopback-net-device.h"
+#include "network/cns-net-device-private.h"
 #include "network/cns-ppp-header.h"
 
 CNS_LOG_COMPONENT_DEFINE ("cns-ipv4");
@@ -266,7 +267,7 @@ static inline CnsNode *
 l3_node (CnsIpv4L3Protocol *self)
 {
   return self->n_interfaces > 0
-             ? cns_net_device_get_node (self->interfaces[0].device)
+             ? cns_net_device_peek_private (self->interfaces[0].device)->node
              : NULL;
 }
 
@@ -525,7 +526,9 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
   /* per packet, on the interface's own device: the method without the
    * public wrapper's type check */
   CNS_NET_DEVICE_GET_CLASS (device)->get_broadcast (device, &dest);
-  cns_net_device_send (device, packet, &dest, CNS_ETHER_TYPE_IPV4);
+  /* the interface's device was checked when it was added */
+  CNS_NET_DEVICE_GET_CLASS (device)->send (device, packet, &dest,
+                                           CNS_ETHER_TYPE_IPV4);
 }
 
 /* Cuts @packet (a writable payload of @header's datagram, which may be a
@@ -566,7 +569,7 @@ l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       l3_drop (self, header, packet, CNS_IPV4_DROP_INTERFACE_DOWN, interface);
       return;
     }
-  mtu = cns_net_device_get_mtu (iface->device);
+  mtu = cns_net_device_peek_private (iface->device)->mtu;
   if (G_LIKELY (header->payload_size + CNS_IPV4_HEADER_SIZE <= mtu))
     {
       l3_transmit (self, packet, header, interface);
@@ -798,8 +801,8 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
             gpointer user_data)
 {
   CnsIpv4L3Protocol *self = user_data;
-  gint32 found = l3_interface_of_device (self, device,
-                                         cns_net_device_get_ifindex (device));
+  gint32 found = l3_interface_of_device (
+      self, device, cns_net_device_peek_private (device)->ifindex);
   CnsIpv4Interface *iface;
   CnsIpv4Header header;
   guint32 interface, size;

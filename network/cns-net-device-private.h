@@ -1,4 +1,4 @@
-/* cns — net device state, for the per-packet paths inside network/.
+/* cns — net device state, for the per-packet paths of the library.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The public accessors check their argument's type, which costs more than
