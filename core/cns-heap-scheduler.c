@@ -64,7 +64,7 @@ heap_order (const HeapEntry *e)
   return (HeapOrder) e->time << 64 | e->key;
 }
 
-#define HEAP_RUNS            4
+#define HEAP_RUNS             4
 #define HEAP_RUN_MIN_CAPACITY 64
 
 /* A sorted run: entries[head..tail) in order. */

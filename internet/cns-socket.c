@@ -278,6 +278,20 @@ cns_socket_listen (CnsSocket *self, GError **error)
   return klass->listen (self, error);
 }
 
+/* Calls @method, a method of @self without arguments, or sets the errno
+ * when the socket type has none. */
+static gint
+socket_call (CnsSocket *self, gint (*method) (CnsSocket *self),
+             const gchar *name)
+{
+  if (method == NULL)
+    {
+      socket_not_supported (self, name, NULL);
+      return -1;
+    }
+  return method (self);
+}
+
 /**
  * cns_socket_close:
  *
@@ -288,16 +302,8 @@ cns_socket_listen (CnsSocket *self, GError **error)
 gint
 cns_socket_close (CnsSocket *self)
 {
-  CnsSocketClass *klass;
-
   g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
-  klass = CNS_SOCKET_GET_CLASS (self);
-  if (klass->close == NULL)
-    {
-      socket_not_supported (self, "close", NULL);
-      return -1;
-    }
-  return klass->close (self);
+  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->close, "close");
 }
 
 /**
@@ -308,16 +314,9 @@ cns_socket_close (CnsSocket *self)
 gint
 cns_socket_shutdown_send (CnsSocket *self)
 {
-  CnsSocketClass *klass;
-
   g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
-  klass = CNS_SOCKET_GET_CLASS (self);
-  if (klass->shutdown_send == NULL)
-    {
-      socket_not_supported (self, "shutdown_send", NULL);
-      return -1;
-    }
-  return klass->shutdown_send (self);
+  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_send,
+                      "shutdown_send");
 }
 
 /**
@@ -328,16 +327,9 @@ cns_socket_shutdown_send (CnsSocket *self)
 gint
 cns_socket_shutdown_recv (CnsSocket *self)
 {
-  CnsSocketClass *klass;
-
   g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
-  klass = CNS_SOCKET_GET_CLASS (self);
-  if (klass->shutdown_recv == NULL)
-    {
-      socket_not_supported (self, "shutdown_recv", NULL);
-      return -1;
-    }
-  return klass->shutdown_recv (self);
+  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_recv,
+                      "shutdown_recv");
 }
 
 /**

@@ -168,8 +168,7 @@ p2p_device_transmit_complete (gpointer obj, gpointer data)
     FIRE (self, TRACE_PHY_TX_END, data);
   if (cns_simulator_now () >= self->busy_until && self->queue != NULL
       && cns_queue_get_n_packets_unchecked (self->queue) > 0)
-    p2p_device_transmit_start (self,
-                               cns_queue_dequeue_unchecked (self->queue));
+    p2p_device_transmit_start (self, cns_queue_dequeue_unchecked (self->queue));
 }
 
 /* Schedules the end of the transmission at busy_until, taking @frame
@@ -178,11 +177,9 @@ static void
 p2p_device_schedule_completion (CnsPointToPointNetDevice *self,
                                 CnsPacket *frame)
 {
-  cns_simulator_schedule_full (self->busy_until - cns_simulator_now (),
-                               p2p_device_transmit_complete, self, frame,
-                               frame != NULL
-                                   ? (GDestroyNotify) cns_packet_unref
-                                   : NULL);
+  cns_simulator_schedule_full (
+      self->busy_until - cns_simulator_now (), p2p_device_transmit_complete,
+      self, frame, frame != NULL ? (GDestroyNotify) cns_packet_unref : NULL);
 }
 
 /* Puts @packet (transfer full) on the wire: busy for its transmission time
