@@ -13,11 +13,16 @@
  * Slabs are only given back all at once, by cns_packet_pool_trim(), when no
  * block is in use. One simulator per process: nothing here is thread-safe.
  *
- * Under valgrind every block is a malloc chunk of its own, as GLib's
- * G_SLICE=always-malloc does, so that memcheck reports a packet that leaks
- * or is used after its last unref like any other memory.
+ * Under a valgrind tool that tracks malloc (memcheck, helgrind, massif...)
+ * every block is a malloc chunk of its own, as GLib's G_SLICE=always-malloc
+ * does, so that memcheck reports a packet that leaks or is used after its
+ * last unref like any other memory. Tools that do not (callgrind,
+ * cachegrind) keep the slabs, so that their profiles count the
+ * instructions and cache misses of a native run.
  */
 #include "network/cns-packet-pool-private.h"
+
+#include <string.h>
 
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
@@ -35,7 +40,8 @@ static GPtrArray *slabs;
 static guint64 allocations;
 static gsize live_blocks;
 #ifdef POOL_HAVE_VALGRIND
-static gint use_malloc = -1; /* 1 under valgrind; -1 until known */
+/* 1 under a valgrind tool that tracks malloc; -1 until known */
+static gint use_malloc = -1;
 #endif
 
 static inline guint
@@ -60,12 +66,31 @@ pool_class_size (guint klass)
              : (gsize) (POOL_MIN_BLOCK + POOL_MIN_BLOCK / 2) << (klass / 2);
 }
 
+#ifdef POOL_HAVE_VALGRIND
+/* Whether the valgrind tool running us replaces malloc: such a tool
+ * preloads a library of its own, vgpreload_<tool>, besides the
+ * vgpreload_core that every tool preloads. */
+static G_GNUC_NO_INLINE gboolean
+pool_tool_tracks_malloc (void)
+{
+  const gchar *preload = g_getenv ("LD_PRELOAD");
+
+  if (!RUNNING_ON_VALGRIND)
+    return FALSE;
+  for (const gchar *p = preload; p != NULL && (p = strstr (p, "vgpreload_"));
+       p++)
+    if (!g_str_has_prefix (p, "vgpreload_core"))
+      return TRUE;
+  return FALSE;
+}
+#endif
+
 static inline gboolean
 pool_uses_malloc (void)
 {
 #ifdef POOL_HAVE_VALGRIND
   if (G_UNLIKELY (use_malloc < 0))
-    use_malloc = RUNNING_ON_VALGRIND ? 1 : 0;
+    use_malloc = pool_tool_tracks_malloc () ? 1 : 0;
   return use_malloc;
 #else
   return FALSE;
