@@ -31,17 +31,20 @@
 #endif
 #endif
 
-#define POOL_MIN_BLOCK 64
+#define POOL_MIN_BLOCK CNS_PACKET_POOL_MIN_BLOCK
 #define POOL_N_CLASSES 21 /* 64 << 10 == CNS_PACKET_POOL_MAX_BLOCK */
 #define POOL_SLAB      16384
 
+/* The free list of class 0 is cns_packet_pool_min_free_list, which the
+ * inline fast paths use; free_lists[0] is unused. */
 static gpointer free_lists[POOL_N_CLASSES];
+gpointer cns_packet_pool_min_free_list;
 static GPtrArray *slabs;
 static guint64 allocations;
-static gsize live_blocks;
+gsize cns_packet_pool_n_live;
+gboolean cns_packet_pool_use_malloc;
 #ifdef POOL_HAVE_VALGRIND
-/* 1 under a valgrind tool that tracks malloc; -1 until known */
-static gint use_malloc = -1;
+static gboolean use_malloc_known;
 #endif
 
 static inline guint
@@ -85,16 +88,26 @@ pool_tool_tracks_malloc (void)
 }
 #endif
 
+/* Called before every block leaves the pool, so the inline free, which
+ * only ever sees blocks that left it, finds cns_packet_pool_use_malloc
+ * set. */
 static inline gboolean
 pool_uses_malloc (void)
 {
 #ifdef POOL_HAVE_VALGRIND
-  if (G_UNLIKELY (use_malloc < 0))
-    use_malloc = pool_tool_tracks_malloc () ? 1 : 0;
-  return use_malloc;
-#else
-  return FALSE;
+  if (G_UNLIKELY (!use_malloc_known))
+    {
+      cns_packet_pool_use_malloc = pool_tool_tracks_malloc ();
+      use_malloc_known = TRUE;
+    }
 #endif
+  return cns_packet_pool_use_malloc;
+}
+
+static inline gpointer *
+pool_free_list (guint klass)
+{
+  return klass == 0 ? &cns_packet_pool_min_free_list : &free_lists[klass];
 }
 
 /*
@@ -128,48 +141,43 @@ pool_refill (guint klass)
   return slab;
 }
 
-/*
- * cns_packet_pool_alloc:
- *
- * Returns: (transfer full): an uninitialised block of at least @size bytes
- * (cns_packet_pool_block_size() of them), aligned for any type. Give it
- * back with cns_packet_pool_free() and the same @size.
- */
+/* cns_packet_pool_alloc_any: cns_packet_pool_alloc() for any size. */
 gpointer
-cns_packet_pool_alloc (gsize size)
+cns_packet_pool_alloc_any (gsize size)
 {
-  guint klass;
+  gpointer *list;
   gpointer block;
 
-  live_blocks++;
-  if (G_UNLIKELY (size > CNS_PACKET_POOL_MAX_BLOCK || pool_uses_malloc ()))
+  cns_packet_pool_n_live++;
+  if (G_UNLIKELY (pool_uses_malloc () || size > CNS_PACKET_POOL_MAX_BLOCK))
     {
       allocations++;
       return g_malloc (size);
     }
-  klass = pool_class (size);
-  block = free_lists[klass];
+  list = pool_free_list (pool_class (size));
+  block = *list;
   if (G_UNLIKELY (block == NULL))
-    block = pool_refill (klass);
-  free_lists[klass] = *(gpointer *) block;
+    block = pool_refill (pool_class (size));
+  *list = *(gpointer *) block;
   return block;
 }
 
-/* cns_packet_pool_free: Returns @block, of @size bytes, to its free list. */
+/* cns_packet_pool_free_any: cns_packet_pool_free() for any size. */
 void
-cns_packet_pool_free (gpointer block, gsize size)
+cns_packet_pool_free_any (gpointer block, gsize size)
 {
-  guint klass;
+  gpointer *list;
 
-  live_blocks--;
-  if (G_UNLIKELY (size > CNS_PACKET_POOL_MAX_BLOCK || pool_uses_malloc ()))
+  cns_packet_pool_n_live--;
+  if (G_UNLIKELY (cns_packet_pool_use_malloc
+                  || size > CNS_PACKET_POOL_MAX_BLOCK))
     {
       g_free (block);
       return;
     }
-  klass = pool_class (size);
-  *(gpointer *) block = free_lists[klass];
-  free_lists[klass] = block;
+  list = pool_free_list (pool_class (size));
+  *(gpointer *) block = *list;
+  *list = block;
 }
 
 /*
@@ -181,11 +189,12 @@ cns_packet_pool_free (gpointer block, gsize size)
 void
 cns_packet_pool_trim (void)
 {
-  if (live_blocks != 0 || slabs == NULL)
+  if (cns_packet_pool_n_live != 0 || slabs == NULL)
     return;
   g_clear_pointer (&slabs, g_ptr_array_unref);
   for (guint i = 0; i < POOL_N_CLASSES; i++)
     free_lists[i] = NULL;
+  cns_packet_pool_min_free_list = NULL;
 }
 
 /* cns_packet_pool_allocations: Returns: slabs and large blocks taken from
@@ -200,5 +209,5 @@ cns_packet_pool_allocations (void)
 gsize
 cns_packet_pool_live_blocks (void)
 {
-  return live_blocks;
+  return cns_packet_pool_n_live;
 }
