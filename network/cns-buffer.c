@@ -182,15 +182,6 @@ cns_buffer_init (CnsBuffer *buffer, const guint8 *head, guint32 head_size,
   buffer_normalise (buffer);
 }
 
-/* cns_buffer_clear: Releases the block of @buffer. */
-void
-cns_buffer_clear (CnsBuffer *buffer)
-{
-  if (buffer->data != NULL)
-    buffer_data_unref (buffer->data);
-  buffer->data = NULL;
-}
-
 /* cns_buffer_copy: Makes @dest share the bytes of @src. */
 void
 cns_buffer_copy (CnsBuffer *dest, const CnsBuffer *src)
@@ -240,15 +231,10 @@ cns_buffer_fragment (CnsBuffer *dest, const CnsBuffer *src, guint32 offset,
   buffer_normalise (dest);
 }
 
-/*
- * cns_buffer_prepend:
- *
- * Adds @size bytes in front of @buffer.
- *
- * Returns: where to write them.
- */
+/* cns_buffer_prepend_slow: cns_buffer_prepend() when @buffer shares its
+ * block or lacks room. */
 guint8 *
-cns_buffer_prepend (CnsBuffer *buffer, guint32 size)
+cns_buffer_prepend_slow (CnsBuffer *buffer, guint32 size)
 {
   CnsBufferData *data = buffer->data;
 
@@ -385,9 +371,10 @@ cns_buffer_append_buffer (CnsBuffer *buffer, const CnsBuffer *other)
     }
 }
 
-/* cns_buffer_remove_start: Drops the first @size bytes, at most all. */
+/* cns_buffer_remove_start_slow: cns_buffer_remove_start() for at least
+ * the whole head. */
 void
-cns_buffer_remove_start (CnsBuffer *buffer, guint32 size)
+cns_buffer_remove_start_slow (CnsBuffer *buffer, guint32 size)
 {
   if (size <= buffer->head)
     {
