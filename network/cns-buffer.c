@@ -231,6 +231,28 @@ cns_buffer_fragment (CnsBuffer *dest, const CnsBuffer *src, guint32 offset,
   buffer_normalise (dest);
 }
 
+/* The first stored bytes of @buffer, a header in front of a zero area
+ * (or of nothing): a new block with the learnt room in front and behind,
+ * and any more the block's size class gives in front. What buffer_move()
+ * does for no stored bytes, once per packet. */
+static guint8 *
+buffer_prepend_first (CnsBuffer *buffer, guint32 size)
+{
+  gsize back = buffer_spare_back (buffer, 0);
+  CnsBufferData *data;
+
+  if (buffer->zeros > 0)
+    head_room_hint = room_hint_learn (head_room_hint, size);
+  data = buffer_data_new ((gsize) size + buffer_spare_front (buffer, size)
+                          + back);
+  data->high = data->size - back;
+  data->low = data->high - size;
+  buffer->data = data;
+  buffer->start = data->low;
+  buffer->head = size;
+  return data->bytes + data->low;
+}
+
 /* cns_buffer_prepend_slow: cns_buffer_prepend() when @buffer shares its
  * block or lacks room. */
 guint8 *
@@ -238,7 +260,9 @@ cns_buffer_prepend_slow (CnsBuffer *buffer, guint32 size)
 {
   CnsBufferData *data = buffer->data;
 
-  if (G_UNLIKELY (data == NULL || buffer->start < size
+  if (data == NULL)
+    return buffer_prepend_first (buffer, size);
+  if (G_UNLIKELY (buffer->start < size
                   || (data->ref_count > 1 && buffer->start != data->low)))
     {
       if (buffer->zeros > 0)
@@ -376,6 +400,14 @@ cns_buffer_append_buffer (CnsBuffer *buffer, const CnsBuffer *other)
 void
 cns_buffer_remove_start_slow (CnsBuffer *buffer, guint32 size)
 {
+  /* the last header in front of a zero area, or all the stored bytes */
+  if (size == buffer->head && buffer->tail == 0)
+    {
+      cns_buffer_clear (buffer);
+      buffer->start = 0;
+      buffer->head = 0;
+      return;
+    }
   if (size <= buffer->head)
     {
       buffer->start += size;

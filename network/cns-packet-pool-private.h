@@ -15,7 +15,7 @@ G_BEGIN_DECLS
  * whose stored bytes are its headers. */
 #define CNS_PACKET_POOL_MIN_BLOCK 64
 
-G_GNUC_INTERNAL gsize cns_packet_pool_block_size (gsize size);
+G_GNUC_INTERNAL gsize cns_packet_pool_block_size_any (gsize size);
 G_GNUC_INTERNAL gpointer cns_packet_pool_alloc_any (gsize size);
 G_GNUC_INTERNAL void cns_packet_pool_free_any (gpointer block, gsize size);
 G_GNUC_INTERNAL void cns_packet_pool_trim (void);
@@ -27,6 +27,20 @@ G_GNUC_INTERNAL void cns_packet_pool_trim (void);
 G_GNUC_INTERNAL extern gpointer cns_packet_pool_min_free_list;
 G_GNUC_INTERNAL extern gsize cns_packet_pool_n_live;
 G_GNUC_INTERNAL extern gboolean cns_packet_pool_use_malloc;
+
+/*
+ * cns_packet_pool_block_size:
+ *
+ * Returns: the size of the block cns_packet_pool_alloc() hands out for a
+ * request of @size bytes; all of it may be used.
+ */
+static inline gsize
+cns_packet_pool_block_size (gsize size)
+{
+  if (size <= CNS_PACKET_POOL_MIN_BLOCK)
+    return CNS_PACKET_POOL_MIN_BLOCK;
+  return cns_packet_pool_block_size_any (size);
+}
 
 /*
  * cns_packet_pool_alloc:

@@ -110,14 +110,10 @@ pool_free_list (guint klass)
   return klass == 0 ? &cns_packet_pool_min_free_list : &free_lists[klass];
 }
 
-/*
- * cns_packet_pool_block_size:
- *
- * Returns: the size of the block cns_packet_pool_alloc() hands out for a
- * request of @size bytes; all of it may be used.
- */
+/* cns_packet_pool_block_size_any: cns_packet_pool_block_size() for any
+ * size. */
 gsize
-cns_packet_pool_block_size (gsize size)
+cns_packet_pool_block_size_any (gsize size)
 {
   if (size > CNS_PACKET_POOL_MAX_BLOCK)
     return size;

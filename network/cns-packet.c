@@ -234,7 +234,7 @@ packet_copy_shared (CnsPacket *packet)
 
   CNS_LOG_LOGIC ("copying shared packet %" G_GUINT64_FORMAT, packet->uid);
   copy = cns_packet_copy (packet);
-  cns_packet_unref (packet);
+  packet->ref_count--; /* others hold it still */
   return copy;
 }
 
