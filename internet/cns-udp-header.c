@@ -174,15 +174,15 @@ cns_udp_header_verify_payload_checksum (const CnsUdpHeader *header,
                                         CnsIpv4Address source,
                                         CnsIpv4Address destination)
 {
-  guint32 size = cns_packet_get_size (payload);
   guint64 sum;
 
   if (header->checksum == 0)
     return TRUE;
-  /* the header is 8 bytes: the payload's words line up as in the datagram */
+  /* the header is 8 bytes: the payload's words line up as in the datagram;
+   * the sum stops at the payload's end */
   sum = (guint64) pseudo_header_sum (source, destination, header->length)
         + header->source_port + header->destination_port + header->length
-        + header->checksum + cns_packet_sum16 (payload, 0, size);
+        + header->checksum + cns_packet_sum16 (payload, 0, G_MAXUINT32);
   return udp_checksum_fold (sum) == 0;
 }
 
