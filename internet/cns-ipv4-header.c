@@ -25,26 +25,44 @@
 #define FLAG_MORE_FRAGS  0x2000
 #define FRAG_OFFSET_MASK 0x1fff
 
-/* The one's complement sum of @size bytes (even), folded and inverted. */
-/* The Internet checksum of @size bytes, a multiple of 4 (a header's length
- * is counted in 32-bit words). Per packet, twice: it adds 32-bit words in
- * host order and swaps the folded sum, which RFC 1071 shows equal to
- * adding 16-bit words in network order. */
-static guint16
-ipv4_header_checksum (const guint8 *bytes, gsize size)
+/* Headers are read and written as five big-endian 32-bit words, the
+ * checksum summed from the same words (RFC 1071 allows any word size whose
+ * sum is folded to 16 bits), so each is straight-line code. */
+
+static inline guint32
+load32 (const guint8 *p)
 {
-  guint64 sum = 0;
+  guint32 v;
 
-  for (gsize i = 0; i < size; i += 4)
-    {
-      guint32 word;
+  memcpy (&v, p, sizeof v);
+  return GUINT32_FROM_BE (v);
+}
 
-      memcpy (&word, bytes + i, sizeof word);
-      sum += word;
-    }
+static inline void
+store32 (guint8 *p, guint32 v)
+{
+  v = GUINT32_TO_BE (v);
+  memcpy (p, &v, sizeof v);
+}
+
+/* @sum, a sum of 32-bit words, folded to 16 bits with
+ * end-around carries and inverted: the value of a checksum field. */
+static inline guint16
+checksum_fold (guint64 sum)
+{
   while (sum >> 16)
     sum = (sum & 0xffff) + (sum >> 16);
-  return (guint16) ~GUINT16_FROM_BE ((guint16) sum);
+  return (guint16) ~sum;
+}
+
+/* The Internet checksum of the options after the first 20 bytes of a
+ * header of @size bytes (a multiple of 4), added to @sum. */
+static guint64
+add_options (guint64 sum, const guint8 *bytes, gsize size)
+{
+  for (gsize i = CNS_IPV4_HEADER_SIZE; i < size; i += 4)
+    sum += load32 (bytes + i);
+  return sum;
 }
 
 static gsize
@@ -54,85 +72,72 @@ ipv4_header_get_serialized_size (gconstpointer header)
 }
 
 static void
-put16 (guint8 *p, guint16 v)
-{
-  p[0] = (guint8) (v >> 8);
-  p[1] = (guint8) v;
-}
-
-static void
-put32 (guint8 *p, guint32 v)
-{
-  p[0] = (guint8) (v >> 24);
-  p[1] = (guint8) (v >> 16);
-  p[2] = (guint8) (v >> 8);
-  p[3] = (guint8) v;
-}
-
-static guint16
-get16 (const guint8 *p)
-{
-  return (guint16) (p[0] << 8 | p[1]);
-}
-
-static guint32
-get32 (const guint8 *p)
-{
-  return (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8
-         | p[3];
-}
-
-static void
 ipv4_header_serialize (gconstpointer header, guint8 *start)
 {
   const CnsIpv4Header *h = header;
-  guint16 flags = (guint16) ((h->fragment_offset >> 3) & FRAG_OFFSET_MASK);
+  guint32 flags = (h->fragment_offset >> 3) & FRAG_OFFSET_MASK;
+  guint32 words[5];
 
   if (h->dont_fragment)
     flags |= FLAG_DONT_FRAG;
   if (h->more_fragments)
     flags |= FLAG_MORE_FRAGS;
-  start[0] = (IPV4_VERSION << 4) | (CNS_IPV4_HEADER_SIZE / 4);
-  start[1] = h->tos;
-  put16 (start + 2, (guint16) (h->payload_size + CNS_IPV4_HEADER_SIZE));
-  put16 (start + 4, h->identification);
-  put16 (start + 6, flags);
-  start[8] = h->ttl;
-  start[9] = h->protocol;
-  put16 (start + 10, 0);
-  put32 (start + 12, h->source.value);
-  put32 (start + 16, h->destination.value);
-  put16 (start + 10, ipv4_header_checksum (start, CNS_IPV4_HEADER_SIZE));
+  words[0] = (guint32) ((IPV4_VERSION << 4) | (CNS_IPV4_HEADER_SIZE / 4)) << 24
+             | (guint32) h->tos << 16
+             | (guint16) (h->payload_size + CNS_IPV4_HEADER_SIZE);
+  words[1] = (guint32) h->identification << 16 | flags;
+  words[2] = (guint32) h->ttl << 24 | (guint32) h->protocol << 16;
+  words[3] = h->source.value;
+  words[4] = h->destination.value;
+  words[2] |= checksum_fold ((guint64) words[0] + words[1] + words[2] + words[3]
+                             + words[4]);
+  store32 (start, words[0]);
+  store32 (start + 4, words[1]);
+  store32 (start + 8, words[2]);
+  store32 (start + 12, words[3]);
+  store32 (start + 16, words[4]);
 }
 
 static gsize
 ipv4_header_deserialize (gpointer header, const guint8 *data, gsize available)
 {
   CnsIpv4Header *h = header;
+  guint32 words[5];
   gsize header_size;
   guint16 total_length, flags;
 
-  if (available < CNS_IPV4_HEADER_SIZE || (data[0] >> 4) != IPV4_VERSION)
+  if (available < CNS_IPV4_HEADER_SIZE)
     return 0;
-  header_size = (gsize) (data[0] & 0x0f) * 4;
-  total_length = get16 (data + 2);
+  words[0] = load32 (data);
+  words[1] = load32 (data + 4);
+  words[2] = load32 (data + 8);
+  words[3] = load32 (data + 12);
+  words[4] = load32 (data + 16);
+  if ((words[0] >> 28) != IPV4_VERSION)
+    return 0;
+  header_size = (gsize) ((words[0] >> 24) & 0x0f) * 4;
+  total_length = (guint16) words[0];
   if (header_size < CNS_IPV4_HEADER_SIZE || header_size > available
       || total_length < header_size)
     return 0;
-  flags = get16 (data + 6);
-  h->tos = data[1];
+  flags = (guint16) words[1];
+  h->tos = (guint8) (words[0] >> 16);
   h->payload_size = (guint16) (total_length - header_size);
-  h->identification = get16 (data + 4);
+  h->identification = (guint16) (words[1] >> 16);
   h->dont_fragment = (flags & FLAG_DONT_FRAG) != 0;
   h->more_fragments = (flags & FLAG_MORE_FRAGS) != 0;
   h->fragment_offset = (guint16) ((flags & FRAG_OFFSET_MASK) << 3);
-  h->ttl = data[8];
-  h->protocol = data[9];
-  h->checksum = get16 (data + 10);
-  h->source.value = get32 (data + 12);
-  h->destination.value = get32 (data + 16);
+  h->ttl = (guint8) (words[2] >> 24);
+  h->protocol = (guint8) (words[2] >> 16);
+  h->checksum = (guint16) words[2];
+  h->source.value = words[3];
+  h->destination.value = words[4];
   /* A correct header sums to 0xffff, its checksum included. */
-  h->checksum_ok = ipv4_header_checksum (data, header_size) == 0;
+  h->checksum_ok
+      = checksum_fold (add_options ((guint64) words[0] + words[1] + words[2]
+                                        + words[3] + words[4],
+                                    data, header_size))
+        == 0;
   return header_size;
 }
 

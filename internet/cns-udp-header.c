@@ -34,6 +34,16 @@ pseudo_header_sum (CnsIpv4Address source, CnsIpv4Address destination,
          + CNS_IP_PROTOCOL_UDP + udp_length;
 }
 
+/* @sum folded to 16 bits with end-around carries and inverted, as
+ * cns_checksum_fold() does, without a call per packet. */
+static inline guint16
+udp_checksum_fold (guint64 sum)
+{
+  while (sum >> 16)
+    sum = (sum & 0xffff) + (sum >> 16);
+  return (guint16) ~sum;
+}
+
 static void
 udp_serialize (gconstpointer header, guint8 *start)
 {
@@ -45,7 +55,7 @@ udp_serialize (gconstpointer header, guint8 *start)
       guint64 sum
           = (guint64) h->sum + h->source_port + h->destination_port + h->length;
 
-      checksum = cns_checksum_fold (sum);
+      checksum = udp_checksum_fold (sum);
       if (checksum == 0)
         checksum = 0xffff;
     }
@@ -164,16 +174,16 @@ cns_udp_header_verify_payload_checksum (const CnsUdpHeader *header,
                                         CnsIpv4Address source,
                                         CnsIpv4Address destination)
 {
-  guint32 size = cns_packet_get_size (payload);
   guint64 sum;
 
   if (header->checksum == 0)
     return TRUE;
-  /* the header is 8 bytes: the payload's words line up as in the datagram */
+  /* the header is 8 bytes: the payload's words line up as in the datagram;
+   * the sum stops at the payload's end */
   sum = (guint64) pseudo_header_sum (source, destination, header->length)
         + header->source_port + header->destination_port + header->length
-        + header->checksum + cns_packet_sum16 (payload, 0, size);
-  return cns_checksum_fold (sum) == 0;
+        + header->checksum + cns_packet_sum16 (payload, 0, G_MAXUINT32);
+  return udp_checksum_fold (sum) == 0;
 }
 
 gboolean

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "network/cns-packet-pool-private.h"
+
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -65,17 +67,18 @@ cns_buffer_get_stored (const CnsBuffer *buffer)
 G_GNUC_INTERNAL void cns_buffer_init (CnsBuffer *buffer, const guint8 *head,
                                       guint32 head_size, guint32 zeros,
                                       const guint8 *tail, guint32 tail_size);
-G_GNUC_INTERNAL void cns_buffer_clear (CnsBuffer *buffer);
 G_GNUC_INTERNAL void cns_buffer_copy (CnsBuffer *dest, const CnsBuffer *src);
 G_GNUC_INTERNAL void cns_buffer_fragment (CnsBuffer *dest, const CnsBuffer *src,
                                           guint32 offset, guint32 size);
 
-G_GNUC_INTERNAL guint8 *cns_buffer_prepend (CnsBuffer *buffer, guint32 size);
+G_GNUC_INTERNAL guint8 *cns_buffer_prepend_slow (CnsBuffer *buffer,
+                                                 guint32 size);
 G_GNUC_INTERNAL guint8 *cns_buffer_append (CnsBuffer *buffer, guint32 size);
 G_GNUC_INTERNAL void cns_buffer_append_zeros (CnsBuffer *buffer, guint32 size);
 G_GNUC_INTERNAL void cns_buffer_append_buffer (CnsBuffer *buffer,
                                                const CnsBuffer *other);
-G_GNUC_INTERNAL void cns_buffer_remove_start (CnsBuffer *buffer, guint32 size);
+G_GNUC_INTERNAL void cns_buffer_remove_start_slow (CnsBuffer *buffer,
+                                                   guint32 size);
 G_GNUC_INTERNAL void cns_buffer_remove_end (CnsBuffer *buffer, guint32 size);
 
 G_GNUC_INTERNAL void cns_buffer_read (const CnsBuffer *buffer, guint32 offset,
@@ -92,5 +95,64 @@ G_GNUC_INTERNAL const guint8 *cns_buffer_peek_back (const CnsBuffer *buffer,
                                                     guint32 *available);
 
 G_GNUC_INTERNAL void cns_buffer_reset_room (void);
+
+/* What every packet does to its bytes, inline: the out-of-line rest is in
+ * cns-buffer.c. */
+
+/* cns_buffer_init_zeros: Makes @buffer @zeros zero bytes, none stored. */
+static inline void
+cns_buffer_init_zeros (CnsBuffer *buffer, guint32 zeros)
+{
+  *buffer = (CnsBuffer){ .zeros = zeros };
+}
+
+/* cns_buffer_clear: Releases the block of @buffer. */
+static inline void
+cns_buffer_clear (CnsBuffer *buffer)
+{
+  CnsBufferData *data = buffer->data;
+
+  if (data != NULL && --data->ref_count == 0)
+    cns_packet_pool_free (data, sizeof (CnsBufferData) + data->size);
+  buffer->data = NULL;
+}
+
+/*
+ * cns_buffer_prepend:
+ *
+ * Adds @size bytes in front of @buffer.
+ *
+ * Returns: where to write them.
+ */
+static inline guint8 *
+cns_buffer_prepend (CnsBuffer *buffer, guint32 size)
+{
+  CnsBufferData *data = buffer->data;
+
+  /* the only owner, with room: the bytes in front are nobody's */
+  if (G_LIKELY (data != NULL && data->ref_count == 1 && buffer->start >= size))
+    {
+      buffer->start -= size;
+      buffer->head += size;
+      data->low = buffer->start;
+      data->high = buffer->start + buffer->head + buffer->tail;
+      return data->bytes + buffer->start;
+    }
+  return cns_buffer_prepend_slow (buffer, size);
+}
+
+/* cns_buffer_remove_start: Drops the first @size bytes, at most all. */
+static inline void
+cns_buffer_remove_start (CnsBuffer *buffer, guint32 size)
+{
+  /* stored bytes remain, so nothing moves between head and tail */
+  if (G_LIKELY (size < buffer->head))
+    {
+      buffer->start += size;
+      buffer->head -= size;
+      return;
+    }
+  cns_buffer_remove_start_slow (buffer, size);
+}
 
 G_END_DECLS

@@ -182,15 +182,6 @@ cns_buffer_init (CnsBuffer *buffer, const guint8 *head, guint32 head_size,
   buffer_normalise (buffer);
 }
 
-/* cns_buffer_clear: Releases the block of @buffer. */
-void
-cns_buffer_clear (CnsBuffer *buffer)
-{
-  if (buffer->data != NULL)
-    buffer_data_unref (buffer->data);
-  buffer->data = NULL;
-}
-
 /* cns_buffer_copy: Makes @dest share the bytes of @src. */
 void
 cns_buffer_copy (CnsBuffer *dest, const CnsBuffer *src)
@@ -240,19 +231,38 @@ cns_buffer_fragment (CnsBuffer *dest, const CnsBuffer *src, guint32 offset,
   buffer_normalise (dest);
 }
 
-/*
- * cns_buffer_prepend:
- *
- * Adds @size bytes in front of @buffer.
- *
- * Returns: where to write them.
- */
+/* The first stored bytes of @buffer, a header in front of a zero area
+ * (or of nothing): a new block with the learnt room in front and behind,
+ * and any more the block's size class gives in front. What buffer_move()
+ * does for no stored bytes, once per packet. */
+static guint8 *
+buffer_prepend_first (CnsBuffer *buffer, guint32 size)
+{
+  gsize back = buffer_spare_back (buffer, 0);
+  CnsBufferData *data;
+
+  if (buffer->zeros > 0)
+    head_room_hint = room_hint_learn (head_room_hint, size);
+  data = buffer_data_new ((gsize) size + buffer_spare_front (buffer, size)
+                          + back);
+  data->high = data->size - back;
+  data->low = data->high - size;
+  buffer->data = data;
+  buffer->start = data->low;
+  buffer->head = size;
+  return data->bytes + data->low;
+}
+
+/* cns_buffer_prepend_slow: cns_buffer_prepend() when @buffer shares its
+ * block or lacks room. */
 guint8 *
-cns_buffer_prepend (CnsBuffer *buffer, guint32 size)
+cns_buffer_prepend_slow (CnsBuffer *buffer, guint32 size)
 {
   CnsBufferData *data = buffer->data;
 
-  if (G_UNLIKELY (data == NULL || buffer->start < size
+  if (data == NULL)
+    return buffer_prepend_first (buffer, size);
+  if (G_UNLIKELY (buffer->start < size
                   || (data->ref_count > 1 && buffer->start != data->low)))
     {
       if (buffer->zeros > 0)
@@ -385,10 +395,19 @@ cns_buffer_append_buffer (CnsBuffer *buffer, const CnsBuffer *other)
     }
 }
 
-/* cns_buffer_remove_start: Drops the first @size bytes, at most all. */
+/* cns_buffer_remove_start_slow: cns_buffer_remove_start() for at least
+ * the whole head. */
 void
-cns_buffer_remove_start (CnsBuffer *buffer, guint32 size)
+cns_buffer_remove_start_slow (CnsBuffer *buffer, guint32 size)
 {
+  /* the last header in front of a zero area, or all the stored bytes */
+  if (size == buffer->head && buffer->tail == 0)
+    {
+      cns_buffer_clear (buffer);
+      buffer->start = 0;
+      buffer->head = 0;
+      return;
+    }
   if (size <= buffer->head)
     {
       buffer->start += size;

@@ -13,11 +13,16 @@
  * Slabs are only given back all at once, by cns_packet_pool_trim(), when no
  * block is in use. One simulator per process: nothing here is thread-safe.
  *
- * Under valgrind every block is a malloc chunk of its own, as GLib's
- * G_SLICE=always-malloc does, so that memcheck reports a packet that leaks
- * or is used after its last unref like any other memory.
+ * Under a valgrind tool that tracks malloc (memcheck, helgrind, massif...)
+ * every block is a malloc chunk of its own, as GLib's G_SLICE=always-malloc
+ * does, so that memcheck reports a packet that leaks or is used after its
+ * last unref like any other memory. Tools that do not (callgrind,
+ * cachegrind) keep the slabs, so that their profiles count the
+ * instructions and cache misses of a native run.
  */
 #include "network/cns-packet-pool-private.h"
+
+#include <string.h>
 
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
@@ -26,16 +31,20 @@
 #endif
 #endif
 
-#define POOL_MIN_BLOCK 64
+#define POOL_MIN_BLOCK CNS_PACKET_POOL_MIN_BLOCK
 #define POOL_N_CLASSES 21 /* 64 << 10 == CNS_PACKET_POOL_MAX_BLOCK */
 #define POOL_SLAB      16384
 
+/* The free list of class 0 is cns_packet_pool_min_free_list, which the
+ * inline fast paths use; free_lists[0] is unused. */
 static gpointer free_lists[POOL_N_CLASSES];
+gpointer cns_packet_pool_min_free_list;
 static GPtrArray *slabs;
 static guint64 allocations;
-static gsize live_blocks;
+gsize cns_packet_pool_n_live;
+gboolean cns_packet_pool_use_malloc;
 #ifdef POOL_HAVE_VALGRIND
-static gint use_malloc = -1; /* 1 under valgrind; -1 until known */
+static gboolean use_malloc_known;
 #endif
 
 static inline guint
@@ -60,26 +69,51 @@ pool_class_size (guint klass)
              : (gsize) (POOL_MIN_BLOCK + POOL_MIN_BLOCK / 2) << (klass / 2);
 }
 
+#ifdef POOL_HAVE_VALGRIND
+/* Whether the valgrind tool running us replaces malloc: such a tool
+ * preloads a library of its own, vgpreload_<tool>, besides the
+ * vgpreload_core that every tool preloads. */
+static G_GNUC_NO_INLINE gboolean
+pool_tool_tracks_malloc (void)
+{
+  const gchar *preload = g_getenv ("LD_PRELOAD");
+
+  if (!RUNNING_ON_VALGRIND)
+    return FALSE;
+  for (const gchar *p = preload; p != NULL && (p = strstr (p, "vgpreload_"));
+       p++)
+    if (!g_str_has_prefix (p, "vgpreload_core"))
+      return TRUE;
+  return FALSE;
+}
+#endif
+
+/* Called before every block leaves the pool, so the inline free, which
+ * only ever sees blocks that left it, finds cns_packet_pool_use_malloc
+ * set. */
 static inline gboolean
 pool_uses_malloc (void)
 {
 #ifdef POOL_HAVE_VALGRIND
-  if (G_UNLIKELY (use_malloc < 0))
-    use_malloc = RUNNING_ON_VALGRIND ? 1 : 0;
-  return use_malloc;
-#else
-  return FALSE;
+  if (G_UNLIKELY (!use_malloc_known))
+    {
+      cns_packet_pool_use_malloc = pool_tool_tracks_malloc ();
+      use_malloc_known = TRUE;
+    }
 #endif
+  return cns_packet_pool_use_malloc;
 }
 
-/*
- * cns_packet_pool_block_size:
- *
- * Returns: the size of the block cns_packet_pool_alloc() hands out for a
- * request of @size bytes; all of it may be used.
- */
+static inline gpointer *
+pool_free_list (guint klass)
+{
+  return klass == 0 ? &cns_packet_pool_min_free_list : &free_lists[klass];
+}
+
+/* cns_packet_pool_block_size_any: cns_packet_pool_block_size() for any
+ * size. */
 gsize
-cns_packet_pool_block_size (gsize size)
+cns_packet_pool_block_size_any (gsize size)
 {
   if (size > CNS_PACKET_POOL_MAX_BLOCK)
     return size;
@@ -103,48 +137,43 @@ pool_refill (guint klass)
   return slab;
 }
 
-/*
- * cns_packet_pool_alloc:
- *
- * Returns: (transfer full): an uninitialised block of at least @size bytes
- * (cns_packet_pool_block_size() of them), aligned for any type. Give it
- * back with cns_packet_pool_free() and the same @size.
- */
+/* cns_packet_pool_alloc_any: cns_packet_pool_alloc() for any size. */
 gpointer
-cns_packet_pool_alloc (gsize size)
+cns_packet_pool_alloc_any (gsize size)
 {
-  guint klass;
+  gpointer *list;
   gpointer block;
 
-  live_blocks++;
-  if (G_UNLIKELY (size > CNS_PACKET_POOL_MAX_BLOCK || pool_uses_malloc ()))
+  cns_packet_pool_n_live++;
+  if (G_UNLIKELY (pool_uses_malloc () || size > CNS_PACKET_POOL_MAX_BLOCK))
     {
       allocations++;
       return g_malloc (size);
     }
-  klass = pool_class (size);
-  block = free_lists[klass];
+  list = pool_free_list (pool_class (size));
+  block = *list;
   if (G_UNLIKELY (block == NULL))
-    block = pool_refill (klass);
-  free_lists[klass] = *(gpointer *) block;
+    block = pool_refill (pool_class (size));
+  *list = *(gpointer *) block;
   return block;
 }
 
-/* cns_packet_pool_free: Returns @block, of @size bytes, to its free list. */
+/* cns_packet_pool_free_any: cns_packet_pool_free() for any size. */
 void
-cns_packet_pool_free (gpointer block, gsize size)
+cns_packet_pool_free_any (gpointer block, gsize size)
 {
-  guint klass;
+  gpointer *list;
 
-  live_blocks--;
-  if (G_UNLIKELY (size > CNS_PACKET_POOL_MAX_BLOCK || pool_uses_malloc ()))
+  cns_packet_pool_n_live--;
+  if (G_UNLIKELY (cns_packet_pool_use_malloc
+                  || size > CNS_PACKET_POOL_MAX_BLOCK))
     {
       g_free (block);
       return;
     }
-  klass = pool_class (size);
-  *(gpointer *) block = free_lists[klass];
-  free_lists[klass] = block;
+  list = pool_free_list (pool_class (size));
+  *(gpointer *) block = *list;
+  *list = block;
 }
 
 /*
@@ -156,11 +185,12 @@ cns_packet_pool_free (gpointer block, gsize size)
 void
 cns_packet_pool_trim (void)
 {
-  if (live_blocks != 0 || slabs == NULL)
+  if (cns_packet_pool_n_live != 0 || slabs == NULL)
     return;
   g_clear_pointer (&slabs, g_ptr_array_unref);
   for (guint i = 0; i < POOL_N_CLASSES; i++)
     free_lists[i] = NULL;
+  cns_packet_pool_min_free_list = NULL;
 }
 
 /* cns_packet_pool_allocations: Returns: slabs and large blocks taken from
@@ -175,5 +205,5 @@ cns_packet_pool_allocations (void)
 gsize
 cns_packet_pool_live_blocks (void)
 {
-  return live_blocks;
+  return cns_packet_pool_n_live;
 }

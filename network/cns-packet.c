@@ -118,7 +118,7 @@ cns_packet_new (guint32 size)
 {
   CnsPacket *packet = packet_new_with_uid ();
 
-  cns_buffer_init (&packet->buffer, NULL, 0, size, NULL, 0);
+  cns_buffer_init_zeros (&packet->buffer, size);
   return packet;
 }
 
@@ -167,12 +167,16 @@ cns_packet_unref (CnsPacket *packet)
   if (--packet->ref_count > 0)
     return;
   cns_buffer_clear (&packet->buffer);
-  if (packet->packet_tags != NULL)
-    cns_packet_tag_list_unref (packet->packet_tags);
-  if (packet->byte_tags != NULL)
-    cns_range_list_unref (packet->byte_tags);
-  if (packet->headers != NULL)
-    cns_range_list_unref (packet->headers);
+  if (G_UNLIKELY (packet->packet_tags != NULL || packet->byte_tags != NULL
+                  || packet->headers != NULL))
+    {
+      if (packet->packet_tags != NULL)
+        cns_packet_tag_list_unref (packet->packet_tags);
+      if (packet->byte_tags != NULL)
+        cns_range_list_unref (packet->byte_tags);
+      if (packet->headers != NULL)
+        cns_range_list_unref (packet->headers);
+    }
   cns_packet_pool_free (packet, sizeof (CnsPacket));
 }
 
@@ -223,18 +227,24 @@ cns_packet_copy (const CnsPacket *packet)
  * Returns: (transfer full): @packet itself when the caller holds its only
  * reference, else a copy, the caller's reference to @packet being dropped.
  */
-CnsPacket *
-cns_packet_make_writable (CnsPacket *packet)
+static G_GNUC_NO_INLINE CnsPacket *
+packet_copy_shared (CnsPacket *packet)
 {
   CnsPacket *copy;
 
-  g_return_val_if_fail (packet != NULL, NULL);
-  if (packet->ref_count == 1)
-    return packet;
   CNS_LOG_LOGIC ("copying shared packet %" G_GUINT64_FORMAT, packet->uid);
   copy = cns_packet_copy (packet);
-  cns_packet_unref (packet);
+  packet->ref_count--; /* others hold it still */
   return copy;
+}
+
+CnsPacket *
+cns_packet_make_writable (CnsPacket *packet)
+{
+  g_return_val_if_fail (packet != NULL, NULL);
+  if (G_LIKELY (packet->ref_count == 1))
+    return packet;
+  return packet_copy_shared (packet);
 }
 
 /**
@@ -283,10 +293,11 @@ packet_before_growth (CnsPacket *packet)
 }
 
 /* Deserialises a header from the first bytes of @packet, or a trailer from
- * its last bytes, reading zeros into a stack buffer when needed.
+ * its last bytes, reading zeros into a stack buffer when needed; for a
+ * header, after packet_deserialize_from_head() found none.
  *
  * Returns: the size of the header, 0 when there is none. */
-static gsize
+static G_GNUC_NO_INLINE gsize
 packet_deserialize_header (const CnsPacket *packet, const CnsHeaderClass *klass,
                            gpointer header, gboolean trailer)
 {
@@ -296,15 +307,6 @@ packet_deserialize_header (const CnsPacket *packet, const CnsHeaderClass *klass,
   const guint8 *data;
   gsize size;
 
-  /* Headers usually lie whole in the stored head: read them there, with
-   * no copy of the zero area behind it. */
-  if (!trailer && packet->buffer.head > 0)
-    {
-      size = klass->deserialize (
-          header, cns_buffer_get_stored (&packet->buffer), packet->buffer.head);
-      if (size > 0 && size <= packet->buffer.head)
-        return size;
-    }
   if (trailer)
     data = cns_buffer_peek_back (&packet->buffer, scratch, sizeof scratch,
                                  &available);
@@ -329,6 +331,24 @@ packet_deserialize_header (const CnsPacket *packet, const CnsHeaderClass *klass,
       return 0;
     }
   return size;
+}
+
+/* Headers usually lie whole in the stored head: reads one there, with no
+ * copy of the zero area behind it.
+ *
+ * Returns: the size of the header, 0 when the head holds none. */
+static inline gsize
+packet_deserialize_from_head (const CnsPacket *packet,
+                              const CnsHeaderClass *klass, gpointer header)
+{
+  guint32 head = packet->buffer.head;
+  gsize size;
+
+  if (head == 0)
+    return 0;
+  size = klass->deserialize (header, cns_buffer_get_stored (&packet->buffer),
+                             head);
+  return size <= head ? size : 0;
 }
 
 /**
@@ -381,7 +401,9 @@ cns_packet_remove_header (CnsPacket *packet, const CnsHeaderClass *klass,
   g_return_val_if_fail (packet != NULL, 0);
   g_return_val_if_fail (klass != NULL, 0);
   g_return_val_if_fail (cns_packet_is_writable (packet), 0);
-  size = packet_deserialize_header (packet, klass, header, FALSE);
+  size = packet_deserialize_from_head (packet, klass, header);
+  if (G_UNLIKELY (size == 0))
+    size = packet_deserialize_header (packet, klass, header, FALSE);
   if (size > 0)
     {
       cns_buffer_remove_start (&packet->buffer, size);
@@ -402,9 +424,14 @@ gsize
 cns_packet_peek_header (const CnsPacket *packet, const CnsHeaderClass *klass,
                         gpointer header)
 {
+  gsize size;
+
   g_return_val_if_fail (packet != NULL, 0);
   g_return_val_if_fail (klass != NULL, 0);
-  return packet_deserialize_header (packet, klass, header, FALSE);
+  size = packet_deserialize_from_head (packet, klass, header);
+  if (G_UNLIKELY (size == 0))
+    size = packet_deserialize_header (packet, klass, header, FALSE);
+  return size;
 }
 
 /**
@@ -645,6 +672,9 @@ cns_packet_sum16 (const CnsPacket *packet, guint32 offset, guint32 size)
   g_return_val_if_fail (packet != NULL, 0);
   total = cns_buffer_get_size (&packet->buffer);
   g_return_val_if_fail (offset <= total, 0);
+  /* all zeros, as a payload from cns_packet_new() is */
+  if (packet->buffer.data == NULL)
+    return 0;
   return cns_buffer_sum16 (&packet->buffer, offset, MIN (size, total - offset));
 }
 
