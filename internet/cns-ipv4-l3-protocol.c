@@ -91,7 +91,8 @@ struct _CnsIpv4L3Protocol
   /* NULL until a fragment arrives or FragmentExpirationTimeout is set */
   CnsIpv4Reassembler *reassembler;
   CnsTraceTable traces;
-  /* small fields, so that the instance fits 80 bytes */
+  /* small fields, so that the instance fits 88 bytes */
+  guint32 own_filter; /* l3_address_bit() of every address and broadcast */
   guint16 n_interfaces;
   guint16 identification;
   guint8 default_ttl;
@@ -322,6 +323,31 @@ cns_ipv4_l3_protocol_init (CnsIpv4L3Protocol *self)
 
 /* ---- lookups ---- */
 
+/* The bit of @address in own_filter, a one-word Bloom filter of the
+ * addresses and directed broadcasts of every interface: a datagram sent
+ * to an address whose bit is clear is neither, and skips the scan of the
+ * interfaces. */
+static inline guint32
+l3_address_bit (CnsIpv4Address address)
+{
+  return 1u << ((address.value * 0x9e3779b1u) >> 27);
+}
+
+/* Rebuilds own_filter after an address was added or removed. */
+static void
+l3_update_own_filter (CnsIpv4L3Protocol *self)
+{
+  self->own_filter = 0;
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    {
+      const CnsIpv4Interface *iface = &self->interfaces[i];
+
+      for (guint j = 0; j < iface->n_addresses; j++)
+        self->own_filter |= l3_address_bit (iface->addresses[j].local)
+                            | l3_address_bit (iface->addresses[j].broadcast);
+    }
+}
+
 static inline CnsIpv4L4Protocol *
 l3_find_protocol (CnsIpv4L3Protocol *self, guint8 number)
 {
@@ -431,18 +457,18 @@ static void
 l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
              const CnsIpv4Header *header, guint32 interface)
 {
-  CnsNetDevice *device = self->interfaces[interface].device;
-  CnsAddress dest;
+  const CnsIpv4Interface *iface = &self->interfaces[interface];
+  CnsNetDevice *device = iface->device;
 
-  /* a trace sink may have kept a reference: copy on write */
-  packet = cns_packet_make_writable (packet);
+  /* A trace sink may have kept a reference: copy on write. The packets
+   * the layer sends are its own, writable, unless a sink took one. */
+  if (G_UNLIKELY (self->traces.sources != NULL))
+    packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
-  /* per packet, on the interface's own device: the method without the
-   * public wrapper's type check */
-  CNS_NET_DEVICE_GET_CLASS (device)->get_broadcast (device, &dest);
-  /* the interface's device was checked when it was added */
-  CNS_NET_DEVICE_GET_CLASS (device)->send (device, packet, &dest,
+  /* the interface's device was checked when it was added: the method
+   * without the public wrapper's type check */
+  CNS_NET_DEVICE_GET_CLASS (device)->send (device, packet, &iface->broadcast,
                                            CNS_ETHER_TYPE_IPV4);
 }
 
@@ -537,6 +563,8 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
 {
   CnsIpv4Route local;
   guint32 size = cns_packet_get_size (packet);
+  gboolean maybe_own
+      = (self->own_filter & l3_address_bit (header->destination)) != 0;
   gboolean is_local = FALSE;
 
   if (G_UNLIKELY (size > CNS_IPV4_MAX_PAYLOAD))
@@ -568,9 +596,10 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       cns_packet_unref (packet);
       return;
     }
-  /* One pass over the interfaces, per datagram: a directed broadcast of
-   * any of them goes before a local address. */
-  for (guint32 i = 0; i < self->n_interfaces; i++)
+  /* One pass over the interfaces, for a datagram that may be to the
+   * node itself: a directed broadcast of any of them goes before a local
+   * address. */
+  for (guint32 i = 0; maybe_own && i < self->n_interfaces; i++)
     {
       if (G_UNLIKELY (cns_ipv4_interface_is_broadcast (&self->interfaces[i],
                                                        header->destination)))
@@ -672,7 +701,9 @@ l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
       packet = whole;
     }
   FIRE_SENT (self, TRACE_LOCAL_DELIVER, header, packet, interface);
-  packet = cns_packet_make_writable (packet);
+  /* writable as received or reassembled, unless a sink took a reference */
+  if (G_UNLIKELY (self->traces.sources != NULL))
+    packet = cns_packet_make_writable (packet);
   l4 = l3_find_protocol (self, header->protocol);
   if (G_UNLIKELY (l4 == NULL))
     {
@@ -1104,6 +1135,7 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
       return FALSE;
     }
   cns_ipv4_interface_add_address (iface, address);
+  l3_update_own_filter (self);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_add_address (
         self->routing, interface, &iface->addresses[iface->n_addresses - 1]);
@@ -1133,6 +1165,7 @@ cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
     return FALSE;
   removed = iface->addresses[index];
   cns_ipv4_interface_remove_address (iface, (guint) index);
+  l3_update_own_filter (self);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_remove_address (self->routing, interface,
                                                      &removed);
