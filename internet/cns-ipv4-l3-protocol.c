@@ -47,6 +47,7 @@
 #include "internet/cns-ipv4-interface-private.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
+#include "internet/cns-ipv4-reassembler-private.h"
 #include "internet/cns-loopback-net-device.h"
 #include "network/cns-net-device-private.h"
 #include "network/cns-ppp-header.h"
@@ -56,9 +57,6 @@ CNS_LOG_COMPONENT_DEFINE ("cns-ipv4");
 #define DEFAULT_DEFAULT_TTL                 64
 #define DEFAULT_IP_FORWARD                  TRUE
 #define DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT (30 * CNS_TIME_PS_PER_S)
-
-/* The largest payload a datagram can carry: its total length is 16 bits. */
-#define MAX_PAYLOAD (G_MAXUINT16 - CNS_IPV4_HEADER_SIZE)
 
 enum
 {
@@ -82,8 +80,6 @@ enum
   N_TRACES
 };
 
-typedef struct _Reassembler Reassembler;
-
 struct _CnsIpv4L3Protocol
 {
   CnsObject parent_instance;
@@ -92,45 +88,16 @@ struct _CnsIpv4L3Protocol
   /* interface 0 is the loopback, whose node is the layer's own */
   CnsIpv4Interface *interfaces;
   CnsIpv4L4Protocol *protocols; /* the first; referenced, as are the rest */
-  Reassembler *reassembler;
+  /* NULL until a fragment arrives or FragmentExpirationTimeout is set */
+  CnsIpv4Reassembler *reassembler;
   CnsTraceTable traces;
-  /* small fields, so that the instance fits 80 bytes */
+  /* small fields, so that the instance fits 88 bytes */
+  guint32 own_filter; /* l3_address_bit() of every address and broadcast */
   guint16 n_interfaces;
   guint16 identification;
   guint8 default_ttl;
   guint8 ip_forward;
 };
-
-/* The datagrams being reassembled and how long to wait for their
- * fragments. Most nodes never see a fragment: allocated when one arrives
- * or FragmentExpirationTimeout is changed. */
-struct _Reassembler
-{
-  GHashTable *records; /* Reassembly; NULL until a fragment arrives */
-  CnsTime timeout;
-};
-
-/* A fragment waiting for the rest of its datagram. */
-typedef struct
-{
-  guint32 offset;
-  guint32 size;
-  CnsPacket *packet;
-} Fragment;
-
-/* A datagram being reassembled, keyed by (source, destination, protocol,
- * identification) as RFC 791 says. */
-typedef struct
-{
-  CnsIpv4Header header; /* of the fragment at offset 0 once it arrived,
-                           else of the first to arrive */
-  guint32 interface;
-  guint32 total; /* payload size, known once the last fragment arrived */
-  gboolean have_first;
-  gboolean have_last;
-  GArray *fragments; /* Fragment, by offset */
-  CnsEventId timeout;
-} Reassembly;
 
 G_DEFINE_FINAL_TYPE (CnsIpv4L3Protocol, cns_ipv4_l3_protocol, CNS_TYPE_OBJECT)
 
@@ -182,41 +149,6 @@ cns_ipv4_drop_reason_get_type (void)
   return type;
 }
 
-/* ---- reassembly records ---- */
-
-static guint
-reassembly_hash (gconstpointer key)
-{
-  const Reassembly *r = key;
-
-  return (r->header.source.value * 2654435761u)
-         ^ (r->header.destination.value * 40503u)
-         ^ ((guint) r->header.identification << 8) ^ r->header.protocol;
-}
-
-static gboolean
-reassembly_equal (gconstpointer a, gconstpointer b)
-{
-  const Reassembly *x = a, *y = b;
-
-  return x->header.source.value == y->header.source.value
-         && x->header.destination.value == y->header.destination.value
-         && x->header.identification == y->header.identification
-         && x->header.protocol == y->header.protocol;
-}
-
-static void
-reassembly_free (gpointer data)
-{
-  Reassembly *r = data;
-
-  cns_simulator_cancel (&r->timeout);
-  for (guint i = 0; i < r->fragments->len; i++)
-    cns_packet_unref (g_array_index (r->fragments, Fragment, i).packet);
-  g_array_unref (r->fragments);
-  g_free (r);
-}
-
 /* ---- object ---- */
 
 static void
@@ -235,11 +167,7 @@ l3_dispose (GObject *object)
 {
   CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
 
-  if (self->reassembler != NULL)
-    {
-      g_clear_pointer (&self->reassembler->records, g_hash_table_unref);
-      g_clear_pointer (&self->reassembler, g_free);
-    }
+  g_clear_pointer (&self->reassembler, cns_ipv4_reassembler_free);
   while (self->protocols != NULL)
     {
       CnsIpv4L4Protocol *protocol = self->protocols;
@@ -393,19 +321,32 @@ cns_ipv4_l3_protocol_init (CnsIpv4L3Protocol *self)
   self->ip_forward = DEFAULT_IP_FORWARD;
 }
 
-static Reassembler *
-l3_reassembler (CnsIpv4L3Protocol *self)
+/* ---- lookups ---- */
+
+/* The bit of @address in own_filter, a one-word Bloom filter of the
+ * addresses and directed broadcasts of every interface: a datagram sent
+ * to an address whose bit is clear is neither, and skips the scan of the
+ * interfaces. */
+static inline guint32
+l3_address_bit (CnsIpv4Address address)
 {
-  if (self->reassembler == NULL)
-    {
-      self->reassembler = g_new (Reassembler, 1);
-      *self->reassembler
-          = (Reassembler){ NULL, DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT };
-    }
-  return self->reassembler;
+  return 1u << ((address.value * 0x9e3779b1u) >> 27);
 }
 
-/* ---- lookups ---- */
+/* Rebuilds own_filter after an address was added or removed. */
+static void
+l3_update_own_filter (CnsIpv4L3Protocol *self)
+{
+  self->own_filter = 0;
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    {
+      const CnsIpv4Interface *iface = &self->interfaces[i];
+
+      for (guint j = 0; j < iface->n_addresses; j++)
+        self->own_filter |= l3_address_bit (iface->addresses[j].local)
+                            | l3_address_bit (iface->addresses[j].broadcast);
+    }
+}
 
 static inline CnsIpv4L4Protocol *
 l3_find_protocol (CnsIpv4L3Protocol *self, guint8 number)
@@ -516,18 +457,18 @@ static void
 l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
              const CnsIpv4Header *header, guint32 interface)
 {
-  CnsNetDevice *device = self->interfaces[interface].device;
-  CnsAddress dest;
+  const CnsIpv4Interface *iface = &self->interfaces[interface];
+  CnsNetDevice *device = iface->device;
 
-  /* a trace sink may have kept a reference: copy on write */
-  packet = cns_packet_make_writable (packet);
+  /* A trace sink may have kept a reference: copy on write. The packets
+   * the layer sends are its own, writable, unless a sink took one. */
+  if (G_UNLIKELY (self->traces.sources != NULL))
+    packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
-  /* per packet, on the interface's own device: the method without the
-   * public wrapper's type check */
-  CNS_NET_DEVICE_GET_CLASS (device)->get_broadcast (device, &dest);
-  /* the interface's device was checked when it was added */
-  CNS_NET_DEVICE_GET_CLASS (device)->send (device, packet, &dest,
+  /* the interface's device was checked when it was added: the method
+   * without the public wrapper's type check */
+  CNS_NET_DEVICE_GET_CLASS (device)->send (device, packet, &iface->broadcast,
                                            CNS_ETHER_TYPE_IPV4);
 }
 
@@ -622,13 +563,15 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
 {
   CnsIpv4Route local;
   guint32 size = cns_packet_get_size (packet);
+  gboolean maybe_own
+      = (self->own_filter & l3_address_bit (header->destination)) != 0;
   gboolean is_local = FALSE;
 
-  if (G_UNLIKELY (size > MAX_PAYLOAD))
+  if (G_UNLIKELY (size > CNS_IPV4_MAX_PAYLOAD))
     {
       g_critical ("cns_ipv4_l3_protocol_send: a payload of %u bytes does not "
                   "fit in a datagram (at most %u)",
-                  size, MAX_PAYLOAD);
+                  size, CNS_IPV4_MAX_PAYLOAD);
       cns_packet_unref (packet);
       return;
     }
@@ -653,9 +596,10 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       cns_packet_unref (packet);
       return;
     }
-  /* One pass over the interfaces, per datagram: a directed broadcast of
-   * any of them goes before a local address. */
-  for (guint32 i = 0; i < self->n_interfaces; i++)
+  /* One pass over the interfaces, for a datagram that may be to the
+   * node itself: a directed broadcast of any of them goes before a local
+   * address. */
+  for (guint32 i = 0; maybe_own && i < self->n_interfaces; i++)
     {
       if (G_UNLIKELY (cns_ipv4_interface_is_broadcast (&self->interfaces[i],
                                                        header->destination)))
@@ -705,11 +649,35 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
 
 /* ---- receiving ---- */
 
-/* Takes fragment @packet of @header's datagram. Returns the whole
- * datagram, with @header changed to describe it, once every fragment has
- * arrived, else %NULL. */
-static CnsPacket *l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
-                                 CnsIpv4Header *header, guint32 interface);
+/* The fragments of a datagram did not all arrive in time: an ICMP time
+ * exceeded (reassembly) to the source if the first one came, and the
+ * first to arrive is reported dropped. */
+static void
+l3_reassembly_expired (gpointer user_data, const CnsIpv4Header *header,
+                       CnsPacket *first, gboolean have_first, guint32 interface)
+{
+  CnsIpv4L3Protocol *self = user_data;
+
+  if (have_first)
+    {
+      CnsIcmpv4L4Protocol *icmp = l3_icmp (self);
+
+      if (icmp != NULL)
+        cns_icmpv4_l4_protocol_send_time_exceeded (icmp, header, first, TRUE);
+    }
+  CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_DROP, CnsIpv4DropTraceFn, self,
+                        header, first, CNS_IPV4_DROP_FRAGMENT_TIMEOUT, self,
+                        interface);
+}
+
+static CnsIpv4Reassembler *
+l3_reassembler (CnsIpv4L3Protocol *self)
+{
+  if (self->reassembler == NULL)
+    self->reassembler = cns_ipv4_reassembler_new (
+        DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT, l3_reassembly_expired, self);
+  return self->reassembler;
+}
 
 static void
 l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
@@ -720,12 +688,22 @@ l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
 
   if (G_UNLIKELY (header->more_fragments || header->fragment_offset != 0))
     {
-      packet = l3_reassemble (self, packet, header, interface);
-      if (packet == NULL)
-        return;
+      CnsIpv4DropReason reason;
+      CnsPacket *whole = cns_ipv4_reassembler_add (
+          l3_reassembler (self), packet, header, interface, &reason);
+
+      if (whole == NULL)
+        {
+          if (reason != 0)
+            l3_drop (self, header, packet, reason, interface);
+          return;
+        }
+      packet = whole;
     }
   FIRE_SENT (self, TRACE_LOCAL_DELIVER, header, packet, interface);
-  packet = cns_packet_make_writable (packet);
+  /* writable as received or reassembled, unless a sink took a reference */
+  if (G_UNLIKELY (self->traces.sources != NULL))
+    packet = cns_packet_make_writable (packet);
   l4 = l3_find_protocol (self, header->protocol);
   if (G_UNLIKELY (l4 == NULL))
     {
@@ -851,148 +829,6 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
     l3_local_deliver (self, packet, &header, interface);
   else
     l3_forward (self, packet, &header, interface);
-}
-
-/* ---- reassembly ---- */
-
-static void
-l3_reassembly_timeout (gpointer obj, gpointer data)
-{
-  CnsIpv4L3Protocol *self = obj;
-  Reassembly *r = data;
-  Fragment *first = &g_array_index (r->fragments, Fragment, 0);
-
-  if (r->have_first)
-    {
-      CnsIcmpv4L4Protocol *icmp = l3_icmp (self);
-
-      if (icmp != NULL)
-        cns_icmpv4_l4_protocol_send_time_exceeded (icmp, &r->header,
-                                                   first->packet, TRUE);
-    }
-  CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_DROP, CnsIpv4DropTraceFn, self,
-                        &r->header, first->packet,
-                        CNS_IPV4_DROP_FRAGMENT_TIMEOUT, self, r->interface);
-  g_hash_table_remove (self->reassembler->records, r);
-}
-
-/* Whether the fragments cover the whole payload without a gap. */
-static gboolean
-reassembly_is_complete (const Reassembly *r)
-{
-  guint32 end = 0;
-
-  if (!r->have_first || !r->have_last)
-    return FALSE;
-  for (guint i = 0; i < r->fragments->len && end < r->total; i++)
-    {
-      const Fragment *f = &g_array_index (r->fragments, Fragment, i);
-
-      if (f->offset > end)
-        return FALSE;
-      end = MAX (end, f->offset + f->size);
-    }
-  return end >= r->total;
-}
-
-/* Joins the fragments, overlaps counted once. Returns: (transfer full). */
-static CnsPacket *
-reassembly_join (Reassembly *r)
-{
-  Fragment *first = &g_array_index (r->fragments, Fragment, 0);
-  CnsPacket *whole
-      = cns_packet_make_writable (g_steal_pointer (&first->packet));
-  guint32 end = first->size;
-
-  for (guint i = 1; i < r->fragments->len && end < r->total; i++)
-    {
-      const Fragment *f = &g_array_index (r->fragments, Fragment, i);
-
-      if (f->offset + f->size <= end)
-        continue;
-      if (f->offset < end)
-        {
-          CnsPacket *tail = cns_packet_create_fragment (
-              f->packet, end - f->offset, f->offset + f->size - end);
-
-          cns_packet_add_at_end (whole, tail);
-          cns_packet_unref (tail);
-        }
-      else
-        cns_packet_add_at_end (whole, f->packet);
-      end = f->offset + f->size;
-    }
-  /* the packet left in the array is gone; keep the array consistent */
-  g_array_remove_index (r->fragments, 0);
-  if (end > r->total)
-    cns_packet_remove_at_end (whole, end - r->total);
-  return whole;
-}
-
-static CnsPacket *
-l3_reassemble (CnsIpv4L3Protocol *self, CnsPacket *packet,
-               CnsIpv4Header *header, guint32 interface)
-{
-  Reassembly key = { .header = *header };
-  Fragment fragment = { header->fragment_offset, header->payload_size, packet };
-  Reassembler *reassembler;
-  Reassembly *r;
-  guint i;
-
-  if (G_UNLIKELY (fragment.offset + fragment.size > MAX_PAYLOAD))
-    {
-      /* would make a datagram longer than 65535 bytes */
-      l3_drop (self, header, packet, CNS_IPV4_DROP_MALFORMED, interface);
-      return NULL;
-    }
-  reassembler = l3_reassembler (self);
-  if (reassembler->records == NULL)
-    reassembler->records = g_hash_table_new_full (
-        reassembly_hash, reassembly_equal, NULL, reassembly_free);
-  r = g_hash_table_lookup (reassembler->records, &key);
-  if (r == NULL)
-    {
-      r = g_new0 (Reassembly, 1);
-      r->header = *header;
-      r->interface = interface;
-      r->fragments = g_array_new (FALSE, FALSE, sizeof (Fragment));
-      r->timeout = cns_simulator_schedule (reassembler->timeout,
-                                           l3_reassembly_timeout, self, r);
-      g_hash_table_add (reassembler->records, r);
-    }
-  for (i = 0; i < r->fragments->len; i++)
-    {
-      const Fragment *f = &g_array_index (r->fragments, Fragment, i);
-
-      if (f->offset == fragment.offset && f->size == fragment.size)
-        {
-          l3_drop (self, header, packet, CNS_IPV4_DROP_DUPLICATE, interface);
-          return NULL;
-        }
-      if (f->offset > fragment.offset)
-        break;
-    }
-  g_array_insert_val (r->fragments, i, fragment);
-  if (fragment.offset == 0)
-    {
-      r->have_first = TRUE;
-      r->header = *header;
-    }
-  if (!header->more_fragments && !r->have_last)
-    {
-      r->have_last = TRUE;
-      r->total = fragment.offset + fragment.size;
-    }
-  if (!reassembly_is_complete (r))
-    return NULL;
-
-  packet = reassembly_join (r);
-  *header = r->header;
-  header->fragment_offset = 0;
-  header->more_fragments = FALSE;
-  header->payload_size = (guint16) r->total;
-  g_hash_table_remove (reassembler->records, r);
-  return packet;
 }
 
 /* ---- public API ---- */
@@ -1299,6 +1135,7 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
       return FALSE;
     }
   cns_ipv4_interface_add_address (iface, address);
+  l3_update_own_filter (self);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_add_address (
         self->routing, interface, &iface->addresses[iface->n_addresses - 1]);
@@ -1328,6 +1165,7 @@ cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
     return FALSE;
   removed = iface->addresses[index];
   cns_ipv4_interface_remove_address (iface, (guint) index);
+  l3_update_own_filter (self);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_remove_address (self->routing, interface,
                                                      &removed);
@@ -1624,7 +1462,7 @@ l3_set_property (GObject *object, guint prop_id, const GValue *value,
 
         if (self->reassembler != NULL
             || timeout != DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT)
-          l3_reassembler (self)->timeout = timeout;
+          cns_ipv4_reassembler_set_timeout (l3_reassembler (self), timeout);
         break;
       }
     default:
@@ -1647,9 +1485,10 @@ l3_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_boolean (value, self->ip_forward);
       break;
     case PROP_FRAGMENT_EXPIRATION_TIMEOUT:
-      cns_value_set_time (value, self->reassembler != NULL
-                                     ? self->reassembler->timeout
-                                     : DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT);
+      cns_value_set_time (
+          value, self->reassembler != NULL
+                     ? cns_ipv4_reassembler_get_timeout (self->reassembler)
+                     : DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

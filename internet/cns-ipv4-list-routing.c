@@ -26,7 +26,9 @@ struct _CnsIpv4ListRouting
 {
   CnsIpv4RoutingProtocol parent_instance;
 
-  Entry *entries; /* by priority, highest first: &first while at most one */
+  /* by priority, highest first: &first while at most one, so that a list
+   * of one reads @first directly */
+  Entry *entries;
   guint32 n_entries;
   Entry first; /* the usual single protocol, static routing */
 };
@@ -42,6 +44,11 @@ list_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
   /* per packet: the class guarantees the type, skip the checked cast */
   CnsIpv4ListRouting *self = (CnsIpv4ListRouting *) protocol;
 
+  /* the usual list of one: its answer, as a tail call */
+  if (G_LIKELY (self->n_entries == 1))
+    return CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->first.protocol)
+        ->route_output (self->first.protocol, packet, header, output_device,
+                        route);
   for (guint32 i = 0; i < self->n_entries; i++)
     {
       CnsIpv4RoutingProtocol *p = self->entries[i].protocol;
@@ -60,6 +67,10 @@ list_route_input (CnsIpv4RoutingProtocol *protocol, const CnsPacket *packet,
 {
   CnsIpv4ListRouting *self = (CnsIpv4ListRouting *) protocol;
 
+  if (G_LIKELY (self->n_entries == 1))
+    return CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->first.protocol)
+        ->route_input (self->first.protocol, packet, header, input_interface,
+                       route);
   for (guint32 i = 0; i < self->n_entries; i++)
     {
       CnsIpv4RoutingProtocol *p = self->entries[i].protocol;

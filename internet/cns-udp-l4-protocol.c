@@ -206,8 +206,8 @@ udp_broadcast_owner (CnsIpv4L3Protocol *ipv4, CnsIpv4Address destination,
     {
       const CnsIpv4InterfaceAddress *a = &iface->addresses[i];
 
-      if (cns_ipv4_mask_get_prefix_length (a->mask) < 31
-          && cns_ipv4_address_equal (a->broadcast, destination))
+      if (cns_ipv4_address_equal (a->broadcast, destination)
+          && cns_ipv4_mask_get_prefix_length (a->mask) < 31)
         return a->local;
     }
   return cns_ipv4_address_any ();
@@ -220,7 +220,10 @@ udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
   /* a method of the class: the type is known, no checked cast */
   CnsUdpL4Protocol *self = (CnsUdpL4Protocol *) l4;
   CnsUdpHeader udp;
+  CnsIpv4Address broadcast_owner;
+  CnsIpv4EndPoint *one;
   Receivers r;
+  guint n;
 
   /* The header is read once, and put back on the paths that give the
    * datagram back whole (the ICMP error quotes it). */
@@ -240,16 +243,26 @@ udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
       cns_packet_add_header (packet, &cns_udp_header_class, &udp);
       return CNS_IPV4_L4_RX_CHECKSUM_ERROR;
     }
-  receivers_find (self, &r, header->destination, udp.destination_port,
-                  header->source, udp.source_port,
-                  udp_broadcast_owner (cns_ipv4_l4_protocol_peek_ipv4 (l4),
-                                       header->destination, interface));
-  if (r.n == 0)
+  broadcast_owner = udp_broadcast_owner (cns_ipv4_l4_protocol_peek_ipv4 (l4),
+                                         header->destination, interface);
+  /* the usual single receiver, without the list of them */
+  n = cns_ipv4_end_point_demux_lookup (
+      &self->demux, header->destination, udp.destination_port, header->source,
+      udp.source_port, broadcast_owner, &one, 1);
+  if (G_LIKELY (n == 1))
+    {
+      cns_udp_socket_forward_up (cns_udp_socket_from_end_point (one), packet,
+                                 header->source, udp.source_port);
+      return CNS_IPV4_L4_RX_OK;
+    }
+  if (n == 0)
     {
       CNS_LOG_LOGIC ("nothing bound to port %u", udp.destination_port);
       cns_packet_add_header (packet, &cns_udp_header_class, &udp);
       return CNS_IPV4_L4_RX_ENDPOINT_UNREACHABLE;
     }
+  receivers_find (self, &r, header->destination, udp.destination_port,
+                  header->source, udp.source_port, broadcast_owner);
   for (guint i = 0; i < r.n; i++)
     cns_udp_socket_forward_up (r.sockets[i], packet, header->source,
                                udp.source_port);

@@ -22,6 +22,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-interface.c \
 	%reldir%/cns-ipv4-l3-protocol.c \
 	%reldir%/cns-ipv4-l4-protocol.c \
+	%reldir%/cns-ipv4-reassembler.c \
 	%reldir%/cns-ipv4-list-routing-helper.c \
 	%reldir%/cns-ipv4-list-routing.c \
 	%reldir%/cns-ipv4-routing-helper.c \
@@ -90,5 +91,6 @@ noinst_HEADERS += \
 	%reldir%/cns-ipv4-interface-private.h \
 	%reldir%/cns-ipv4-l3-protocol-private.h \
 	%reldir%/cns-ipv4-l4-protocol-private.h \
+	%reldir%/cns-ipv4-reassembler-private.h \
 	%reldir%/cns-socket-private.h \
 	%reldir%/cns-udp-private.h

@@ -408,21 +408,26 @@ node_dispatch (CnsNode *self, CnsNetDevice *device, CnsPacket *packet,
 
   for (guint32 i = 0; i < self->n_handlers; i++)
     {
-      ProtocolHandler h = self->handlers[i];
+      const ProtocolHandler *h = &self->handlers[i];
+      CnsProtocolHandler handler;
+      gpointer user_data;
       gboolean last = TRUE;
 
-      if (!node_handler_matches (&h, ifindex, protocol, promiscuous))
+      if (!node_handler_matches (h, ifindex, protocol, promiscuous))
         continue;
+      /* the handler may register or unregister handlers: read it first */
+      handler = h->handler;
+      user_data = h->user_data;
       for (guint32 j = i + 1; last && j < self->n_handlers; j++)
         last = !node_handler_matches (&self->handlers[j], ifindex, protocol,
                                       promiscuous);
       if (last)
         {
-          h.handler (device, packet, protocol, from, to, type, h.user_data);
+          handler (device, packet, protocol, from, to, type, user_data);
           return;
         }
-      h.handler (device, cns_packet_ref (packet), protocol, from, to, type,
-                 h.user_data);
+      handler (device, cns_packet_ref (packet), protocol, from, to, type,
+               user_data);
     }
   cns_packet_unref (packet);
 }
@@ -431,9 +436,8 @@ static void
 node_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
               const CnsAddress *from, gpointer user_data)
 {
-  CnsAddress to = cns_net_device_peek_private (device)->address;
-
-  node_dispatch (user_data, device, packet, protocol, from, &to,
+  node_dispatch (user_data, device, packet, protocol, from,
+                 &cns_net_device_peek_private (device)->address,
                  CNS_PACKET_HOST, FALSE);
 }
 

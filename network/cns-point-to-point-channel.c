@@ -8,7 +8,7 @@
  * handed from sender to event to receiver: the receiver copies it (O(1),
  * sharing the bytes) only if the sender still holds it when it arrives.
  */
-#include "network/cns-point-to-point-channel.h"
+#include "network/cns-point-to-point-channel-private.h"
 
 #include "core/cns-simulator.h"
 #include "network/cns-net-device-private.h"
@@ -154,6 +154,13 @@ cns_point_to_point_channel_get_peer (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *device)
 {
   g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), NULL);
+  return cns_point_to_point_channel_peek_peer (self, device);
+}
+
+CnsPointToPointNetDevice *
+cns_point_to_point_channel_peek_peer (CnsPointToPointChannel *self,
+                                      CnsPointToPointNetDevice *device)
+{
   if (self->n_devices < 2)
     return NULL;
   return self->devices[0] == device ? self->devices[1] : self->devices[0];
@@ -187,12 +194,28 @@ cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *sender,
                                      CnsPacket *packet, CnsTime tx_time)
 {
-  CnsPointToPointNetDevice *peer;
-  CnsNode *node;
-
   g_return_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self));
   g_return_if_fail (self->n_devices == 2);
-  peer = self->devices[self->devices[0] == sender ? 1 : 0];
+  cns_point_to_point_channel_send (self, sender, packet, tx_time);
+}
+
+void
+cns_point_to_point_channel_send (CnsPointToPointChannel *self,
+                                 CnsPointToPointNetDevice *sender,
+                                 CnsPacket *packet, CnsTime tx_time)
+{
+  CnsPointToPointNetDevice *peer
+      = self->devices[self->devices[0] == sender ? 1 : 0];
+  CnsNode *node;
+
+  if (G_UNLIKELY (peer == NULL))
+    {
+      /* a device whose link was brought up by hand on a lone end */
+      g_critical ("%s: the channel has one end attached", G_STRFUNC);
+      cns_packet_unref (packet);
+      return;
+    }
+
   node = cns_net_device_peek_private ((CnsNetDevice *) peer)->node;
   cns_simulator_schedule_with_context_full (
       node != NULL ? cns_node_get_id_unchecked (node) : CNS_CONTEXT_NONE,

@@ -38,6 +38,7 @@
 #include "network/cns-drop-tail-queue.h"
 #include "network/cns-mac48-address.h"
 #include "network/cns-net-device-private.h"
+#include "network/cns-point-to-point-channel-private.h"
 #include "network/cns-ppp-header.h"
 #include "network/cns-queue-private.h"
 
@@ -198,7 +199,8 @@ p2p_device_transmit_start (CnsPointToPointNetDevice *self, CnsPacket *packet)
     p2p_device_schedule_completion (self, cns_packet_ref (packet));
   else if (cns_queue_get_n_packets_unchecked (self->queue) > 0)
     p2p_device_schedule_completion (self, NULL);
-  cns_point_to_point_channel_transmit (self->channel, self, packet, tx_time);
+  /* the device transmits only once attached, the link up */
+  cns_point_to_point_channel_send (self->channel, self, packet, tx_time);
 }
 
 static CnsChannel *
@@ -456,7 +458,6 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
   CnsNetDevice *device = (CnsNetDevice *) self;
   CnsNetDevicePrivate *priv = cns_net_device_peek_private (device);
   CnsPointToPointNetDevice *peer;
-  CnsAddress from, to;
   CnsPppHeader ppp;
 
   if (self->error_model != NULL
@@ -480,12 +481,12 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
       cns_packet_unref (packet);
       return;
     }
-  peer = cns_point_to_point_channel_get_peer (self->channel, self);
-  from = cns_net_device_peek_private ((CnsNetDevice *) peer)->address;
-  to = priv->address;
-  cns_net_device_deliver (device, packet,
-                          cns_ppp_header_protocol_to_ether_type (ppp.protocol),
-                          &from, &to, CNS_PACKET_HOST);
+  /* the addresses as they are, not copies: the callbacks take them const */
+  peer = cns_point_to_point_channel_peek_peer (self->channel, self);
+  cns_net_device_deliver (
+      device, packet, cns_ppp_header_protocol_to_ether_type (ppp.protocol),
+      &cns_net_device_peek_private ((CnsNetDevice *) peer)->address,
+      &priv->address, CNS_PACKET_HOST);
 }
 
 static void

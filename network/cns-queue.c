@@ -291,6 +291,7 @@ cns_queue_push (CnsQueue *self, CnsPacket *packet)
 {
   CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
   guint32 size = cns_packet_get_size (packet);
+  guint32 tail;
 
   if (G_UNLIKELY (priv->n_packets == priv->capacity))
     {
@@ -304,7 +305,11 @@ cns_queue_push (CnsQueue *self, CnsPacket *packet)
       priv->capacity = capacity;
       priv->head = 0;
     }
-  priv->ring[(priv->head + priv->n_packets) % priv->capacity] = packet;
+  /* the tail wraps at most once: no division per packet */
+  tail = priv->head + priv->n_packets;
+  if (tail >= priv->capacity)
+    tail -= priv->capacity;
+  priv->ring[tail] = packet;
   priv->n_packets++;
   priv->n_bytes += size;
   priv->received_packets++;
@@ -329,7 +334,8 @@ cns_queue_pop (CnsQueue *self)
   if (priv->n_packets == 0)
     return NULL;
   packet = priv->ring[priv->head];
-  priv->head = (priv->head + 1) % priv->capacity;
+  if (++priv->head == priv->capacity)
+    priv->head = 0;
   priv->n_packets--;
   priv->n_bytes -= cns_packet_get_size (packet);
   CNS_TRACE_TABLE_FIRE (&priv->traces, TRACE_DEQUEUE, CnsPacketTraceFn, self,

@@ -296,6 +296,66 @@ START_TEST (test_static_route_output)
 }
 END_TEST
 
+/* The last answer of route_output is kept: every change that could alter
+ * it must show in the next answer for the same destination. */
+START_TEST (test_static_route_output_follows_changes)
+{
+  CnsIpv4Header h;
+  CnsIpv4Route route;
+  CnsIpv4RoutingProtocol *r;
+  g_autoptr (GError) error = NULL;
+  CnsIpv4InterfaceAddress second
+      = cns_ipv4_interface_address_init (A ("10.9.0.1"), M (16));
+
+  pair_build (&pair, "1Mbps", "1ms");
+  r = CNS_IPV4_ROUTING_PROTOCOL (pair.a.routing);
+  cns_ipv4_header_init (&h);
+  h.destination = A ("10.9.3.4");
+  /* no route yet; an address brings its subnet's */
+  ck_assert (
+      !cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  ck_assert (
+      cns_ipv4_l3_protocol_add_address (pair.a.ipv4, 1, &second, &error));
+  ck_assert (
+      cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  ck_assert_uint_eq (route.gateway.value, 0);
+  ck_assert_uint_eq (route.source.value, A ("10.9.0.1").value);
+  /* a longer prefix added wins at once */
+  cns_ipv4_static_routing_add_host_route (pair.a.routing, A ("10.9.3.4"),
+                                          A ("10.1.1.2"), 1, 0);
+  ck_assert (
+      cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  ck_assert_uint_eq (route.gateway.value, A ("10.1.1.2").value);
+  ck_assert_uint_eq (route.source.value, A ("10.1.1.1").value);
+  /* removed, the subnet's route is back */
+  cns_ipv4_static_routing_remove_route (
+      pair.a.routing,
+      cns_ipv4_static_routing_get_n_routes (pair.a.routing) - 1);
+  ck_assert (
+      cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  ck_assert_uint_eq (route.gateway.value, 0);
+  /* the address removed, no route; the interface down, none either */
+  ck_assert (
+      cns_ipv4_l3_protocol_remove_address (pair.a.ipv4, 1, A ("10.9.0.1")));
+  ck_assert (
+      !cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  h.destination = A ("10.1.1.2");
+  ck_assert (
+      cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  cns_ipv4_l3_protocol_set_down (pair.a.ipv4, 1);
+  ck_assert (
+      !cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  cns_ipv4_l3_protocol_set_up (pair.a.ipv4, 1);
+  ck_assert (
+      cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  ck_assert_uint_eq (route.interface, 1);
+  /* restricted to the loopback, the kept answer does not count */
+  ck_assert (!cns_ipv4_routing_protocol_route_output (
+      r, NULL, &h, cns_ipv4_l3_protocol_get_net_device (pair.a.ipv4, 0),
+      &route));
+}
+END_TEST
+
 START_TEST (test_static_print)
 {
   g_autoptr (GString) out = g_string_new (NULL);
@@ -445,6 +505,7 @@ test_ipv4_routing_suite (void)
   tcase_add_test (tc, test_static_connected_routes);
   tcase_add_test (tc, test_static_set_late);
   tcase_add_test (tc, test_static_route_output);
+  tcase_add_test (tc, test_static_route_output_follows_changes);
   tcase_add_test (tc, test_static_print);
   tcase_add_test (tc, test_list_priorities);
   tcase_add_test (tc, test_routing_misuse);
