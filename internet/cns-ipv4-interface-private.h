@@ -18,12 +18,9 @@ G_BEGIN_DECLS
  * @metric: the routing metric of the interface
  * @up: whether IPv4 is up on it
  * @forwarding: whether packets received on it may be forwarded
- * @broadcast: the device's broadcast address, which the layer gives the
- *   device as the destination of every packet (there is no ARP): asked
- *   once, not per packet
  *
  * ns-3's Ipv4Interface as a plain struct in the IPv4 layer's array of
- * interfaces, not an object: 64 bytes, the usual one address included.
+ * interfaces, not an object: 40 bytes, the usual one address included.
  * Since @addresses may point into the struct itself, moving it takes
  * cns_ipv4_interface_moved().
  */
@@ -36,7 +33,6 @@ typedef struct
   guint16 metric;
   guint8 up;
   guint8 forwarding;
-  CnsAddress broadcast;
 } CnsIpv4Interface;
 
 G_GNUC_INTERNAL void cns_ipv4_interface_init (CnsIpv4Interface *self,

@@ -19,7 +19,6 @@ cns_ipv4_interface_init (CnsIpv4Interface *self, CnsNetDevice *device)
 {
   *self = (CnsIpv4Interface){ .device = g_object_ref (device), .metric = 1 };
   self->addresses = &self->first;
-  cns_net_device_get_broadcast (device, &self->broadcast);
 }
 
 /* Releases the device and the addresses. */

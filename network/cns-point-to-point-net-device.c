@@ -209,12 +209,14 @@ p2p_device_get_channel (CnsNetDevice *device)
   return CNS_CHANNEL (CNS_POINT_TO_POINT_NET_DEVICE (device)->channel);
 }
 
+/* ff:ff:ff:ff:ff:ff as a CnsAddress, made once by class_init: IPv4 asks
+ * for it with every packet it sends. */
+static CnsAddress p2p_broadcast;
+
 static void
 p2p_device_get_broadcast (CnsNetDevice *device, CnsAddress *out)
 {
-  CnsMac48Address broadcast = cns_mac48_address_get_broadcast ();
-
-  cns_mac48_address_to_address (&broadcast, out);
+  *out = p2p_broadcast;
 }
 
 static void
@@ -232,6 +234,7 @@ cns_point_to_point_net_device_class_init (CnsPointToPointNetDeviceClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsNetDeviceClass *device_class = CNS_NET_DEVICE_CLASS (klass);
   GType type = G_TYPE_FROM_CLASS (klass);
+  CnsMac48Address broadcast = cns_mac48_address_get_broadcast ();
 
   object_class->dispose = p2p_device_dispose;
   object_class->set_property = p2p_device_set_property;
@@ -239,6 +242,7 @@ cns_point_to_point_net_device_class_init (CnsPointToPointNetDeviceClass *klass)
   device_class->send = p2p_device_send;
   device_class->get_channel = p2p_device_get_channel;
   device_class->get_broadcast = p2p_device_get_broadcast;
+  cns_mac48_address_to_address (&broadcast, &p2p_broadcast);
 
   properties[PROP_DATA_RATE] = cns_param_spec_data_rate (
       "data-rate", "Data rate",
