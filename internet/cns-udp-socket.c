@@ -21,8 +21,9 @@
  * the application takes them; past RcvBufSize bytes they are dropped and
  * fired at the Drop trace source. Everything for receiving (the ring, a
  * RcvBufSize other than the default, the ICMP callback) sits behind one
- * pointer that is allocated when first needed, while the end point the
- * socket binds is part of the socket itself: a socket that only sends is
+ * pointer that is allocated when first needed, with room for one datagram
+ * so that a ring is allocated only when two have to wait, while the end point
+ * the socket binds is part of the socket itself: a socket that only sends is
  * seven words beyond CnsSocket and allocates nothing more (the base keeps
  * the application's callbacks the same way). Sending and receiving a
  * datagram allocate nothing beyond the packet (the ring grows by doubling
@@ -41,6 +42,7 @@
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
+#include "internet/cns-socket-private.h"
 #include "internet/cns-udp-private.h"
 #include "network/cns-queue.h"
 
@@ -66,10 +68,12 @@ typedef struct
   CnsInetSocketAddress from;
 } Datagram;
 
-/* What only a receiving socket needs. */
+/* What only a receiving socket needs. The ring starts as the one slot
+ * inside, which is all an application that reads as soon as it is told
+ * ever uses; it moves to the heap when a second datagram has to wait. */
 typedef struct
 {
-  Datagram *ring;   /* NULL until the first datagram */
+  Datagram *ring;   /* &one, or a block of the heap */
   guint32 capacity; /* a power of two, so that indices wrap with a mask */
   guint32 head;
   guint32 count;
@@ -77,6 +81,7 @@ typedef struct
   guint32 rcv_buf_size;
   CnsUdpSocketIcmpFn icmp;
   gpointer icmp_data;
+  Datagram one;
 } Receiver;
 
 struct _CnsUdpSocket
@@ -157,7 +162,8 @@ cns_udp_socket_finalize (GObject *object)
         cns_packet_unref (
             self->rx->ring[(self->rx->head + i) & (self->rx->capacity - 1)]
                 .packet);
-      g_free (self->rx->ring);
+      if (self->rx->ring != &self->rx->one)
+        g_free (self->rx->ring);
       g_free (self->rx);
     }
   cns_trace_source_clear (&self->drop);
@@ -223,6 +229,8 @@ udp_socket_receiver (CnsUdpSocket *self)
   if (self->rx == NULL)
     {
       self->rx = g_new0 (Receiver, 1);
+      self->rx->ring = &self->rx->one;
+      self->rx->capacity = 1;
       self->rx->rcv_buf_size = DEFAULT_RCV_BUF_SIZE;
     }
   return self->rx;
@@ -598,8 +606,11 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
                                 self->end_point.local_port, port, self->ip_ttl,
                                 &route);
     }
-  cns_socket_notify_data_sent (socket, size);
-  cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
+  if (G_UNLIKELY (cns_socket_has_callbacks (socket)))
+    {
+      cns_socket_notify_data_sent (socket, size);
+      cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
+    }
   return (gint) size;
 }
 
@@ -686,7 +697,8 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
 
       for (guint32 i = 0; i < rx->count; i++)
         ring[i] = rx->ring[(rx->head + i) & (rx->capacity - 1)];
-      g_free (rx->ring);
+      if (rx->ring != &rx->one)
+        g_free (rx->ring);
       rx->ring = ring;
       rx->capacity = capacity;
       rx->head = 0;
@@ -696,7 +708,7 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
   slot->from = cns_inet_socket_address_init (source, source_port);
   rx->count++;
   rx->rx_available += size;
-  cns_socket_notify_data_recv ((CnsSocket *) self);
+  cns_socket_notify_data_recv_inline ((CnsSocket *) self);
 }
 
 /**
@@ -726,8 +738,9 @@ udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
 
   if (rx == NULL || rx->count == 0)
     {
-      cns_socket_set_errno (socket, self->closed ? CNS_SOCKET_ERROR_BADF
-                                                 : CNS_SOCKET_ERROR_AGAIN);
+      cns_socket_set_errno_inline (socket, self->closed
+                                               ? CNS_SOCKET_ERROR_BADF
+                                               : CNS_SOCKET_ERROR_AGAIN);
       return NULL;
     }
   first = &rx->ring[rx->head];
