@@ -11,7 +11,9 @@ G_BEGIN_DECLS
 /* The callbacks most sockets do not keep (see cns-socket.c). */
 typedef struct _CnsSocketCallbacks CnsSocketCallbacks;
 
-/* What the base keeps of every socket, in its private data. */
+/* What the base keeps of every socket, in its private data. The last
+ * two bytes are the subclass's, in room that the 16-byte rounding of the
+ * private data would leave unused. */
 typedef struct
 {
   CnsNode *node;
@@ -19,6 +21,8 @@ typedef struct
   gpointer recv_data;
   CnsSocketCallbacks *callbacks; /* NULL while none of them is set */
   CnsSocketErrno error;
+  guint8 ip_ttl; /* ns-3's Socket::m_ipTtl, for the subclass that has one */
+  guint8 flags;  /* the subclass's own */
 } CnsSocketPrivate;
 
 /* Where CnsSocketPrivate sits in a socket, so that the subclasses of the
@@ -47,14 +51,6 @@ cns_socket_notify_data_recv_inline (CnsSocket *self)
 
   if (priv->recv != NULL)
     priv->recv (self, priv->recv_data);
-}
-
-/* Whether any callback but the receive callback is set: when none is,
- * the other cns_socket_notify_*() functions have nothing to do. */
-static inline gboolean
-cns_socket_has_callbacks (CnsSocket *self)
-{
-  return cns_socket_peek_private (self)->callbacks != NULL;
 }
 
 /* cns_socket_send() on a socket known to be one. */

@@ -24,10 +24,10 @@
  * pointer that is allocated when first needed, with room for one datagram
  * so that a ring is allocated only when two have to wait, while the end point
  * the socket binds is part of the socket itself: a socket that only sends is
- * seven words beyond CnsSocket and allocates nothing more (the base keeps
- * the application's callbacks the same way). Sending and receiving a
- * datagram allocate nothing beyond the packet (the ring grows by doubling
- * and stays), and do no string work.
+ * six words beyond CnsSocket (its flags and IpTtl sit in the base) and
+ * allocates nothing more (the base keeps the application's callbacks the same
+ * way). Sending and receiving a datagram allocate nothing beyond the packet
+ * (the ring grows by doubling and stays), and do no string work.
  *
  * Lifetime: the protocol holds a reference to each socket it made until
  * the socket is closed, as ns-3's UdpL4Protocol does, so an application
@@ -68,8 +68,9 @@ typedef struct
   CnsInetSocketAddress from;
 } Datagram;
 
-/* What only a receiving socket needs. The ring starts as the one slot
- * inside, which is all an application that reads as soon as it is told
+/* What only a receiving socket needs (and the port of a broadcast peer,
+ * which the end point cannot hold: it hears everyone). The ring starts as the
+ * one slot inside, which is all an application that reads as soon as it is told
  * ever uses; it moves to the heap when a second datagram has to wait. */
 typedef struct
 {
@@ -79,6 +80,7 @@ typedef struct
   guint32 count;
   guint32 rx_available; /* bytes in the ring */
   guint32 rcv_buf_size;
+  guint16 broadcast_port; /* the peer's, when connected to a broadcast */
   CnsUdpSocketIcmpFn icmp;
   gpointer icmp_data;
   Datagram one;
@@ -89,17 +91,22 @@ struct _CnsUdpSocket
   CnsSocket parent_instance;
 
   CnsUdpL4Protocol *udp;     /* not referenced: it holds us */
-  CnsIpv4EndPoint end_point; /* in the protocol's table while bound */
+  CnsIpv4EndPoint end_point; /* in the protocol's table while bound; its
+                              * peer is the socket's, unless a broadcast */
   Receiver *rx;              /* NULL until needed */
   CnsTraceSource drop;
-  CnsIpv4Address peer_address;
-  guint16 peer_port;
-  guint8 ip_ttl;
-  guint connected : 1;
-  guint allow_broadcast : 1;
-  guint shutdown_send : 1;
-  guint shutdown_recv : 1;
-  guint closed : 1;
+};
+
+/* The socket's flags, kept with its IpTtl in the base's private data
+ * (see cns-socket-private.h), so that the instance is four words less. */
+enum
+{
+  UDP_CONNECTED = 1 << 0,
+  UDP_PEER_BROADCAST = 1 << 1, /* connected to 255.255.255.255 */
+  UDP_ALLOW_BROADCAST = 1 << 2,
+  UDP_SHUTDOWN_SEND = 1 << 3,
+  UDP_SHUTDOWN_RECV = 1 << 4,
+  UDP_CLOSED = 1 << 5,
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpSocket, cns_udp_socket, CNS_TYPE_SOCKET)
@@ -131,6 +138,27 @@ static gboolean udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out);
 static gboolean udp_socket_set_allow_broadcast (CnsSocket *socket,
                                                 gboolean allow);
 
+static inline CnsSocketPrivate *
+udp_socket_base (CnsUdpSocket *self)
+{
+  return cns_socket_peek_private ((CnsSocket *) self);
+}
+
+/* Whether all of @flags are set. */
+static inline gboolean
+udp_socket_has (CnsUdpSocket *self, guint8 flags)
+{
+  return (udp_socket_base (self)->flags & flags) == flags;
+}
+
+static inline void
+udp_socket_set_flags (CnsUdpSocket *self, guint8 flags, gboolean on)
+{
+  CnsSocketPrivate *base = udp_socket_base (self);
+
+  base->flags = on ? base->flags | flags : base->flags & ~flags;
+}
+
 /* Whether the socket's end point is in the protocol's table: a bound
  * end point has a port. */
 static inline gboolean
@@ -147,7 +175,7 @@ cns_udp_socket_dispose (GObject *object)
   /* still bound only when disposed explicitly (cns_object_dispose()) */
   if (udp_socket_is_bound (self) && self->udp != NULL)
     cns_udp_l4_protocol_unbind (self->udp, &self->end_point);
-  self->closed = TRUE;
+  udp_socket_set_flags (self, UDP_CLOSED, TRUE);
   G_OBJECT_CLASS (cns_udp_socket_parent_class)->dispose (object);
 }
 
@@ -253,7 +281,7 @@ udp_socket_node_id (CnsUdpSocket *self)
 static gboolean
 udp_socket_check_open (CnsUdpSocket *self, GError **error)
 {
-  if (G_LIKELY (!self->closed && self->udp != NULL))
+  if (G_LIKELY (!udp_socket_has (self, UDP_CLOSED) && self->udp != NULL))
     return TRUE;
   cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_BADF);
   g_set_error_literal (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
@@ -390,11 +418,15 @@ udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
       cns_socket_notify_connection_failed (socket);
       return FALSE;
     }
-  self->peer_address = peer.address;
-  self->peer_port = peer.port;
-  self->connected = TRUE;
+  udp_socket_set_flags (self, UDP_CONNECTED, TRUE);
+  udp_socket_set_flags (self, UDP_PEER_BROADCAST,
+                        cns_ipv4_address_is_broadcast (peer.address));
   if (cns_ipv4_address_is_broadcast (peer.address))
-    cns_ipv4_end_point_set_peer (&self->end_point, cns_ipv4_address_any (), 0);
+    {
+      cns_ipv4_end_point_set_peer (&self->end_point, cns_ipv4_address_any (),
+                                   0);
+      udp_socket_receiver (self)->broadcast_port = peer.port;
+    }
   else
     cns_ipv4_end_point_set_peer (&self->end_point, peer.address, peer.port);
   cns_socket_notify_connection_succeeded (socket);
@@ -407,9 +439,8 @@ static void
 udp_socket_mark_closed (CnsUdpSocket *self)
 {
   self->udp = NULL;
-  self->closed = TRUE;
-  self->shutdown_send = TRUE;
-  self->shutdown_recv = TRUE;
+  udp_socket_set_flags (
+      self, UDP_CLOSED | UDP_SHUTDOWN_SEND | UDP_SHUTDOWN_RECV, TRUE);
 }
 
 /**
@@ -449,7 +480,7 @@ udp_socket_shutdown_send (CnsSocket *socket)
 
   if (!udp_socket_check_open (self, NULL))
     return -1;
-  self->shutdown_send = TRUE;
+  udp_socket_set_flags (self, UDP_SHUTDOWN_SEND, TRUE);
   return 0;
 }
 
@@ -460,7 +491,7 @@ udp_socket_shutdown_recv (CnsSocket *socket)
 
   if (!udp_socket_check_open (self, NULL))
     return -1;
-  self->shutdown_recv = TRUE;
+  udp_socket_set_flags (self, UDP_SHUTDOWN_RECV, TRUE);
   return 0;
 }
 
@@ -547,23 +578,25 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
 {
   /* per packet: a UDP socket is a socket, no checked cast */
   CnsSocket *socket = (CnsSocket *) self;
+  CnsSocketPrivate *base = udp_socket_base (self);
+  gboolean allow_broadcast = (base->flags & UDP_ALLOW_BROADCAST) != 0;
   CnsIpv4L3Protocol *ipv4;
   CnsIpv4Route route;
   guint32 size = cns_packet_get_size (packet);
   CnsSocketErrno error = CNS_SOCKET_ERROR_NOTERROR;
 
-  if (G_UNLIKELY (self->closed || self->udp == NULL))
+  if (G_UNLIKELY ((base->flags & UDP_CLOSED) || self->udp == NULL))
     error = CNS_SOCKET_ERROR_BADF;
-  else if (G_UNLIKELY (self->shutdown_send))
+  else if (G_UNLIKELY (base->flags & UDP_SHUTDOWN_SEND))
     error = CNS_SOCKET_ERROR_SHUTDOWN;
   else if (G_UNLIKELY (size > CNS_UDP_MAX_PAYLOAD_SIZE))
     error = CNS_SOCKET_ERROR_MSGSIZE;
   else if (G_UNLIKELY (cns_ipv4_address_is_broadcast (destination)
-                       && !self->allow_broadcast))
+                       && !allow_broadcast))
     error = CNS_SOCKET_ERROR_OPNOTSUPP;
   if (G_UNLIKELY (error != CNS_SOCKET_ERROR_NOTERROR))
     {
-      cns_socket_set_errno (socket, error);
+      base->error = error;
       cns_packet_unref (packet);
       return -1;
     }
@@ -591,7 +624,7 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
           return -1;
         }
       if (G_UNLIKELY (
-              !self->allow_broadcast
+              !allow_broadcast
               && udp_socket_is_directed_broadcast (ipv4, &route, destination)))
         {
           cns_socket_set_errno (socket, CNS_SOCKET_ERROR_OPNOTSUPP);
@@ -603,10 +636,10 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
       CNS_LOG_LOGIC ("%u bytes from port %u to port %u", size,
                      self->end_point.local_port, port);
       cns_udp_l4_protocol_send (self->udp, packet, route.source, destination,
-                                self->end_point.local_port, port, self->ip_ttl,
+                                self->end_point.local_port, port, base->ip_ttl,
                                 &route);
     }
-  if (G_UNLIKELY (cns_socket_has_callbacks (socket)))
+  if (G_UNLIKELY (base->callbacks != NULL))
     {
       cns_socket_notify_data_sent (socket, size);
       cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
@@ -619,15 +652,19 @@ udp_socket_send (CnsSocket *socket, CnsPacket *packet, guint32 flags)
 {
   /* a method of the class: the type is known, no checked cast */
   CnsUdpSocket *self = (CnsUdpSocket *) socket;
+  guint8 state = udp_socket_base (self)->flags;
 
-  if (G_UNLIKELY (!self->connected && !self->closed))
+  if (G_UNLIKELY (!(state & (UDP_CONNECTED | UDP_CLOSED))))
     {
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOTCONN);
       cns_packet_unref (packet);
       return -1;
     }
-  return udp_socket_do_send_to (self, packet, self->peer_address,
-                                self->peer_port);
+  if (G_UNLIKELY (state & UDP_PEER_BROADCAST))
+    return udp_socket_do_send_to (self, packet, cns_ipv4_address_broadcast (),
+                                  self->rx->broadcast_port);
+  return udp_socket_do_send_to (self, packet, self->end_point.peer_address,
+                                self->end_point.peer_port);
 }
 
 static gint
@@ -681,7 +718,7 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
   guint32 size = cns_packet_get_size (packet);
   Datagram *slot;
 
-  if (G_UNLIKELY (self->shutdown_recv))
+  if (G_UNLIKELY (udp_socket_has (self, UDP_SHUTDOWN_RECV)))
     return;
   rx = udp_socket_receiver (self);
   if (G_UNLIKELY (rx->rx_available + (guint64) size > rx->rcv_buf_size))
@@ -738,7 +775,7 @@ udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
 
   if (rx == NULL || rx->count == 0)
     {
-      cns_socket_set_errno_inline (socket, self->closed
+      cns_socket_set_errno_inline (socket, udp_socket_has (self, UDP_CLOSED)
                                                ? CNS_SOCKET_ERROR_BADF
                                                : CNS_SOCKET_ERROR_AGAIN);
       return NULL;
@@ -799,12 +836,18 @@ udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out)
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
   CnsInetSocketAddress peer;
 
-  if (!self->connected || self->closed)
+  if (!udp_socket_has (self, UDP_CONNECTED)
+      || udp_socket_has (self, UDP_CLOSED))
     {
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOTCONN);
       return FALSE;
     }
-  peer = cns_inet_socket_address_init (self->peer_address, self->peer_port);
+  if (udp_socket_has (self, UDP_PEER_BROADCAST))
+    peer = cns_inet_socket_address_init (cns_ipv4_address_broadcast (),
+                                         self->rx->broadcast_port);
+  else
+    peer = cns_inet_socket_address_init (self->end_point.peer_address,
+                                         self->end_point.peer_port);
   cns_inet_socket_address_to_address (&peer, out);
   return TRUE;
 }
@@ -812,7 +855,7 @@ udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out)
 static gboolean
 udp_socket_set_allow_broadcast (CnsSocket *socket, gboolean allow)
 {
-  CNS_UDP_SOCKET (socket)->allow_broadcast = allow ? 1 : 0;
+  udp_socket_set_flags (CNS_UDP_SOCKET (socket), UDP_ALLOW_BROADCAST, allow);
   return TRUE;
 }
 
@@ -870,7 +913,7 @@ cns_udp_socket_set_property (GObject *object, guint prop_id,
         udp_socket_receiver (self)->rcv_buf_size = g_value_get_uint (value);
       break;
     case PROP_IP_TTL:
-      self->ip_ttl = (guint8) g_value_get_uint (value);
+      udp_socket_base (self)->ip_ttl = (guint8) g_value_get_uint (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -890,7 +933,7 @@ cns_udp_socket_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, udp_socket_get_rcv_buf_size (self));
       break;
     case PROP_IP_TTL:
-      g_value_set_uint (value, self->ip_ttl);
+      g_value_set_uint (value, udp_socket_base (self)->ip_ttl);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
