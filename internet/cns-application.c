@@ -351,12 +351,12 @@ cns_application_param_spec_protocol (void)
 }
 
 /* The socket factory types applications have named, so that an
- * application stores its protocol in two bytes (there are a handful: UDP,
+ * application stores its protocol in one byte (there are a handful: UDP,
  * TCP); index 0 is the default, UDP. */
 static GArray *protocol_types; /* GType */
 
 /* What to store for a value written to a Protocol attribute. */
-guint16
+guint8
 cns_application_protocol_to_index (GType type)
 {
   if (type == G_TYPE_INVALID || type == CNS_TYPE_SOCKET_FACTORY)
@@ -370,18 +370,18 @@ cns_application_protocol_to_index (GType type)
     }
   for (guint i = 1; i < protocol_types->len; i++)
     if (g_array_index (protocol_types, GType, i) == type)
-      return (guint16) i;
-  if (protocol_types->len > G_MAXUINT16)
+      return (guint8) i;
+  if (protocol_types->len > G_MAXUINT8)
     cns_fatal ("more than %u socket factory types named by applications",
-               (guint) G_MAXUINT16);
+               (guint) G_MAXUINT8);
   g_array_append_val (protocol_types, type);
-  return (guint16) (protocol_types->len - 1);
+  return (guint8) (protocol_types->len - 1);
 }
 
 /* What a Protocol attribute reads as: the stored type, or UDP for the
  * default (the abstract base while UDP is not registered). */
 GType
-cns_application_protocol_from_index (guint16 index)
+cns_application_protocol_from_index (guint8 index)
 {
   GType udp;
 
@@ -394,7 +394,7 @@ cns_application_protocol_from_index (guint16 index)
 /* The factory type to make sockets with, at start; G_TYPE_INVALID, after
  * a critical, when the default is asked for and UDP is not registered. */
 GType
-cns_application_protocol_resolve (CnsApplication *self, guint16 index)
+cns_application_protocol_resolve (CnsApplication *self, guint8 index)
 {
   GType type = cns_application_protocol_from_index (index);
 
