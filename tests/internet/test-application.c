@@ -195,7 +195,7 @@ START_TEST (test_application_misuse)
   CNS_TEST_EXPECT_CRITICAL ("TestApp was never installed on a node*",
                             run_until (cns_seconds (1)));
   CNS_TEST_EXPECT_CRITICAL (
-      "*priv->node == NULL*",
+      "*application_peek_node (priv) == NULL*",
       index = cns_application_install (CNS_APPLICATION (app), node));
   ck_assert_uint_eq (index, 0);
   CNS_TEST_EXPECT_CRITICAL ("*start >= 0*", cns_application_set_start_time (
