@@ -764,24 +764,16 @@ cns_udp_socket_forward_icmp (CnsUdpSocket *self, CnsIpv4Address icmp_source,
                     icmp_info, self->rx->icmp_data);
 }
 
-static CnsPacket *
-udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
-                      CnsAddress *from)
+/* Takes the first datagram waiting in @rx, of at most @max_size bytes.
+ * Kept out of udp_socket_recv_from(), so that the read that finds nothing,
+ * which ends every application's reading, saves no registers. */
+static G_GNUC_NO_INLINE CnsPacket *
+udp_socket_take (CnsSocket *socket, Receiver *rx, guint32 max_size,
+                 CnsAddress *from)
 {
-  CnsUdpSocket *self = (CnsUdpSocket *) socket;
-  Receiver *rx = self->rx;
-  Datagram *first;
-  guint32 size;
+  Datagram *first = &rx->ring[rx->head];
+  guint32 size = cns_packet_get_size (first->packet);
 
-  if (rx == NULL || rx->count == 0)
-    {
-      cns_socket_set_errno_inline (socket, udp_socket_has (self, UDP_CLOSED)
-                                               ? CNS_SOCKET_ERROR_BADF
-                                               : CNS_SOCKET_ERROR_AGAIN);
-      return NULL;
-    }
-  first = &rx->ring[rx->head];
-  size = cns_packet_get_size (first->packet);
   if (size > max_size)
     {
       /* as in ns-3, a datagram too big for the caller stays queued */
@@ -794,6 +786,21 @@ udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
   rx->count--;
   rx->rx_available -= size;
   return first->packet;
+}
+
+static CnsPacket *
+udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
+                      CnsAddress *from)
+{
+  CnsUdpSocket *self = (CnsUdpSocket *) socket;
+  Receiver *rx = self->rx;
+
+  if (rx != NULL && rx->count != 0)
+    return udp_socket_take (socket, rx, max_size, from);
+  cns_socket_set_errno_inline (socket, udp_socket_has (self, UDP_CLOSED)
+                                           ? CNS_SOCKET_ERROR_BADF
+                                           : CNS_SOCKET_ERROR_AGAIN);
+  return NULL;
 }
 
 static CnsPacket *
