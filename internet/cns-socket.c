@@ -17,6 +17,10 @@
  * behind one pointer, in a block allocated when the first of them is set
  * and freed when the last is cleared. So a source that clears its
  * connect callback once told, as the applications do, keeps no block.
+ * The private data is declared in cns-socket-private.h, so that the
+ * module's own socket types read it per packet without calls; it also
+ * lends them two bytes (IpTtl and flags) of the room its rounding to
+ * 16 bytes would leave unused.
  *
  * Subclasses report events with the cns_socket_notify_*() functions,
  * which call the callback when one is set. As in ns-3, a connection

@@ -33,9 +33,10 @@
  *                        1 ms, before any packet), which is the sockets,
  *                        their end points bound in the UDP protocol's
  *                        table and the protocol's list of its sockets.
- *                        It leaves out the receive buffer a socket makes
- *                        when its first datagram arrives (the sink's),
- *                        since packets then mix in.
+ *                        It leaves out the receive block a socket makes
+ *                        when its first datagram arrives (the sink's: 80
+ *                        heap bytes, with room for one datagram), since
+ *                        packets then mix in.
  *
  * Neither counts the bench's own instrument, the Tx trace connection it
  * counts transmissions with: it is made after both measurements.
