@@ -170,7 +170,9 @@ on_off_remote_address (CnsOnOffApplication *self, CnsAddress *out)
 static inline gboolean
 on_off_fits_float (gdouble seconds)
 {
-  return (gdouble) (gfloat) seconds == seconds;
+  /* the range first: converting a double beyond it is undefined */
+  return seconds >= -G_MAXFLOAT && seconds <= G_MAXFLOAT
+         && (gdouble) (gfloat) seconds == seconds;
 }
 
 /* The extras, made from the inline constants if need be. */
