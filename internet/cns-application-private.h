@@ -13,10 +13,10 @@ G_BEGIN_DECLS
 #define CNS_APPLICATION_ENDPOINT_STRING_SIZE 27
 
 G_GNUC_INTERNAL GParamSpec *cns_application_param_spec_protocol (void);
-G_GNUC_INTERNAL guint16 cns_application_protocol_to_index (GType type);
-G_GNUC_INTERNAL GType cns_application_protocol_from_index (guint16 index);
+G_GNUC_INTERNAL guint8 cns_application_protocol_to_index (GType type);
+G_GNUC_INTERNAL GType cns_application_protocol_from_index (guint8 index);
 G_GNUC_INTERNAL GType cns_application_protocol_resolve (CnsApplication *self,
-                                                        guint16 index);
+                                                        guint8 index);
 
 G_GNUC_INTERNAL void
 cns_application_format_now (gchar buf[CNS_TIME_STRING_SIZE]);

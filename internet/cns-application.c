@@ -12,14 +12,16 @@
  * application installed on a node that is already running is initialized
  * at once, as ns-3's Node::AddApplication schedules it.
  *
- * A large scenario has many applications, so the base keeps four words:
- * the node (not referenced: the node holds its applications), the two
- * times, and the subclass's per-packet trace sources (every application
- * has some; installed with cns_application_class_install_trace_source(),
- * they take room that the alignment of private data would otherwise leave
- * unused). That word is the source itself when the class has one, as
- * most have, so connecting to it allocates only the list of sinks; else
- * it is the table of the class's sources. It keeps
+ * A large scenario has many applications, so the base keeps two words.
+ * The first is the node (not referenced: the node holds its
+ * applications) while StartTime and StopTime are 0, as they are unless
+ * set; once either is set it points to a block that holds the node and
+ * both times (marked by its lowest bit, which a pointer to either never
+ * has). The second holds the subclass's per-packet trace sources (every
+ * application has some; installed with
+ * cns_application_class_install_trace_source()): the source itself when
+ * the class has one, as most have, so connecting to it allocates only the
+ * list of sinks; else the table of the class's sources. The base keeps
  * no event ids. Instead, an installed application keeps itself alive
  * until cns_simulator_destroy(), even when it is disposed earlier, so the
  * events it and its subclass schedule need no reference (none is taken
@@ -60,11 +62,21 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
+/* The node with the times, once either time is not 0. */
 typedef struct
 {
-  CnsNode *node; /* NULL until installed, and once disposed */
+  CnsNode *node;
   CnsTime start_time;
   CnsTime stop_time;
+} ApplicationTimes;
+
+#define TIMES_TAG ((guintptr) 1)
+
+typedef struct
+{
+  /* the node (NULL until installed, and once disposed), or the
+   * ApplicationTimes that holds it, tagged with TIMES_TAG */
+  guintptr node_or_times;
   CnsApplicationTraces traces; /* the subclass's trace sources */
 } CnsApplicationPrivate;
 
@@ -79,6 +91,58 @@ static void cns_application_set_property (GObject *object, guint prop_id,
 static void cns_application_get_property (GObject *object, guint prop_id,
                                           GValue *value, GParamSpec *pspec);
 static void cns_application_initialize (CnsObject *object);
+
+static inline ApplicationTimes *
+application_peek_times (CnsApplicationPrivate *priv)
+{
+  return (priv->node_or_times & TIMES_TAG)
+             ? (ApplicationTimes *) (priv->node_or_times & ~TIMES_TAG)
+             : NULL;
+}
+
+static inline CnsNode *
+application_peek_node (CnsApplicationPrivate *priv)
+{
+  ApplicationTimes *times = application_peek_times (priv);
+
+  return times != NULL ? times->node : (CnsNode *) priv->node_or_times;
+}
+
+static void
+application_set_node (CnsApplicationPrivate *priv, CnsNode *node)
+{
+  ApplicationTimes *times = application_peek_times (priv);
+
+  if (times != NULL)
+    times->node = node;
+  else
+    priv->node_or_times = (guintptr) node;
+}
+
+/* Sets the times, keeping a block only while either is not 0. */
+static void
+application_set_times (CnsApplicationPrivate *priv, CnsTime start, CnsTime stop)
+{
+  ApplicationTimes *times = application_peek_times (priv);
+
+  if (start == CNS_TIME_ZERO && stop == CNS_TIME_ZERO)
+    {
+      if (times != NULL)
+        {
+          priv->node_or_times = (guintptr) times->node;
+          g_free (times);
+        }
+      return;
+    }
+  if (times == NULL)
+    {
+      times = g_new (ApplicationTimes, 1);
+      times->node = (CnsNode *) priv->node_or_times;
+      priv->node_or_times = (guintptr) times | TIMES_TAG;
+    }
+  times->start_time = start;
+  times->stop_time = stop;
+}
 
 static void
 application_release (gpointer obj, gpointer data)
@@ -95,12 +159,20 @@ cns_application_dispose (GObject *object)
   /* An installed application holds a reference to itself: events may
    * still name it, so it stays until the simulator has dropped them, in
    * cns_simulator_destroy(). */
-  if (priv->node != NULL)
+  if (application_peek_node (priv) != NULL)
     {
-      priv->node = NULL;
+      application_set_node (priv, NULL);
       cns_simulator_schedule_destroy (application_release, object, NULL);
     }
   G_OBJECT_CLASS (cns_application_parent_class)->dispose (object);
+}
+
+static void
+cns_application_finalize (GObject *object)
+{
+  g_free (application_peek_times (
+      cns_application_get_instance_private (CNS_APPLICATION (object))));
+  G_OBJECT_CLASS (cns_application_parent_class)->finalize (object);
 }
 
 static void
@@ -124,6 +196,7 @@ cns_application_class_init (CnsApplicationClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = cns_application_dispose;
+  object_class->finalize = cns_application_finalize;
   object_class->set_property = cns_application_set_property;
   object_class->get_property = cns_application_get_property;
   CNS_OBJECT_CLASS (klass)->initialize = cns_application_initialize;
@@ -161,10 +234,10 @@ application_start (gpointer obj, gpointer data)
   CnsApplication *self = obj;
   CnsApplicationPrivate *priv = cns_application_get_instance_private (self);
 
-  if (priv->node == NULL)
+  if (application_peek_node (priv) == NULL)
     return;
   CNS_LOG_FUNCTION ("%s on node %u", G_OBJECT_TYPE_NAME (self),
-                    cns_node_get_id (priv->node));
+                    cns_node_get_id (application_peek_node (priv)));
   CNS_APPLICATION_GET_CLASS (self)->start_application (self);
 }
 
@@ -174,10 +247,10 @@ application_stop (gpointer obj, gpointer data)
   CnsApplication *self = obj;
   CnsApplicationPrivate *priv = cns_application_get_instance_private (self);
 
-  if (priv->node == NULL)
+  if (application_peek_node (priv) == NULL)
     return;
   CNS_LOG_FUNCTION ("%s on node %u", G_OBJECT_TYPE_NAME (self),
-                    cns_node_get_id (priv->node));
+                    cns_node_get_id (application_peek_node (priv)));
   CNS_APPLICATION_GET_CLASS (self)->stop_application (self);
 }
 
@@ -187,19 +260,21 @@ cns_application_initialize (CnsObject *object)
 {
   CnsApplication *self = CNS_APPLICATION (object);
   CnsApplicationPrivate *priv = cns_application_get_instance_private (self);
+  ApplicationTimes *times = application_peek_times (priv);
 
-  if (priv->node == NULL)
+  if (application_peek_node (priv) == NULL)
     g_critical ("%s was never installed on a node (use "
                 "cns_application_install()); it will not run",
                 G_OBJECT_TYPE_NAME (self));
   else
     {
-      guint32 context = cns_node_get_id (priv->node);
+      guint32 context = cns_node_get_id (application_peek_node (priv));
 
-      cns_simulator_schedule_with_context (context, priv->start_time,
-                                           application_start, self, NULL);
-      if (priv->stop_time != CNS_TIME_ZERO)
-        cns_simulator_schedule_with_context (context, priv->stop_time,
+      cns_simulator_schedule_with_context (
+          context, times != NULL ? times->start_time : CNS_TIME_ZERO,
+          application_start, self, NULL);
+      if (times != NULL && times->stop_time != CNS_TIME_ZERO)
+        cns_simulator_schedule_with_context (context, times->stop_time,
                                              application_stop, self, NULL);
     }
   CNS_OBJECT_CLASS (cns_application_parent_class)->initialize (object);
@@ -236,9 +311,9 @@ cns_application_install (CnsApplication *self, CnsNode *node)
   g_return_val_if_fail (CNS_IS_APPLICATION (self), 0);
   g_return_val_if_fail (CNS_IS_NODE (node), 0);
   priv = cns_application_get_instance_private (self);
-  g_return_val_if_fail (priv->node == NULL, 0);
+  g_return_val_if_fail (application_peek_node (priv) == NULL, 0);
 
-  priv->node = node;
+  application_set_node (priv, node);
   g_object_ref (self); /* released after cns_simulator_destroy(): see above */
   index = cns_node_add_application (node, CNS_OBJECT (self));
   CNS_APPLICATION_GET_CLASS (self)->installed (self);
@@ -258,8 +333,7 @@ CnsNode *
 cns_application_get_node (CnsApplication *self)
 {
   g_return_val_if_fail (CNS_IS_APPLICATION (self), NULL);
-  return ((CnsApplicationPrivate *) cns_application_get_instance_private (self))
-      ->node;
+  return application_peek_node (cns_application_get_instance_private (self));
 }
 
 /**
@@ -274,9 +348,8 @@ cns_application_set_start_time (CnsApplication *self, CnsTime start)
 {
   g_return_if_fail (CNS_IS_APPLICATION (self));
   g_return_if_fail (start >= 0);
-  ((CnsApplicationPrivate *) cns_application_get_instance_private (self))
-      ->start_time
-      = start;
+  application_set_times (cns_application_get_instance_private (self), start,
+                         cns_application_get_stop_time (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_START_TIME]);
 }
 
@@ -284,9 +357,11 @@ cns_application_set_start_time (CnsApplication *self, CnsTime start)
 CnsTime
 cns_application_get_start_time (CnsApplication *self)
 {
+  ApplicationTimes *times;
+
   g_return_val_if_fail (CNS_IS_APPLICATION (self), 0);
-  return ((CnsApplicationPrivate *) cns_application_get_instance_private (self))
-      ->start_time;
+  times = application_peek_times (cns_application_get_instance_private (self));
+  return times != NULL ? times->start_time : CNS_TIME_ZERO;
 }
 
 /**
@@ -301,9 +376,8 @@ cns_application_set_stop_time (CnsApplication *self, CnsTime stop)
 {
   g_return_if_fail (CNS_IS_APPLICATION (self));
   g_return_if_fail (stop >= 0);
-  ((CnsApplicationPrivate *) cns_application_get_instance_private (self))
-      ->stop_time
-      = stop;
+  application_set_times (cns_application_get_instance_private (self),
+                         cns_application_get_start_time (self), stop);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP_TIME]);
 }
 
@@ -311,9 +385,11 @@ cns_application_set_stop_time (CnsApplication *self, CnsTime stop)
 CnsTime
 cns_application_get_stop_time (CnsApplication *self)
 {
+  ApplicationTimes *times;
+
   g_return_val_if_fail (CNS_IS_APPLICATION (self), 0);
-  return ((CnsApplicationPrivate *) cns_application_get_instance_private (self))
-      ->stop_time;
+  times = application_peek_times (cns_application_get_instance_private (self));
+  return times != NULL ? times->stop_time : CNS_TIME_ZERO;
 }
 
 /* Installs source @index of the @n_sources per-packet trace sources of
@@ -351,12 +427,12 @@ cns_application_param_spec_protocol (void)
 }
 
 /* The socket factory types applications have named, so that an
- * application stores its protocol in two bytes (there are a handful: UDP,
+ * application stores its protocol in one byte (there are a handful: UDP,
  * TCP); index 0 is the default, UDP. */
 static GArray *protocol_types; /* GType */
 
 /* What to store for a value written to a Protocol attribute. */
-guint16
+guint8
 cns_application_protocol_to_index (GType type)
 {
   if (type == G_TYPE_INVALID || type == CNS_TYPE_SOCKET_FACTORY)
@@ -370,18 +446,18 @@ cns_application_protocol_to_index (GType type)
     }
   for (guint i = 1; i < protocol_types->len; i++)
     if (g_array_index (protocol_types, GType, i) == type)
-      return (guint16) i;
-  if (protocol_types->len > G_MAXUINT16)
+      return (guint8) i;
+  if (protocol_types->len > G_MAXUINT8)
     cns_fatal ("more than %u socket factory types named by applications",
-               (guint) G_MAXUINT16);
+               (guint) G_MAXUINT8);
   g_array_append_val (protocol_types, type);
-  return (guint16) (protocol_types->len - 1);
+  return (guint8) (protocol_types->len - 1);
 }
 
 /* What a Protocol attribute reads as: the stored type, or UDP for the
  * default (the abstract base while UDP is not registered). */
 GType
-cns_application_protocol_from_index (guint16 index)
+cns_application_protocol_from_index (guint8 index)
 {
   GType udp;
 
@@ -394,7 +470,7 @@ cns_application_protocol_from_index (guint16 index)
 /* The factory type to make sockets with, at start; G_TYPE_INVALID, after
  * a critical, when the default is asked for and UDP is not registered. */
 GType
-cns_application_protocol_resolve (CnsApplication *self, guint16 index)
+cns_application_protocol_resolve (CnsApplication *self, guint8 index)
 {
   GType type = cns_application_protocol_from_index (index);
 

@@ -25,7 +25,10 @@
  * kept as their values: the default until another variable is set, and a
  * constant variable that only the application holds when it is installed on
  * its node or starts (as one set from text, "Constant(Constant=1)", is),
- * since nobody else can see the difference. (Installation is the time that
+ * since nobody else can see the difference. Two constants that floats hold
+ * exactly (1, 0, 0.5, ...) sit in the instance; other constants, variables
+ * and a MaxBytes other than 0 sit in a block of extras, made when one of
+ * them is set and freed when none is left. (Installation is the time that
  * saves memory: it comes before the next application is made, which can
  * reuse the variable's block.) Reading the attribute makes a variable
  * again, one that takes no automatic stream, so that reading does not
@@ -97,24 +100,36 @@ typedef union
   gdouble constant;
 } OnOffTime;
 
-static const gdouble default_times[] = { DEFAULT_ON_TIME, DEFAULT_OFF_TIME };
+/* The settings that need more room: OnTime and OffTime when either is a
+ * variable or a constant that a float does not hold exactly, and a
+ * MaxBytes other than 0. */
+typedef struct
+{
+  OnOffTime times[2];    /* OnTime, OffTime */
+  guint64 max_bytes;     /* 0: no limit */
+  guint8 constant_times; /* bit i: times[i] holds a constant */
+} OnOffExtras;
 
 struct _CnsOnOffApplication
 {
   CnsApplication parent_instance;
 
   CnsSocket *socket;
-  OnOffTime times[2]; /* OnTime, OffTime */
+  union
+  {
+    gfloat constants[2]; /* OnTime, OffTime, while there are no extras */
+    OnOffExtras *extras; /* when has_extras */
+  } times;
   CnsDataRate rate;
-  guint64 max_bytes;
   guint64 total_bytes;
   CnsTime last_start_time; /* of the on-period, or of the last packet */
   guint32 packet_size;
   guint32 residual_bits;
   guint32 generation; /* names the pending send and switch */
-  CnsInetSocketAddress remote;
-  guint16 protocol;          /* see cns_application_protocol_to_index() */
-  guint8 constant_times : 2; /* bit i: times[i] holds a constant */
+  CnsIpv4Address remote_address;
+  guint16 remote_port;
+  guint8 protocol; /* see cns_application_protocol_to_index() */
+  guint8 has_extras : 1;
   guint8 has_remote : 1;
   guint8 connected : 1;
   guint8 send_pending : 1;
@@ -135,29 +150,116 @@ static void on_off_stop (CnsApplication *app);
 static void on_off_installed (CnsApplication *app);
 static void on_off_cancel_events (CnsOnOffApplication *self);
 
+/* The Remote attribute. */
+static inline CnsInetSocketAddress
+on_off_remote (CnsOnOffApplication *self)
+{
+  return cns_inet_socket_address_init (self->remote_address, self->remote_port);
+}
+
+/* Remote as a generic address, for the socket and messages. */
+static void
+on_off_remote_address (CnsOnOffApplication *self, CnsAddress *out)
+{
+  CnsInetSocketAddress remote = on_off_remote (self);
+
+  cns_inet_socket_address_to_address (&remote, out);
+}
+
+/* Whether a float holds @seconds exactly. */
+static inline gboolean
+on_off_fits_float (gdouble seconds)
+{
+  /* the range first: converting a double beyond it is undefined */
+  return seconds >= -G_MAXFLOAT && seconds <= G_MAXFLOAT
+         && (gdouble) (gfloat) seconds == seconds;
+}
+
+/* The extras, made from the inline constants if need be. */
+static OnOffExtras *
+on_off_extras (CnsOnOffApplication *self)
+{
+  OnOffExtras *extras;
+
+  if (self->has_extras)
+    return self->times.extras;
+  extras = g_new0 (OnOffExtras, 1);
+  extras->times[ON_TIME].constant = self->times.constants[ON_TIME];
+  extras->times[OFF_TIME].constant = self->times.constants[OFF_TIME];
+  extras->constant_times = 1u << ON_TIME | 1u << OFF_TIME;
+  self->times.extras = extras;
+  self->has_extras = TRUE;
+  return extras;
+}
+
+/* Goes back to the inline constants when the extras hold nothing that
+ * needs them. */
+static void
+on_off_shrink_extras (CnsOnOffApplication *self)
+{
+  OnOffExtras *extras = self->times.extras;
+
+  if (!self->has_extras || extras->max_bytes != 0
+      || extras->constant_times != (1u << ON_TIME | 1u << OFF_TIME)
+      || !on_off_fits_float (extras->times[ON_TIME].constant)
+      || !on_off_fits_float (extras->times[OFF_TIME].constant))
+    return;
+  self->times.constants[ON_TIME] = (gfloat) extras->times[ON_TIME].constant;
+  self->times.constants[OFF_TIME] = (gfloat) extras->times[OFF_TIME].constant;
+  self->has_extras = FALSE;
+  g_free (extras);
+}
+
 /* Whether times[@which] holds a constant's value. */
 static inline gboolean
 on_off_time_is_constant (CnsOnOffApplication *self, guint which)
 {
-  return (self->constant_times & (1u << which)) != 0;
+  return !self->has_extras
+         || (self->times.extras->constant_times & (1u << which)) != 0;
 }
 
-/* Makes times[@which] the constant @seconds. */
+/* Makes times[@which] the constant @seconds, dropping a variable. */
 static void
 on_off_set_constant_time (CnsOnOffApplication *self, guint which,
                           gdouble seconds)
 {
-  self->times[which].constant = seconds;
-  self->constant_times |= 1u << which;
+  OnOffExtras *extras;
+
+  if (!self->has_extras && on_off_fits_float (seconds))
+    {
+      self->times.constants[which] = (gfloat) seconds;
+      return;
+    }
+  extras = on_off_extras (self);
+  if (!(extras->constant_times & (1u << which)))
+    g_object_unref (extras->times[which].variable);
+  extras->times[which].constant = seconds;
+  extras->constant_times |= 1u << which;
+  on_off_shrink_extras (self);
 }
 
 /* Drops times[@which], leaving the default. */
 static void
 on_off_clear_time (CnsOnOffApplication *self, guint which)
 {
-  if (!on_off_time_is_constant (self, which))
-    g_object_unref (self->times[which].variable);
-  on_off_set_constant_time (self, which, default_times[which]);
+  on_off_set_constant_time (
+      self, which, which == ON_TIME ? DEFAULT_ON_TIME : DEFAULT_OFF_TIME);
+}
+
+/* The MaxBytes attribute. */
+static guint64
+on_off_get_max_bytes (CnsOnOffApplication *self)
+{
+  return self->has_extras ? self->times.extras->max_bytes : 0;
+}
+
+static void
+on_off_set_max_bytes (CnsOnOffApplication *self, guint64 max_bytes)
+{
+  if (max_bytes == 0 && !self->has_extras)
+    return;
+  on_off_extras (self)->max_bytes = max_bytes;
+  on_off_shrink_extras (self);
 }
 
 static void
@@ -175,6 +277,7 @@ cns_on_off_application_dispose (GObject *object)
     }
   on_off_clear_time (self, ON_TIME);
   on_off_clear_time (self, OFF_TIME);
+  on_off_set_max_bytes (self, DEFAULT_MAX_BYTES);
   G_OBJECT_CLASS (cns_on_off_application_parent_class)->dispose (object);
 }
 
@@ -235,21 +338,24 @@ cns_on_off_application_class_init (CnsOnOffApplicationClass *klass)
 static void
 cns_on_off_application_init (CnsOnOffApplication *self)
 {
-  on_off_set_constant_time (self, ON_TIME, DEFAULT_ON_TIME);
-  on_off_set_constant_time (self, OFF_TIME, DEFAULT_OFF_TIME);
+  self->times.constants[ON_TIME] = DEFAULT_ON_TIME;
+  self->times.constants[OFF_TIME] = DEFAULT_OFF_TIME;
   self->rate = DEFAULT_DATA_RATE;
   self->packet_size = DEFAULT_PACKET_SIZE;
-  self->max_bytes = DEFAULT_MAX_BYTES;
 }
 
 /* A duration drawn from times[@which]. */
 static CnsTime
 on_off_draw (CnsOnOffApplication *self, guint which)
 {
+  OnOffExtras *extras = self->times.extras;
+
+  if (!self->has_extras)
+    return cns_seconds (self->times.constants[which]);
   return cns_seconds (
-      on_off_time_is_constant (self, which)
-          ? self->times[which].constant
-          : cns_random_variable_get_value (self->times[which].variable));
+      (extras->constant_times & (1u << which))
+          ? extras->times[which].constant
+          : cns_random_variable_get_value (extras->times[which].variable));
 }
 
 /* Keeps times[@which] as its value when it is a constant variable that
@@ -257,32 +363,36 @@ on_off_draw (CnsOnOffApplication *self, guint which)
 static void
 on_off_compact_time (CnsOnOffApplication *self, guint which)
 {
-  CnsRandomVariable *variable = self->times[which].variable;
+  CnsRandomVariable *variable;
 
-  if (on_off_time_is_constant (self, which)
-      || !CNS_IS_CONSTANT_RANDOM_VARIABLE (variable)
+  if (on_off_time_is_constant (self, which))
+    return;
+  variable = self->times.extras->times[which].variable;
+  if (!CNS_IS_CONSTANT_RANDOM_VARIABLE (variable)
       || g_atomic_int_get (&G_OBJECT (variable)->ref_count) != 1
       || cns_random_variable_get_stream (variable) != -1
       || cns_random_variable_get_antithetic (variable))
     return;
+  /* drops the variable */
   on_off_set_constant_time (self, which,
                             cns_constant_random_variable_get_constant (
                                 CNS_CONSTANT_RANDOM_VARIABLE (variable)));
-  g_object_unref (variable);
 }
 
 /* times[@which] as a variable, made from the constant if need be. */
 static CnsRandomVariable *
 on_off_time_variable (CnsOnOffApplication *self, guint which)
 {
-  if (on_off_time_is_constant (self, which))
+  OnOffExtras *extras = on_off_extras (self);
+
+  if (extras->constant_times & (1u << which))
     {
-      self->times[which].variable
+      extras->times[which].variable
           = cns_constant_random_variable_new_unnumbered (
-              self->times[which].constant);
-      self->constant_times &= ~(1u << which);
+              extras->times[which].constant);
+      extras->constant_times &= ~(1u << which);
     }
-  return self->times[which].variable;
+  return extras->times[which].variable;
 }
 
 /* Sets times[@which] to @variable; %NULL for the default. */
@@ -290,14 +400,19 @@ static void
 on_off_set_time (CnsOnOffApplication *self, guint which,
                  CnsRandomVariable *variable)
 {
-  if (variable != NULL)
-    g_object_ref (variable);
-  on_off_clear_time (self, which);
-  if (variable != NULL)
+  OnOffExtras *extras;
+
+  if (variable == NULL)
     {
-      self->times[which].variable = variable;
-      self->constant_times &= ~(1u << which);
+      on_off_clear_time (self, which);
+      return;
     }
+  g_object_ref (variable);
+  extras = on_off_extras (self);
+  if (!(extras->constant_times & (1u << which)))
+    g_object_unref (extras->times[which].variable);
+  extras->times[which].variable = variable;
+  extras->constant_times &= ~(1u << which);
 }
 
 static void on_off_start_sending (gpointer obj, gpointer data);
@@ -333,7 +448,8 @@ on_off_schedule_next_tx (CnsOnOffApplication *self)
 {
   guint32 bits;
 
-  if (self->max_bytes != 0 && self->total_bytes >= self->max_bytes)
+  if (G_UNLIKELY (self->has_extras) && self->times.extras->max_bytes != 0
+      && self->total_bytes >= self->times.extras->max_bytes)
     {
       CNS_APPLICATION_GET_CLASS (self)->stop_application (
           CNS_APPLICATION (self));
@@ -418,7 +534,7 @@ on_off_send_packet (gpointer obj, gpointer data)
           CnsAddress remote;
 
           cns_application_format_now (now);
-          cns_inet_socket_address_to_address (&self->remote, &remote);
+          on_off_remote_address (self, &remote);
           cns_application_format_endpoint (&remote, to);
           CNS_LOG_INFO ("At time %s on-off application sent %u bytes to %s "
                         "total Tx %" G_GUINT64_FORMAT " bytes",
@@ -456,7 +572,7 @@ on_off_connection_failed (CnsSocket *socket, gpointer user_data)
   CnsAddress remote;
 
   cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
-  cns_inet_socket_address_to_address (&self->remote, &remote);
+  on_off_remote_address (self, &remote);
   cns_application_format_endpoint (&remote, to);
   g_warning (
       "OnOffApplication on node %u cannot connect to %s: %s",
@@ -496,7 +612,7 @@ on_off_open_socket (CnsOnOffApplication *self)
     }
   cns_socket_set_connect_callback (self->socket, on_off_connection_succeeded,
                                    on_off_connection_failed, self);
-  cns_inet_socket_address_to_address (&self->remote, &remote);
+  on_off_remote_address (self, &remote);
   if (!cns_socket_connect (self->socket, &remote, &error))
     {
       g_critical ("OnOffApplication on node %u cannot connect its socket: %s",
@@ -576,7 +692,8 @@ cns_on_off_application_set_remote (CnsOnOffApplication *self,
 {
   g_return_if_fail (CNS_IS_ON_OFF_APPLICATION (self));
   g_return_if_fail (remote != NULL);
-  self->remote = *remote;
+  self->remote_address = remote->address;
+  self->remote_port = remote->port;
   self->has_remote = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMOTE]);
 }
@@ -592,7 +709,7 @@ cns_on_off_application_set_max_bytes (CnsOnOffApplication *self,
                                       guint64 max_bytes)
 {
   g_return_if_fail (CNS_IS_ON_OFF_APPLICATION (self));
-  self->max_bytes = max_bytes;
+  on_off_set_max_bytes (self, max_bytes);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_BYTES]);
 }
 
@@ -655,7 +772,7 @@ cns_on_off_application_set_property (GObject *object, guint prop_id,
       on_off_set_time (self, OFF_TIME, g_value_get_object (value));
       break;
     case PROP_MAX_BYTES:
-      self->max_bytes = g_value_get_uint64 (value);
+      on_off_set_max_bytes (self, g_value_get_uint64 (value));
       break;
     case PROP_REMOTE:
       {
@@ -663,7 +780,10 @@ cns_on_off_application_set_property (GObject *object, guint prop_id,
 
         self->has_remote = remote != NULL;
         if (remote != NULL)
-          self->remote = *remote;
+          {
+            self->remote_address = remote->address;
+            self->remote_port = remote->port;
+          }
         break;
       }
     case PROP_PROTOCOL:
@@ -696,10 +816,14 @@ cns_on_off_application_get_property (GObject *object, guint prop_id,
       g_value_set_object (value, on_off_time_variable (self, OFF_TIME));
       break;
     case PROP_MAX_BYTES:
-      g_value_set_uint64 (value, self->max_bytes);
+      g_value_set_uint64 (value, on_off_get_max_bytes (self));
       break;
     case PROP_REMOTE:
-      g_value_set_boxed (value, self->has_remote ? &self->remote : NULL);
+      {
+        CnsInetSocketAddress remote = on_off_remote (self);
+
+        g_value_set_boxed (value, self->has_remote ? &remote : NULL);
+      }
       break;
     case PROP_PROTOCOL:
       g_value_set_gtype (value,

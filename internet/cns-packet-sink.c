@@ -50,7 +50,7 @@ struct _CnsPacketSink
   /* Local, in two fields: a CnsInetSocketAddress would pad to 8 bytes */
   CnsIpv4Address local_address;
   guint16 local_port;
-  guint16 protocol; /* see cns_application_protocol_to_index() */
+  guint8 protocol; /* see cns_application_protocol_to_index() */
 };
 
 G_DEFINE_FINAL_TYPE (CnsPacketSink, cns_packet_sink, CNS_TYPE_APPLICATION)

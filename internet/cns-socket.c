@@ -17,6 +17,10 @@
  * behind one pointer, in a block allocated when the first of them is set
  * and freed when the last is cleared. So a source that clears its
  * connect callback once told, as the applications do, keeps no block.
+ * The private data is declared in cns-socket-private.h, so that the
+ * module's own socket types read it per packet without calls; it also
+ * lends them two bytes (IpTtl and flags) of the room its rounding to
+ * 16 bytes would leave unused.
  *
  * Subclasses report events with the cns_socket_notify_*() functions,
  * which call the callback when one is set. As in ns-3, a connection
@@ -26,9 +30,10 @@
 
 #include "internet/cns-internet-error.h"
 #include "internet/cns-socket-factory.h"
+#include "internet/cns-socket-private.h"
 
 /* The callbacks most sockets do not keep, allocated when one is set. */
-typedef struct
+struct _CnsSocketCallbacks
 {
   CnsSocketFn connect_succeeded;
   CnsSocketFn connect_failed;
@@ -43,16 +48,11 @@ typedef struct
   CnsSocketAcceptRequestFn accept_request;
   CnsSocketNewConnectionFn new_connection;
   gpointer accept_data;
-} SocketCallbacks;
+};
 
-typedef struct
-{
-  CnsNode *node;
-  CnsSocketFn recv;
-  gpointer recv_data;
-  SocketCallbacks *callbacks; /* NULL while none of them is set */
-  CnsSocketErrno error;
-} CnsSocketPrivate;
+typedef CnsSocketCallbacks SocketCallbacks;
+
+glong cns_socket_private_offset;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsSocket, cns_socket, CNS_TYPE_OBJECT)
 
@@ -70,6 +70,7 @@ static void
 cns_socket_class_init (CnsSocketClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = cns_socket_finalize;
+  cns_socket_private_offset = CnsSocket_private_offset;
 }
 
 static void
@@ -714,17 +715,14 @@ cns_socket_set_node (CnsSocket *self, CnsNode *node)
 void
 cns_socket_set_errno (CnsSocket *self, CnsSocketErrno error)
 {
-  ((CnsSocketPrivate *) cns_socket_get_instance_private (self))->error = error;
+  cns_socket_set_errno_inline (self, error);
 }
 
 /** cns_socket_notify_data_recv: For subclasses: data has arrived. */
 void
 cns_socket_notify_data_recv (CnsSocket *self)
 {
-  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
-
-  if (priv->recv != NULL)
-    priv->recv (self, priv->recv_data);
+  cns_socket_notify_data_recv_inline (self);
 }
 
 /** cns_socket_notify_data_sent: For subclasses: @size bytes left. */

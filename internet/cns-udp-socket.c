@@ -21,12 +21,13 @@
  * the application takes them; past RcvBufSize bytes they are dropped and
  * fired at the Drop trace source. Everything for receiving (the ring, a
  * RcvBufSize other than the default, the ICMP callback) sits behind one
- * pointer that is allocated when first needed, while the end point the
- * socket binds is part of the socket itself: a socket that only sends is
- * seven words beyond CnsSocket and allocates nothing more (the base keeps
- * the application's callbacks the same way). Sending and receiving a
- * datagram allocate nothing beyond the packet (the ring grows by doubling
- * and stays), and do no string work.
+ * pointer that is allocated when first needed, with room for one datagram
+ * so that a ring is allocated only when two have to wait, while the end point
+ * the socket binds is part of the socket itself: a socket that only sends is
+ * six words beyond CnsSocket (its flags and IpTtl sit in the base) and
+ * allocates nothing more (the base keeps the application's callbacks the same
+ * way). Sending and receiving a datagram allocate nothing beyond the packet
+ * (the ring grows by doubling and stays), and do no string work.
  *
  * Lifetime: the protocol holds a reference to each socket it made until
  * the socket is closed, as ns-3's UdpL4Protocol does, so an application
@@ -41,6 +42,7 @@
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
+#include "internet/cns-socket-private.h"
 #include "internet/cns-udp-private.h"
 #include "network/cns-queue.h"
 
@@ -66,17 +68,22 @@ typedef struct
   CnsInetSocketAddress from;
 } Datagram;
 
-/* What only a receiving socket needs. */
+/* What only a receiving socket needs (and the port of a broadcast peer,
+ * which the end point cannot hold: it hears everyone). The ring starts as the
+ * one slot inside, which is all an application that reads as soon as it is told
+ * ever uses; it moves to the heap when a second datagram has to wait. */
 typedef struct
 {
-  Datagram *ring;   /* NULL until the first datagram */
+  Datagram *ring;   /* &one, or a block of the heap */
   guint32 capacity; /* a power of two, so that indices wrap with a mask */
   guint32 head;
   guint32 count;
   guint32 rx_available; /* bytes in the ring */
   guint32 rcv_buf_size;
+  guint16 broadcast_port; /* the peer's, when connected to a broadcast */
   CnsUdpSocketIcmpFn icmp;
   gpointer icmp_data;
+  Datagram one;
 } Receiver;
 
 struct _CnsUdpSocket
@@ -84,17 +91,22 @@ struct _CnsUdpSocket
   CnsSocket parent_instance;
 
   CnsUdpL4Protocol *udp;     /* not referenced: it holds us */
-  CnsIpv4EndPoint end_point; /* in the protocol's table while bound */
+  CnsIpv4EndPoint end_point; /* in the protocol's table while bound; its
+                              * peer is the socket's, unless a broadcast */
   Receiver *rx;              /* NULL until needed */
   CnsTraceSource drop;
-  CnsIpv4Address peer_address;
-  guint16 peer_port;
-  guint8 ip_ttl;
-  guint connected : 1;
-  guint allow_broadcast : 1;
-  guint shutdown_send : 1;
-  guint shutdown_recv : 1;
-  guint closed : 1;
+};
+
+/* The socket's flags, kept with its IpTtl in the base's private data
+ * (see cns-socket-private.h), so that the instance is four words less. */
+enum
+{
+  UDP_CONNECTED = 1 << 0,
+  UDP_PEER_BROADCAST = 1 << 1, /* connected to 255.255.255.255 */
+  UDP_ALLOW_BROADCAST = 1 << 2,
+  UDP_SHUTDOWN_SEND = 1 << 3,
+  UDP_SHUTDOWN_RECV = 1 << 4,
+  UDP_CLOSED = 1 << 5,
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpSocket, cns_udp_socket, CNS_TYPE_SOCKET)
@@ -126,6 +138,27 @@ static gboolean udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out);
 static gboolean udp_socket_set_allow_broadcast (CnsSocket *socket,
                                                 gboolean allow);
 
+static inline CnsSocketPrivate *
+udp_socket_base (CnsUdpSocket *self)
+{
+  return cns_socket_peek_private ((CnsSocket *) self);
+}
+
+/* Whether all of @flags are set. */
+static inline gboolean
+udp_socket_has (CnsUdpSocket *self, guint8 flags)
+{
+  return (udp_socket_base (self)->flags & flags) == flags;
+}
+
+static inline void
+udp_socket_set_flags (CnsUdpSocket *self, guint8 flags, gboolean on)
+{
+  CnsSocketPrivate *base = udp_socket_base (self);
+
+  base->flags = on ? base->flags | flags : base->flags & ~flags;
+}
+
 /* Whether the socket's end point is in the protocol's table: a bound
  * end point has a port. */
 static inline gboolean
@@ -142,7 +175,7 @@ cns_udp_socket_dispose (GObject *object)
   /* still bound only when disposed explicitly (cns_object_dispose()) */
   if (udp_socket_is_bound (self) && self->udp != NULL)
     cns_udp_l4_protocol_unbind (self->udp, &self->end_point);
-  self->closed = TRUE;
+  udp_socket_set_flags (self, UDP_CLOSED, TRUE);
   G_OBJECT_CLASS (cns_udp_socket_parent_class)->dispose (object);
 }
 
@@ -157,7 +190,8 @@ cns_udp_socket_finalize (GObject *object)
         cns_packet_unref (
             self->rx->ring[(self->rx->head + i) & (self->rx->capacity - 1)]
                 .packet);
-      g_free (self->rx->ring);
+      if (self->rx->ring != &self->rx->one)
+        g_free (self->rx->ring);
       g_free (self->rx);
     }
   cns_trace_source_clear (&self->drop);
@@ -223,6 +257,8 @@ udp_socket_receiver (CnsUdpSocket *self)
   if (self->rx == NULL)
     {
       self->rx = g_new0 (Receiver, 1);
+      self->rx->ring = &self->rx->one;
+      self->rx->capacity = 1;
       self->rx->rcv_buf_size = DEFAULT_RCV_BUF_SIZE;
     }
   return self->rx;
@@ -245,7 +281,7 @@ udp_socket_node_id (CnsUdpSocket *self)
 static gboolean
 udp_socket_check_open (CnsUdpSocket *self, GError **error)
 {
-  if (G_LIKELY (!self->closed && self->udp != NULL))
+  if (G_LIKELY (!udp_socket_has (self, UDP_CLOSED) && self->udp != NULL))
     return TRUE;
   cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_BADF);
   g_set_error_literal (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
@@ -382,11 +418,15 @@ udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
       cns_socket_notify_connection_failed (socket);
       return FALSE;
     }
-  self->peer_address = peer.address;
-  self->peer_port = peer.port;
-  self->connected = TRUE;
+  udp_socket_set_flags (self, UDP_CONNECTED, TRUE);
+  udp_socket_set_flags (self, UDP_PEER_BROADCAST,
+                        cns_ipv4_address_is_broadcast (peer.address));
   if (cns_ipv4_address_is_broadcast (peer.address))
-    cns_ipv4_end_point_set_peer (&self->end_point, cns_ipv4_address_any (), 0);
+    {
+      cns_ipv4_end_point_set_peer (&self->end_point, cns_ipv4_address_any (),
+                                   0);
+      udp_socket_receiver (self)->broadcast_port = peer.port;
+    }
   else
     cns_ipv4_end_point_set_peer (&self->end_point, peer.address, peer.port);
   cns_socket_notify_connection_succeeded (socket);
@@ -399,9 +439,8 @@ static void
 udp_socket_mark_closed (CnsUdpSocket *self)
 {
   self->udp = NULL;
-  self->closed = TRUE;
-  self->shutdown_send = TRUE;
-  self->shutdown_recv = TRUE;
+  udp_socket_set_flags (
+      self, UDP_CLOSED | UDP_SHUTDOWN_SEND | UDP_SHUTDOWN_RECV, TRUE);
 }
 
 /**
@@ -441,7 +480,7 @@ udp_socket_shutdown_send (CnsSocket *socket)
 
   if (!udp_socket_check_open (self, NULL))
     return -1;
-  self->shutdown_send = TRUE;
+  udp_socket_set_flags (self, UDP_SHUTDOWN_SEND, TRUE);
   return 0;
 }
 
@@ -452,7 +491,7 @@ udp_socket_shutdown_recv (CnsSocket *socket)
 
   if (!udp_socket_check_open (self, NULL))
     return -1;
-  self->shutdown_recv = TRUE;
+  udp_socket_set_flags (self, UDP_SHUTDOWN_RECV, TRUE);
   return 0;
 }
 
@@ -539,23 +578,25 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
 {
   /* per packet: a UDP socket is a socket, no checked cast */
   CnsSocket *socket = (CnsSocket *) self;
+  CnsSocketPrivate *base = udp_socket_base (self);
+  gboolean allow_broadcast = (base->flags & UDP_ALLOW_BROADCAST) != 0;
   CnsIpv4L3Protocol *ipv4;
   CnsIpv4Route route;
   guint32 size = cns_packet_get_size (packet);
   CnsSocketErrno error = CNS_SOCKET_ERROR_NOTERROR;
 
-  if (G_UNLIKELY (self->closed || self->udp == NULL))
+  if (G_UNLIKELY ((base->flags & UDP_CLOSED) || self->udp == NULL))
     error = CNS_SOCKET_ERROR_BADF;
-  else if (G_UNLIKELY (self->shutdown_send))
+  else if (G_UNLIKELY (base->flags & UDP_SHUTDOWN_SEND))
     error = CNS_SOCKET_ERROR_SHUTDOWN;
   else if (G_UNLIKELY (size > CNS_UDP_MAX_PAYLOAD_SIZE))
     error = CNS_SOCKET_ERROR_MSGSIZE;
   else if (G_UNLIKELY (cns_ipv4_address_is_broadcast (destination)
-                       && !self->allow_broadcast))
+                       && !allow_broadcast))
     error = CNS_SOCKET_ERROR_OPNOTSUPP;
   if (G_UNLIKELY (error != CNS_SOCKET_ERROR_NOTERROR))
     {
-      cns_socket_set_errno (socket, error);
+      base->error = error;
       cns_packet_unref (packet);
       return -1;
     }
@@ -583,7 +624,7 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
           return -1;
         }
       if (G_UNLIKELY (
-              !self->allow_broadcast
+              !allow_broadcast
               && udp_socket_is_directed_broadcast (ipv4, &route, destination)))
         {
           cns_socket_set_errno (socket, CNS_SOCKET_ERROR_OPNOTSUPP);
@@ -595,11 +636,14 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
       CNS_LOG_LOGIC ("%u bytes from port %u to port %u", size,
                      self->end_point.local_port, port);
       cns_udp_l4_protocol_send (self->udp, packet, route.source, destination,
-                                self->end_point.local_port, port, self->ip_ttl,
+                                self->end_point.local_port, port, base->ip_ttl,
                                 &route);
     }
-  cns_socket_notify_data_sent (socket, size);
-  cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
+  if (G_UNLIKELY (base->callbacks != NULL))
+    {
+      cns_socket_notify_data_sent (socket, size);
+      cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
+    }
   return (gint) size;
 }
 
@@ -608,15 +652,19 @@ udp_socket_send (CnsSocket *socket, CnsPacket *packet, guint32 flags)
 {
   /* a method of the class: the type is known, no checked cast */
   CnsUdpSocket *self = (CnsUdpSocket *) socket;
+  guint8 state = udp_socket_base (self)->flags;
 
-  if (G_UNLIKELY (!self->connected && !self->closed))
+  if (G_UNLIKELY (!(state & (UDP_CONNECTED | UDP_CLOSED))))
     {
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOTCONN);
       cns_packet_unref (packet);
       return -1;
     }
-  return udp_socket_do_send_to (self, packet, self->peer_address,
-                                self->peer_port);
+  if (G_UNLIKELY (state & UDP_PEER_BROADCAST))
+    return udp_socket_do_send_to (self, packet, cns_ipv4_address_broadcast (),
+                                  self->rx->broadcast_port);
+  return udp_socket_do_send_to (self, packet, self->end_point.peer_address,
+                                self->end_point.peer_port);
 }
 
 static gint
@@ -670,7 +718,7 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
   guint32 size = cns_packet_get_size (packet);
   Datagram *slot;
 
-  if (G_UNLIKELY (self->shutdown_recv))
+  if (G_UNLIKELY (udp_socket_has (self, UDP_SHUTDOWN_RECV)))
     return;
   rx = udp_socket_receiver (self);
   if (G_UNLIKELY (rx->rx_available + (guint64) size > rx->rcv_buf_size))
@@ -686,7 +734,8 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
 
       for (guint32 i = 0; i < rx->count; i++)
         ring[i] = rx->ring[(rx->head + i) & (rx->capacity - 1)];
-      g_free (rx->ring);
+      if (rx->ring != &rx->one)
+        g_free (rx->ring);
       rx->ring = ring;
       rx->capacity = capacity;
       rx->head = 0;
@@ -696,7 +745,7 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
   slot->from = cns_inet_socket_address_init (source, source_port);
   rx->count++;
   rx->rx_available += size;
-  cns_socket_notify_data_recv ((CnsSocket *) self);
+  cns_socket_notify_data_recv_inline ((CnsSocket *) self);
 }
 
 /**
@@ -715,23 +764,16 @@ cns_udp_socket_forward_icmp (CnsUdpSocket *self, CnsIpv4Address icmp_source,
                     icmp_info, self->rx->icmp_data);
 }
 
-static CnsPacket *
-udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
-                      CnsAddress *from)
+/* Takes the first datagram waiting in @rx, of at most @max_size bytes.
+ * Kept out of udp_socket_recv_from(), so that the read that finds nothing,
+ * which ends every application's reading, saves no registers. */
+static G_GNUC_NO_INLINE CnsPacket *
+udp_socket_take (CnsSocket *socket, Receiver *rx, guint32 max_size,
+                 CnsAddress *from)
 {
-  CnsUdpSocket *self = (CnsUdpSocket *) socket;
-  Receiver *rx = self->rx;
-  Datagram *first;
-  guint32 size;
+  Datagram *first = &rx->ring[rx->head];
+  guint32 size = cns_packet_get_size (first->packet);
 
-  if (rx == NULL || rx->count == 0)
-    {
-      cns_socket_set_errno (socket, self->closed ? CNS_SOCKET_ERROR_BADF
-                                                 : CNS_SOCKET_ERROR_AGAIN);
-      return NULL;
-    }
-  first = &rx->ring[rx->head];
-  size = cns_packet_get_size (first->packet);
   if (size > max_size)
     {
       /* as in ns-3, a datagram too big for the caller stays queued */
@@ -744,6 +786,21 @@ udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
   rx->count--;
   rx->rx_available -= size;
   return first->packet;
+}
+
+static CnsPacket *
+udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
+                      CnsAddress *from)
+{
+  CnsUdpSocket *self = (CnsUdpSocket *) socket;
+  Receiver *rx = self->rx;
+
+  if (rx != NULL && rx->count != 0)
+    return udp_socket_take (socket, rx, max_size, from);
+  cns_socket_set_errno_inline (socket, udp_socket_has (self, UDP_CLOSED)
+                                           ? CNS_SOCKET_ERROR_BADF
+                                           : CNS_SOCKET_ERROR_AGAIN);
+  return NULL;
 }
 
 static CnsPacket *
@@ -786,12 +843,18 @@ udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out)
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
   CnsInetSocketAddress peer;
 
-  if (!self->connected || self->closed)
+  if (!udp_socket_has (self, UDP_CONNECTED)
+      || udp_socket_has (self, UDP_CLOSED))
     {
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOTCONN);
       return FALSE;
     }
-  peer = cns_inet_socket_address_init (self->peer_address, self->peer_port);
+  if (udp_socket_has (self, UDP_PEER_BROADCAST))
+    peer = cns_inet_socket_address_init (cns_ipv4_address_broadcast (),
+                                         self->rx->broadcast_port);
+  else
+    peer = cns_inet_socket_address_init (self->end_point.peer_address,
+                                         self->end_point.peer_port);
   cns_inet_socket_address_to_address (&peer, out);
   return TRUE;
 }
@@ -799,7 +862,7 @@ udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out)
 static gboolean
 udp_socket_set_allow_broadcast (CnsSocket *socket, gboolean allow)
 {
-  CNS_UDP_SOCKET (socket)->allow_broadcast = allow ? 1 : 0;
+  udp_socket_set_flags (CNS_UDP_SOCKET (socket), UDP_ALLOW_BROADCAST, allow);
   return TRUE;
 }
 
@@ -857,7 +920,7 @@ cns_udp_socket_set_property (GObject *object, guint prop_id,
         udp_socket_receiver (self)->rcv_buf_size = g_value_get_uint (value);
       break;
     case PROP_IP_TTL:
-      self->ip_ttl = (guint8) g_value_get_uint (value);
+      udp_socket_base (self)->ip_ttl = (guint8) g_value_get_uint (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -877,7 +940,7 @@ cns_udp_socket_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, udp_socket_get_rcv_buf_size (self));
       break;
     case PROP_IP_TTL:
-      g_value_set_uint (value, self->ip_ttl);
+      g_value_set_uint (value, udp_socket_base (self)->ip_ttl);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

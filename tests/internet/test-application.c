@@ -138,6 +138,31 @@ START_TEST (test_application_start_stop)
 }
 END_TEST
 
+/* The times can be set and cleared in any order, before or after the
+ * installation, and the node stays (the base keeps the times aside only
+ * while one is not 0). */
+START_TEST (test_application_times_set_and_cleared)
+{
+  CnsNode *node = node_new ();
+  TestApp *a = app_on (node, "2s", NULL);
+  CnsApplication *app = CNS_APPLICATION (a);
+
+  cns_application_set_start_time (app, 0);
+  ck_assert_int_eq (cns_application_get_start_time (app), 0);
+  ck_assert_int_eq (cns_application_get_stop_time (app), 0);
+  ck_assert_ptr_eq (cns_application_get_node (app), node);
+  cns_application_set_stop_time (app, cns_seconds (4));
+  cns_application_set_start_time (app, cns_seconds (1));
+  ck_assert_int_eq (cns_application_get_start_time (app), cns_seconds (1));
+  ck_assert_int_eq (cns_application_get_stop_time (app), cns_seconds (4));
+  ck_assert_ptr_eq (cns_application_get_node (app), node);
+
+  run_until (cns_seconds (10));
+  ck_assert_int_eq (a->start_time, cns_seconds (1));
+  ck_assert_int_eq (a->stop_time, cns_seconds (4));
+}
+END_TEST
+
 static void
 install_late (gpointer obj, gpointer data)
 {
@@ -195,7 +220,7 @@ START_TEST (test_application_misuse)
   CNS_TEST_EXPECT_CRITICAL ("TestApp was never installed on a node*",
                             run_until (cns_seconds (1)));
   CNS_TEST_EXPECT_CRITICAL (
-      "*priv->node == NULL*",
+      "*application_peek_node (priv) == NULL*",
       index = cns_application_install (CNS_APPLICATION (app), node));
   ck_assert_uint_eq (index, 0);
   CNS_TEST_EXPECT_CRITICAL ("*start >= 0*", cns_application_set_start_time (
@@ -404,6 +429,7 @@ test_application_suite (void)
   tcase_add_test (tc, test_application_start_stop);
   tcase_add_test (tc, test_application_installed_while_running);
   tcase_add_test (tc, test_application_disposed_before_start);
+  tcase_add_test (tc, test_application_times_set_and_cleared);
   tcase_add_test (tc, test_application_misuse);
   tcase_add_test (tc, test_application_container);
   tcase_add_test (tc, test_application_helper);

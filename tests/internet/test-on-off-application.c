@@ -420,6 +420,52 @@ START_TEST (test_on_off_constant_times)
 }
 END_TEST
 
+/* The value OnTime (or OffTime) reads back, drawn from its variable. */
+static gdouble
+time_value (CnsOnOffApplication *app, const gchar *name)
+{
+  g_autoptr (CnsRandomVariable) variable = NULL;
+
+  g_object_get (app, name, &variable, NULL);
+  return cns_random_variable_get_value (variable);
+}
+
+/* OnTime and OffTime keep their exact values, whether a float holds them
+ * (kept in the instance) or not (kept aside), and MaxBytes comes and goes
+ * without touching them. */
+START_TEST (test_on_off_times_keep_exact_values)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CnsOnOffApplication) app = cns_on_off_application_new ();
+  g_autoptr (CnsRandomVariable) uniform
+      = cns_uniform_random_variable_new (2, 3);
+  guint64 max_bytes;
+
+  ck_assert (cns_attribute_set (app, "OnTime", "0.1", &error));
+  ck_assert (
+      cns_attribute_set (app, "OffTime", "Constant(Constant=0.5)", &error));
+  cns_application_install (CNS_APPLICATION (app), node);
+  ck_assert (time_value (app, "on-time") == 0.1);
+  ck_assert (time_value (app, "off-time") == 0.5);
+
+  cns_on_off_application_set_max_bytes (app, 100);
+  g_object_get (app, "max-bytes", &max_bytes, NULL);
+  ck_assert_uint_eq (max_bytes, 100);
+  cns_on_off_application_set_max_bytes (app, 0);
+  g_object_get (app, "max-bytes", &max_bytes, NULL);
+  ck_assert_uint_eq (max_bytes, 0);
+  ck_assert (time_value (app, "on-time") == 0.1);
+
+  g_object_set (app, "on-time", uniform, NULL);
+  ck_assert (time_value (app, "on-time") >= 2.0);
+  g_object_set (app, "on-time", NULL, "off-time", NULL, NULL);
+  ck_assert (time_value (app, "on-time") == 1.0);
+  ck_assert (time_value (app, "off-time") == 1.0);
+  ck_assert (cns_attribute_set (app, "OnTime", "1e300", &error));
+  ck_assert (time_value (app, "on-time") == 1e300);
+}
+END_TEST
+
 /* Without Remote the source cannot run: a critical names the node. */
 START_TEST (test_on_off_without_remote)
 {
@@ -485,6 +531,7 @@ test_on_off_application_suite (void)
   tcase_add_test (tc, test_on_off_tx_trace_and_refused_sends);
   tcase_add_test (tc, test_on_off_attributes);
   tcase_add_test (tc, test_on_off_constant_times);
+  tcase_add_test (tc, test_on_off_times_keep_exact_values);
   tcase_add_test (tc, test_on_off_without_remote);
   tcase_add_test (tc, test_on_off_node_without_protocol);
   tcase_add_test (tc, test_on_off_connection_failed);

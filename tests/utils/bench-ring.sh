@@ -15,7 +15,8 @@ else
   echo "not ok 1 - status $status: $out"
 fi
 missing=""
-for key in n tx run_s tx_per_s bytes_per_node bytes_per_node_apps; do
+for key in n tx run_s tx_per_s bytes_per_node bytes_per_node_apps \
+    bytes_per_node_sockets; do
   printf '%s\n' "$out" | grep -q "\"$key\":[0-9]" || missing="$missing $key"
 done
 if [ -z "$missing" ]; then

@@ -17,10 +17,29 @@
  *                        with two interfaces and addresses, routing, ICMP,
  *                        UDP
  *   bytes_per_node_apps  heap bytes per node of the OnOff source and the
- *                        sink, with their sockets: measured once they have
- *                        started and before their first packet, with the
- *                        event pool grown beforehand, so no packets nor
- *                        events count
+ *                        sink, without their sockets: the growth of the
+ *                        heap from before they are made until they are
+ *                        configured and installed on their node. It
+ *                        counts the two objects (their attributes, random
+ *                        variables and trace sources inside), what their
+ *                        configuration leaves allocated, and the node's
+ *                        list of its applications, which grows with them.
+ *                        What they allocate when they start is only their
+ *                        sockets (their events come from the event pool,
+ *                        grown beforehand), so it counts below.
+ *   bytes_per_node_sockets  heap bytes per node of the applications' two
+ *                        UDP sockets: the growth of the heap while the
+ *                        applications start (at 0 s; the run stops at
+ *                        1 ms, before any packet), which is the sockets,
+ *                        their end points bound in the UDP protocol's
+ *                        table and the protocol's list of its sockets.
+ *                        It leaves out the receive block a socket makes
+ *                        when its first datagram arrives (the sink's: 80
+ *                        heap bytes, with room for one datagram), since
+ *                        packets then mix in.
+ *
+ * Neither counts the bench's own instrument, the Tx trace connection it
+ * counts transmissions with: it is made after both measurements.
  *
  *   bench-ring [--quick] [--n=N --time=SECONDS]
  *
@@ -92,9 +111,11 @@ run_ring (guint n, gdouble seconds)
   g_autoptr (CnsIpv4AddressHelper) addresses = cns_ipv4_address_helper_new ();
   g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func (
       (GDestroyNotify) cns_ipv4_interface_container_unref);
-  g_autoptr (GPtrArray) sinks = g_ptr_array_new ();
+  /* sized now, so that it does not grow while the applications are
+   * measured; installed applications live until cns_simulator_destroy() */
+  g_autoptr (GPtrArray) sources = g_ptr_array_sized_new (n);
   GError *error = NULL;
-  gsize before, after_topology, before_apps, after_apps;
+  gsize before, after_topology, before_apps, after_apps, after_sockets;
   gdouble start, run_s;
 
   tx_count = 0;
@@ -150,34 +171,37 @@ run_ring (guint n, gdouble seconds)
           error);
       cns_on_off_application_set_remote (source, &remote);
       cns_packet_sink_set_local (sink, &local);
-      check (
-          cns_trace_connect (source, "Tx", G_CALLBACK (count_tx), NULL, &error)
-              != 0,
-          error);
       cns_application_install (CNS_APPLICATION (source), node);
       cns_application_install (CNS_APPLICATION (sink), node);
-      g_ptr_array_add (sinks, sink);
+      g_ptr_array_add (sources, source);
     }
+  after_apps = heap_bytes ();
 
   /* The applications start at 0 s, when they make their sockets, and send
-   * their first packets at 8 ms: the run stops in between to measure them,
-   * then goes on. */
+   * their first packets at 8 ms: the run stops in between to measure the
+   * sockets and to connect the bench's counter, then goes on. */
   cns_simulator_stop_at (cns_seconds (seconds));
   cns_simulator_stop_at (cns_seconds (0.001));
   start = now_s ();
   cns_simulator_run ();
   run_s = now_s () - start;
-  after_apps = heap_bytes ();
+  after_sockets = heap_bytes ();
+  for (guint i = 0; i < n; i++)
+    check (cns_trace_connect (sources->pdata[i], "Tx", G_CALLBACK (count_tx),
+                              NULL, &error)
+               != 0,
+           error);
   start = now_s ();
   cns_simulator_run ();
   run_s += now_s () - start;
 
   printf ("{\"bench\":\"ring\",\"n\":%u,\"sim_s\":%g,\"tx\":%" G_GUINT64_FORMAT
           ",\"run_s\":%.3f,\"tx_per_s\":%.0f,\"bytes_per_node\":%.1f,"
-          "\"bytes_per_node_apps\":%.1f}\n",
+          "\"bytes_per_node_apps\":%.1f,\"bytes_per_node_sockets\":%.1f}\n",
           n, seconds, tx_count, run_s, (gdouble) tx_count / run_s,
           (gdouble) (after_topology - before) / n,
-          (gdouble) (after_apps - before_apps) / n);
+          (gdouble) (after_apps - before_apps) / n,
+          (gdouble) (after_sockets - after_apps) / n);
   fflush (stdout);
   cns_simulator_destroy ();
 }
