@@ -16,8 +16,9 @@ struct _CnsDropTailQueue
 
 G_DEFINE_FINAL_TYPE (CnsDropTailQueue, cns_drop_tail_queue, CNS_TYPE_QUEUE)
 
-static gboolean
-drop_tail_enqueue (CnsQueue *queue, CnsPacket *packet)
+/* Non-static: cns_queue_pass_through() recognises drop-tail queues by it. */
+gboolean
+cns_drop_tail_queue_enqueue (CnsQueue *queue, CnsPacket *packet)
 {
   if (cns_queue_would_overflow_unchecked (queue, packet))
     {
@@ -39,7 +40,7 @@ cns_drop_tail_queue_class_init (CnsDropTailQueueClass *klass)
 {
   CnsQueueClass *queue_class = CNS_QUEUE_CLASS (klass);
 
-  queue_class->enqueue = drop_tail_enqueue;
+  queue_class->enqueue = cns_drop_tail_queue_enqueue;
   queue_class->dequeue = drop_tail_dequeue;
 }
 

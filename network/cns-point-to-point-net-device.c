@@ -137,6 +137,15 @@ p2p_device_send (CnsNetDevice *device, CnsPacket *packet,
   FIRE (self, TRACE_MAC_TX, packet);
   if (self->queue == NULL)
     self->queue = cns_drop_tail_queue_new ();
+  /* The usual frame finds the transmitter idle and the queue empty: it
+   * counts in the queue's statistics as if it went through it, and goes
+   * straight on the wire. */
+  if (cns_simulator_now () >= self->busy_until
+      && cns_queue_pass_through (self->queue, packet))
+    {
+      p2p_device_transmit_start (self, packet);
+      return TRUE;
+    }
   /* Keep a reference: MacTxDrop reports the packet the queue refused. */
   cns_packet_ref (packet);
   if (!cns_queue_enqueue_unchecked (self->queue, packet))

@@ -25,22 +25,6 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
-typedef struct
-{
-  CnsPacket **ring;
-  guint32 capacity;
-  guint32 head;
-  guint32 n_packets;
-  CnsQueueSizeUnit max_unit;
-  guint64 max_value;
-  guint64 n_bytes;
-  guint64 received_packets;
-  guint64 received_bytes;
-  guint64 dropped_packets;
-  guint64 dropped_bytes;
-  CnsTraceTable traces; /* Enqueue, Dequeue and Drop */
-} CnsQueuePrivate;
-
 enum
 {
   TRACE_ENQUEUE,
@@ -50,6 +34,8 @@ enum
 };
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsQueue, cns_queue, CNS_TYPE_OBJECT)
+
+gint cns_queue_private_offset;
 
 static void cns_queue_set_property (GObject *object, guint prop_id,
                                     const GValue *value, GParamSpec *pspec);
@@ -74,6 +60,7 @@ cns_queue_class_init (CnsQueueClass *klass)
   GType type = G_TYPE_FROM_CLASS (klass);
   glong priv = CnsQueue_private_offset;
 
+  cns_queue_private_offset = CnsQueue_private_offset;
   object_class->finalize = cns_queue_finalize;
   object_class->set_property = cns_queue_set_property;
   object_class->get_property = cns_queue_get_property;
@@ -173,12 +160,6 @@ cns_queue_is_empty (CnsQueue *self)
   return cns_queue_get_n_packets (self) == 0;
 }
 
-guint32
-cns_queue_get_n_packets_unchecked (CnsQueue *self)
-{
-  return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_packets;
-}
-
 /** cns_queue_get_max_size: Copies the limit into @out. */
 void
 cns_queue_get_max_size (CnsQueue *self, CnsQueueSize *out)
@@ -220,16 +201,6 @@ cns_queue_would_overflow (CnsQueue *self, const CnsPacket *packet)
 {
   g_return_val_if_fail (CNS_IS_QUEUE (self), TRUE);
   return cns_queue_would_overflow_unchecked (self, packet);
-}
-
-gboolean
-cns_queue_would_overflow_unchecked (CnsQueue *self, const CnsPacket *packet)
-{
-  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
-
-  if (priv->max_unit == CNS_QUEUE_SIZE_PACKETS)
-    return (guint64) priv->n_packets + 1 > priv->max_value;
-  return priv->n_bytes + cns_packet_get_size (packet) > priv->max_value;
 }
 
 /** cns_queue_get_total_received_packets: Returns: packets ever stored. */

@@ -246,6 +246,100 @@ START_TEST (test_p2p_full_queue_drops_and_traces)
 }
 END_TEST
 
+static void
+count_event (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* Frames that find the transmitter idle and the queue empty skip the
+ * queue's ring; they must count in its statistics, and fire its trace
+ * sources, exactly as when they went through it. Sends 100 and 200 bytes
+ * to an idle device, then 300 and 400 at once (the second waits), with
+ * the queue's traces connected (@traced) or not. */
+static void
+check_queue_statistics (gboolean traced)
+{
+  P2pCounts c = { 0 };
+  guint enqueued = 0, dequeued = 0;
+  g_autoptr (GError) error = NULL;
+  CnsQueue *queue;
+
+  link_build ("8Mbps", "1ms", "3p");
+  queue = cns_point_to_point_net_device_get_queue (
+      CNS_POINT_TO_POINT_NET_DEVICE (link_.dev_a));
+  ck_assert (cns_trace_connect (link_.dev_a, "MacTx", G_CALLBACK (count_mac_tx),
+                                &c, &error));
+  if (traced)
+    {
+      ck_assert (cns_trace_connect (queue, "Enqueue", G_CALLBACK (count_event),
+                                    &enqueued, &error));
+      ck_assert (cns_trace_connect (queue, "Dequeue", G_CALLBACK (count_event),
+                                    &dequeued, &error));
+    }
+  send_at (link_.dev_a, 0, 100);
+  send_at (link_.dev_a, cns_milli_seconds (10), 200);
+  send_at (link_.dev_a, cns_milli_seconds (20), 300);
+  send_at (link_.dev_a, cns_milli_seconds (20), 400);
+  cns_simulator_run ();
+  ck_assert_uint_eq (c.mac_tx, 4);
+  ck_assert_uint_eq (enqueued, traced ? 4 : 0);
+  ck_assert_uint_eq (dequeued, traced ? 4 : 0);
+  /* sizes with the 2-byte PPP header */
+  ck_assert_uint_eq (cns_queue_get_total_received_packets (queue), 4);
+  ck_assert_uint_eq (cns_queue_get_total_received_bytes (queue), 1008);
+  ck_assert_uint_eq (cns_queue_get_total_dropped_packets (queue), 0);
+  ck_assert_uint_eq (cns_queue_get_total_dropped_bytes (queue), 0);
+  ck_assert_uint_eq (cns_queue_get_n_packets (queue), 0);
+  ck_assert_uint_eq (cns_queue_get_n_bytes (queue), 0);
+  ck_assert_uint_eq (link_.rx_times->len, 4);
+  ck_assert_int_eq (g_array_index (link_.rx_times, CnsTime, 3),
+                    cns_milli_seconds (20) + cns_micro_seconds (302 + 402)
+                        + cns_milli_seconds (1));
+}
+
+START_TEST (test_p2p_idle_send_queue_statistics)
+{
+  check_queue_statistics (FALSE);
+}
+END_TEST
+
+START_TEST (test_p2p_idle_send_queue_traces)
+{
+  check_queue_statistics (TRUE);
+}
+END_TEST
+
+/* A queue too small for a frame drops it even though the transmitter is
+ * idle: in packets (size 0) and in bytes. */
+START_TEST (test_p2p_queue_too_small_drops)
+{
+  const gchar *sizes[] = { "0p", "101B" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      P2pCounts c = { 0 };
+      g_autoptr (GError) error = NULL;
+      CnsQueue *queue;
+
+      link_build ("8Mbps", "1ms", sizes[i]);
+      queue = cns_point_to_point_net_device_get_queue (
+          CNS_POINT_TO_POINT_NET_DEVICE (link_.dev_a));
+      ck_assert (cns_trace_connect (link_.dev_a, "MacTxDrop",
+                                    G_CALLBACK (count_mac_tx_drop), &c,
+                                    &error));
+      send_at (link_.dev_a, 0, 100);
+      cns_simulator_run ();
+      ck_assert_uint_eq (c.mac_tx_drop, 1);
+      ck_assert_uint_eq (cns_queue_get_total_received_packets (queue), 0);
+      ck_assert_uint_eq (cns_queue_get_total_dropped_packets (queue), 1);
+      ck_assert_uint_eq (cns_queue_get_total_dropped_bytes (queue), 102);
+      ck_assert_uint_eq (link_.rx_times->len, 0);
+      link_teardown ();
+    }
+}
+END_TEST
+
 /* Marks the 200-byte packet corrupt as it is sent. */
 static void
 mark_200_bytes (gpointer source, CnsPacket *packet, gpointer user_data)
@@ -437,6 +531,9 @@ test_point_to_point_suite (void)
   tcase_add_test (tc, test_p2p_back_to_back);
   tcase_add_test (tc, test_p2p_interframe_gap_and_exact_rates);
   tcase_add_test (tc, test_p2p_full_queue_drops_and_traces);
+  tcase_add_test (tc, test_p2p_idle_send_queue_statistics);
+  tcase_add_test (tc, test_p2p_idle_send_queue_traces);
+  tcase_add_test (tc, test_p2p_queue_too_small_drops);
   tcase_add_test (tc, test_p2p_receive_error_model);
   tcase_add_test (tc, test_p2p_link_down_drops);
   tcase_add_test (tc, test_p2p_attach_and_link_up);
