@@ -350,6 +350,22 @@ cns_net_device_set_link_up (CnsNetDevice *self, gboolean up)
   g_signal_emit (self, signals[SIGNAL_LINK_CHANGED], 0, up);
 }
 
+/* cns_net_device_deliver() for a device with a promiscuous callback. */
+G_GNUC_NO_INLINE static void
+net_device_deliver_promisc (CnsNetDevice *self, CnsPacket *packet,
+                            guint16 protocol, const CnsAddress *from,
+                            const CnsAddress *to, CnsPacketType type)
+{
+  CnsNetDevicePrivate *priv = cns_net_device_peek_private (self);
+
+  priv->promisc_receive->fn (self, cns_packet_ref (packet), protocol, from, to,
+                             type, priv->promisc_receive->data);
+  if (type != CNS_PACKET_OTHERHOST && priv->receive != NULL)
+    priv->receive (self, packet, protocol, from, priv->receive_data);
+  else
+    cns_packet_unref (packet);
+}
+
 /**
  * cns_net_device_deliver:
  * @packet: (transfer full): a received packet without its link header
@@ -366,9 +382,14 @@ cns_net_device_deliver (CnsNetDevice *self, CnsPacket *packet, guint16 protocol,
 {
   CnsNetDevicePrivate *priv = cns_net_device_peek_private (self);
 
-  if (priv->promisc_receive != NULL)
-    priv->promisc_receive->fn (self, cns_packet_ref (packet), protocol, from,
-                               to, type, priv->promisc_receive->data);
+  /* Out of line: its call with seven arguments would have every packet
+   * save and restore registers here. Without it, the receive callback is
+   * a tail call. */
+  if (G_UNLIKELY (priv->promisc_receive != NULL))
+    {
+      net_device_deliver_promisc (self, packet, protocol, from, to, type);
+      return;
+    }
   if (type != CNS_PACKET_OTHERHOST && priv->receive != NULL)
     priv->receive (self, packet, protocol, from, priv->receive_data);
   else

@@ -432,13 +432,36 @@ node_dispatch (CnsNode *self, CnsNetDevice *device, CnsPacket *packet,
   cns_packet_unref (packet);
 }
 
+/* The usual node has one handler for each protocol it receives: that one
+ * is called here directly, since node_dispatch(), made for several, costs
+ * more than the search. */
 static void
 node_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
               const CnsAddress *from, gpointer user_data)
 {
-  node_dispatch (user_data, device, packet, protocol, from,
-                 &cns_net_device_peek_private (device)->address,
-                 CNS_PACKET_HOST, FALSE);
+  CnsNode *self = user_data;
+  CnsNetDevicePrivate *priv = cns_net_device_peek_private (device);
+  const ProtocolHandler *match = NULL;
+
+  for (guint32 i = 0; i < self->n_handlers; i++)
+    {
+      const ProtocolHandler *h = &self->handlers[i];
+
+      if (!node_handler_matches (h, priv->ifindex, protocol, FALSE))
+        continue;
+      if (match != NULL)
+        {
+          node_dispatch (self, device, packet, protocol, from, &priv->address,
+                         CNS_PACKET_HOST, FALSE);
+          return;
+        }
+      match = h;
+    }
+  if (match != NULL)
+    match->handler (device, packet, protocol, from, &priv->address,
+                    CNS_PACKET_HOST, match->user_data);
+  else
+    cns_packet_unref (packet);
 }
 
 static void
