@@ -192,6 +192,30 @@ p2p_device_schedule_completion (CnsPointToPointNetDevice *self,
       self, frame, frame != NULL ? (GDestroyNotify) cns_packet_unref : NULL);
 }
 
+/* The trace sources of a transmission, out of line: inline, the calls
+ * would have every frame save and restore registers. */
+G_GNUC_NO_INLINE static void
+p2p_device_trace_transmit (CnsPointToPointNetDevice *self, CnsPacket *packet)
+{
+  FIRE (self, TRACE_SNIFFER, packet);
+  FIRE (self, TRACE_PROMISC_SNIFFER, packet);
+  FIRE (self, TRACE_PHY_TX_BEGIN, packet);
+}
+
+/* The trace sources of a received frame, out of line for the same
+ * reason. */
+G_GNUC_NO_INLINE static void
+p2p_device_trace_receive (CnsPointToPointNetDevice *self, CnsPacket *packet)
+{
+  FIRE (self, TRACE_SNIFFER, packet);
+  FIRE (self, TRACE_PROMISC_SNIFFER, packet);
+  FIRE (self, TRACE_PHY_RX_END, packet);
+  if (cns_net_device_peek_private ((CnsNetDevice *) self)->promisc_receive
+      != NULL)
+    FIRE (self, TRACE_MAC_PROMISC_RX, packet);
+  FIRE (self, TRACE_MAC_RX, packet);
+}
+
 /* Puts @packet (transfer full) on the wire: busy for its transmission time
  * plus the interframe gap; the peer gets it at last-bit arrival. */
 static void
@@ -200,9 +224,8 @@ p2p_device_transmit_start (CnsPointToPointNetDevice *self, CnsPacket *packet)
   CnsTime tx_time = cns_data_rate_bytes_tx_time (self->data_rate,
                                                  cns_packet_get_size (packet));
 
-  FIRE (self, TRACE_SNIFFER, packet);
-  FIRE (self, TRACE_PROMISC_SNIFFER, packet);
-  FIRE (self, TRACE_PHY_TX_BEGIN, packet);
+  if (G_UNLIKELY (self->traces.sources != NULL))
+    p2p_device_trace_transmit (self, packet);
   self->busy_until = cns_simulator_now () + tx_time + self->interframe_gap;
   if (G_UNLIKELY (self->traces.sources != NULL))
     p2p_device_schedule_completion (self, cns_packet_ref (packet));
@@ -480,12 +503,8 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
       cns_packet_unref (packet);
       return;
     }
-  FIRE (self, TRACE_SNIFFER, packet);
-  FIRE (self, TRACE_PROMISC_SNIFFER, packet);
-  FIRE (self, TRACE_PHY_RX_END, packet);
-  if (priv->promisc_receive != NULL)
-    FIRE (self, TRACE_MAC_PROMISC_RX, packet);
-  FIRE (self, TRACE_MAC_RX, packet);
+  if (G_UNLIKELY (self->traces.sources != NULL))
+    p2p_device_trace_receive (self, packet);
 
   packet = cns_packet_make_writable (packet);
   if (cns_packet_remove_header (packet, &cns_ppp_header_class, &ppp) == 0)
