@@ -330,27 +330,36 @@ heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
   heap_push (self, time, event);
 }
 
-/* Empties run @r, now spent, and moves it behind the others. */
+/* Empties run @r, now spent, and moves it behind the others that are
+ * not empty. With random times (the hold model) runs empty at nearly every
+ * removal, so this moves the few entries by hand, and not at all when the
+ * runs after @r are empty already. */
 static G_GNUC_NO_INLINE void
 heap_run_retire (HeapScheduler *self, guint r)
 {
   HeapRun run = self->runs[r];
-  guint n = HEAP_RUNS - 1 - r;
+  guint end = r;
 
-  memmove (&self->runs[r], &self->runs[r + 1], n * sizeof (HeapRun));
-  memmove (&self->first[r], &self->first[r + 1], n * sizeof (HeapOrder));
-  memmove (&self->last[r], &self->last[r + 1], n * sizeof (HeapOrder));
+  while (end + 1 < HEAP_RUNS && self->runs[end + 1].tail != 0)
+    {
+      self->runs[end] = self->runs[end + 1];
+      self->first[end] = self->first[end + 1];
+      self->last[end] = self->last[end + 1];
+      end++;
+    }
   run.head = run.tail = 0;
-  self->runs[HEAP_RUNS - 1] = run;
-  self->first[HEAP_RUNS - 1] = HEAP_ORDER_NONE;
-  self->last[HEAP_RUNS - 1] = 0;
+  self->runs[end] = run;
+  self->first[end] = HEAP_ORDER_NONE;
+  self->last[end] = 0;
+  if (end == r)
+    return;
   for (guint i = 0; i < HEAP_SOURCES; i++)
     {
       guint source = self->by_first[i];
 
       if (source == r)
-        self->by_first[i] = HEAP_RUNS - 1;
-      else if (source > r && source < HEAP_RUNS)
+        self->by_first[i] = end;
+      else if (source > r && source <= end)
         self->by_first[i] = source - 1;
     }
 }
