@@ -46,10 +46,12 @@ CnsSimulatorState cns_simulator_state = {
   .context = CNS_CONTEXT_NONE,
 };
 
+/* Never past the counters of valid contexts, so that simulator_schedule()
+ * can take an index below n_seq for a valid context. */
 static G_GNUC_NO_INLINE void
 simulator_grow_contexts (CnsSimulatorState *s, gsize needed)
 {
-  gsize n = MAX (needed, s->n_seq * 2);
+  gsize n = MIN (MAX (needed, s->n_seq * 2), (gsize) CNS_CONTEXT_MAX + 2);
   guint64 *seq = cns_memory_alloc (n * sizeof (guint64), sizeof (guint64));
 
   if (s->seq != NULL)
@@ -194,8 +196,6 @@ simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
   return simulator_find_destroy_index (s, destroy);
 }
 
-/* Fills the id before calling the scheduler, so that nothing but the
- * id's address stays live across the call. */
 static inline CnsEventId
 simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
                   CnsEventFn fn, gpointer obj, gpointer data, guint8 destroy)
@@ -246,7 +246,8 @@ simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj,
 
   /* delay in [0, CNS_TIME_MAX - now] as one unsigned comparison; context
    * + 1 wraps CNS_CONTEXT_NONE to 0, the index of its counter, and is
-   * below n_seq (0 before the simulator exists) for a known context */
+   * below n_seq (0 before the simulator exists, at most the counters of
+   * valid contexts) only for a valid context seen before */
   if (G_UNLIKELY (fn == NULL
                   || (guint64) delay > (guint64) (CNS_TIME_MAX - s->now)
                   || (guint32) (context + 1) >= s->n_seq
