@@ -196,15 +196,19 @@ simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
   return simulator_find_destroy_index (s, destroy);
 }
 
+/* Schedules an event from the pool, which must not be empty. The id is
+ * read back from the event after the scheduler's insert, so that few
+ * values stay live across the call. */
 static inline CnsEventId
-simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
-                  CnsEventFn fn, gpointer obj, gpointer data, guint8 destroy)
+simulator_insert_from_pool (CnsSimulatorState *s, guint32 context, CnsTime time,
+                            CnsEventFn fn, gpointer obj, gpointer data,
+                            guint8 destroy)
 {
-  CnsEvent *ev = simulator_alloc_event (s);
-  guint64 key = simulator_next_key (s);
-  CnsEventId id = { ev, key, time, s->epoch, context };
+  CnsEvent *ev = s->free_events;
+  CnsEventId id;
 
-  ev->key = key;
+  s->free_events = ev->data;
+  ev->key = simulator_next_key (s);
   ev->fn = fn;
   ev->obj = obj;
   ev->data = data;
@@ -213,11 +217,25 @@ simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
   ev->flags = 0;
   s->n_pending++;
   s->scheduler->klass->insert (s->scheduler, time, ev);
+  id.event = ev;
+  id.key = ev->key;
+  id.time = time;
+  id.epoch = s->epoch;
+  id.context = ev->context;
   return id;
 }
 
+static inline CnsEventId
+simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
+                  CnsEventFn fn, gpointer obj, gpointer data, guint8 destroy)
+{
+  if (G_UNLIKELY (s->free_events == NULL))
+    s->free_events = simulator_refill (s);
+  return simulator_insert_from_pool (s, context, time, fn, obj, data, destroy);
+}
+
 /* simulator_schedule() for the calls its fast path leaves: the first one,
- * bad arguments, a new context or a new destroy function. */
+ * bad arguments, a new context, a new destroy function, an empty pool. */
 static G_GNUC_NO_INLINE CnsEventId
 simulator_schedule_slow (guint32 context, CnsTime delay, CnsEventFn fn,
                          gpointer obj, gpointer data, GDestroyNotify destroy)
@@ -252,10 +270,12 @@ simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj,
                   || (guint64) delay > (guint64) (CNS_TIME_MAX - s->now)
                   || (guint32) (context + 1) >= s->n_seq
                   || (destroy != NULL
-                      && destroy != s->destroy_fns[s->last_destroy_index])))
+                      && destroy != s->destroy_fns[s->last_destroy_index])
+                  || s->free_events == NULL))
     return simulator_schedule_slow (context, delay, fn, obj, data, destroy);
-  return simulator_insert (s, context, s->now + delay, fn, obj, data,
-                           destroy != NULL ? s->last_destroy_index : 0);
+  return simulator_insert_from_pool (s, context, s->now + delay, fn, obj, data,
+                                     destroy != NULL ? s->last_destroy_index
+                                                     : 0);
 }
 
 /**
