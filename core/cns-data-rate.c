@@ -161,34 +161,22 @@ cns_data_rate_to_string (CnsDataRate rate)
 }
 
 /**
- * cns_data_rate_bits_tx_time:
- * @rate: a rate, not 0
+ * cns_data_rate_bits_tx_time_slow:
  *
- * Returns: the time to send @bits at @rate, rounded to the nearest
- * picosecond (halves up); %CNS_TIME_MAX if it does not fit.
+ * cns_data_rate_bits_tx_time() for what its inline part leaves: a zero
+ * @rate, and more bits than a packet has, which take a 128-bit division.
  */
 CnsTime
-cns_data_rate_bits_tx_time (CnsDataRate rate, guint64 bits)
+cns_data_rate_bits_tx_time_slow (CnsDataRate rate, guint64 bits)
 {
   unsigned __int128 ps;
 
   g_return_val_if_fail (rate > 0, CNS_TIME_MAX);
-  /* Per packet: a packet's bits (up to 9 million) times the picoseconds
-   * of a second fit in 64 bits, so the same sum divides without the
-   * 128-bit division routine; the quotient fits in a CnsTime. */
-  if (G_LIKELY (bits <= (G_MAXUINT64 / 2) / (guint64) CNS_TIME_PS_PER_S))
+  if (bits <= CNS_DATA_RATE_FAST_BITS)
     return (CnsTime) ((bits * (guint64) CNS_TIME_PS_PER_S + rate / 2) / rate);
   ps = ((unsigned __int128) bits * (guint64) CNS_TIME_PS_PER_S + rate / 2)
        / rate;
   return ps > (unsigned __int128) CNS_TIME_MAX ? CNS_TIME_MAX : (CnsTime) ps;
-}
-
-/** cns_data_rate_bytes_tx_time: Like cns_data_rate_bits_tx_time(). */
-CnsTime
-cns_data_rate_bytes_tx_time (CnsDataRate rate, guint64 bytes)
-{
-  g_return_val_if_fail (bytes <= G_MAXUINT64 / 8, CNS_TIME_MAX);
-  return cns_data_rate_bits_tx_time (rate, bytes * 8);
 }
 
 static void

@@ -26,13 +26,13 @@ typedef struct
   CnsTime now;
   guint32 context;
   gboolean stop;
-  guint64 current_key;
   guint64 *seq; /* creation counters, indexed by context + 1 */
   CnsEvent *free_events;
   guint64 event_count;
   guint64 n_pending;
-  CnsEvent *running_event; /* whose handler runs, for take_event_data */
-  GDestroyNotify destroy_fns[256];
+  CnsEvent *running_event;         /* whose handler runs, for take_event_data */
+  GDestroyNotify destroy_fns[256]; /* [0] unused: index 0 means none */
+  guint8 last_destroy_index;       /* the one found last */
 
   /* cold */
   guint n_destroy_fns;
@@ -65,7 +65,6 @@ cns_simulator_invoke (CnsSimulatorState *s, const CnsSchedulerEntry *entry)
     {
       s->now = entry->time;
       s->context = ev->context;
-      s->current_key = ev->key;
       ev->key = 0; /* expired from now on: cancel is a no-op */
       s->n_pending--;
       s->running_event = ev;
@@ -75,9 +74,9 @@ cns_simulator_invoke (CnsSimulatorState *s, const CnsSchedulerEntry *entry)
       if (ev->destroy_index != 0)
         s->destroy_fns[ev->destroy_index](ev->data);
     }
+  /* A free slot has key 0, which no event id holds; the other fields are
+   * set when it is taken again. */
   ev->key = 0;
-  ev->fn = NULL;
-  ev->destroy_index = 0;
   ev->data = s->free_events;
   s->free_events = ev;
 }

@@ -46,23 +46,31 @@ CnsSimulatorState cns_simulator_state = {
   .context = CNS_CONTEXT_NONE,
 };
 
-static void
-simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
+/* Never past the counters of valid contexts, so that simulator_schedule()
+ * can take an index below n_seq for a valid context. */
+static G_GNUC_NO_INLINE void
+simulator_grow_contexts (CnsSimulatorState *s, gsize needed)
 {
-  gsize needed = (gsize) context + 2;
-  gsize n = s->n_seq;
-  guint64 *seq;
+  gsize n = MIN (MAX (needed, s->n_seq * 2), (gsize) CNS_CONTEXT_MAX + 2);
+  guint64 *seq = cns_memory_alloc (n * sizeof (guint64), sizeof (guint64));
 
-  if (G_LIKELY (needed <= n))
-    return;
-  n = MAX (needed, n * 2);
-  seq = cns_memory_alloc (n * sizeof (guint64), sizeof (guint64));
   if (s->seq != NULL)
     memcpy (seq, s->seq, s->n_seq * sizeof (guint64));
   memset (seq + s->n_seq, 0, (n - s->n_seq) * sizeof (guint64));
   cns_memory_free (s->seq);
   s->seq = seq;
   s->n_seq = n;
+}
+
+/* Makes room for the creation counter of @context, or of nothing for
+ * CNS_CONTEXT_NONE, whose counter, at index 0, always exists. */
+static inline void
+simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
+{
+  guint32 index = context + 1; /* CNS_CONTEXT_NONE wraps to 0 */
+
+  if (G_UNLIKELY (index >= s->n_seq))
+    simulator_grow_contexts (s, (gsize) index + 1);
 }
 
 static void
@@ -154,30 +162,52 @@ simulator_next_key (CnsSimulatorState *s)
 }
 
 /* Index of @destroy in the simulator's table of destroy functions; events
- * store the index in one byte rather than an 8-byte pointer. */
-static guint8
+ * store the index in one byte rather than an 8-byte pointer. A model
+ * passes the same one or two functions over and over, so the last one
+ * found is tried first. */
+static G_GNUC_NO_INLINE guint8
+simulator_find_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
+{
+  guint i;
+
+  for (i = 1; i <= s->n_destroy_fns; i++)
+    if (s->destroy_fns[i] == destroy)
+      break;
+  if (i > s->n_destroy_fns)
+    {
+      if (i >= G_N_ELEMENTS (s->destroy_fns))
+        cns_fatal ("more than %u different destroy functions given to "
+                   "cns_simulator_schedule_full()",
+                   (guint) G_N_ELEMENTS (s->destroy_fns) - 1);
+      s->destroy_fns[i] = destroy;
+      s->n_destroy_fns = i;
+    }
+  s->last_destroy_index = (guint8) i;
+  return (guint8) i;
+}
+
+static inline guint8
 simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
 {
   if (destroy == NULL)
     return 0;
-  for (guint i = 1; i <= s->n_destroy_fns; i++)
-    if (s->destroy_fns[i] == destroy)
-      return (guint8) i;
-  if (s->n_destroy_fns + 1 >= G_N_ELEMENTS (s->destroy_fns))
-    cns_fatal ("more than %u different destroy functions given to "
-               "cns_simulator_schedule_full()",
-               (guint) G_N_ELEMENTS (s->destroy_fns) - 1);
-  s->destroy_fns[++s->n_destroy_fns] = destroy;
-  return (guint8) s->n_destroy_fns;
+  if (G_LIKELY (s->destroy_fns[s->last_destroy_index] == destroy))
+    return s->last_destroy_index;
+  return simulator_find_destroy_index (s, destroy);
 }
 
+/* Schedules an event from the pool, which must not be empty. The id is
+ * read back from the event after the scheduler's insert, so that few
+ * values stay live across the call. */
 static inline CnsEventId
-simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
-                  CnsEventFn fn, gpointer obj, gpointer data, guint8 destroy)
+simulator_insert_from_pool (CnsSimulatorState *s, guint32 context, CnsTime time,
+                            CnsEventFn fn, gpointer obj, gpointer data,
+                            guint8 destroy)
 {
-  CnsEvent *ev = simulator_alloc_event (s);
+  CnsEvent *ev = s->free_events;
   CnsEventId id;
 
+  s->free_events = ev->data;
   ev->key = simulator_next_key (s);
   ev->fn = fn;
   ev->obj = obj;
@@ -187,34 +217,65 @@ simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
   ev->flags = 0;
   s->n_pending++;
   s->scheduler->klass->insert (s->scheduler, time, ev);
-
   id.event = ev;
   id.key = ev->key;
   id.time = time;
   id.epoch = s->epoch;
-  id.context = context;
+  id.context = ev->context;
   return id;
 }
 
-static CnsEventId
-simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj,
-                    gpointer data, GDestroyNotify destroy)
+static inline CnsEventId
+simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
+                  CnsEventFn fn, gpointer obj, gpointer data, guint8 destroy)
+{
+  if (G_UNLIKELY (s->free_events == NULL))
+    s->free_events = simulator_refill (s);
+  return simulator_insert_from_pool (s, context, time, fn, obj, data, destroy);
+}
+
+/* simulator_schedule() for the calls its fast path leaves: the first one,
+ * bad arguments, a new context, a new destroy function, an empty pool. */
+static G_GNUC_NO_INLINE CnsEventId
+simulator_schedule_slow (guint32 context, CnsTime delay, CnsEventFn fn,
+                         gpointer obj, gpointer data, GDestroyNotify destroy)
 {
   static const CnsEventId none = CNS_EVENT_ID_INIT;
   CnsSimulatorState *s = simulator_get ();
-  CnsTime time;
 
   g_return_val_if_fail (fn != NULL, none);
   g_return_val_if_fail (delay >= 0, none);
   g_return_val_if_fail (delay <= CNS_TIME_MAX - s->now, none);
   g_return_val_if_fail (
       context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, none);
-
-  time = s->now + delay;
-  if (context != CNS_CONTEXT_NONE)
-    simulator_ensure_contexts (s, context);
-  return simulator_insert (s, context, time, fn, obj, data,
+  simulator_ensure_contexts (s, context);
+  return simulator_insert (s, context, s->now + delay, fn, obj, data,
                            simulator_destroy_index (s, destroy));
+}
+
+/* Inlined into each public schedule function: whether the call needs
+ * anything but an event from the pool and the scheduler's insert is one
+ * branch, and the rest is straight-line. */
+G_ALWAYS_INLINE static inline CnsEventId
+simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj,
+                    gpointer data, GDestroyNotify destroy)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+
+  /* delay in [0, CNS_TIME_MAX - now] as one unsigned comparison; context
+   * + 1 wraps CNS_CONTEXT_NONE to 0, the index of its counter, and is
+   * below n_seq (0 before the simulator exists, at most the counters of
+   * valid contexts) only for a valid context seen before */
+  if (G_UNLIKELY (fn == NULL
+                  || (guint64) delay > (guint64) (CNS_TIME_MAX - s->now)
+                  || (guint32) (context + 1) >= s->n_seq
+                  || (destroy != NULL
+                      && destroy != s->destroy_fns[s->last_destroy_index])
+                  || s->free_events == NULL))
+    return simulator_schedule_slow (context, delay, fn, obj, data, destroy);
+  return simulator_insert_from_pool (s, context, s->now + delay, fn, obj, data,
+                                     destroy != NULL ? s->last_destroy_index
+                                                     : 0);
 }
 
 /**
@@ -373,8 +434,7 @@ cns_simulator_invoke_with_context (guint32 context, CnsEventFn fn, gpointer obj,
 
   g_return_if_fail (fn != NULL);
   g_return_if_fail (context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE);
-  if (context != CNS_CONTEXT_NONE)
-    simulator_ensure_contexts (s, context);
+  simulator_ensure_contexts (s, context);
   s->context = context;
   s->running_event = NULL; /* @fn is no event: it has no data to take */
   fn (obj, data);

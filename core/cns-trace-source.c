@@ -30,16 +30,24 @@
 static gulong last_sink_id;
 static GHashTable *registry; /* GType -> GPtrArray of CnsTraceSourceInfo */
 
-static void
-trace_source_compact (CnsTraceSource *source)
+/**
+ * cns_trace_source_compact:
+ *
+ * Drops the sinks disconnected during a firing; for
+ * cns_trace_source_fire_done() only, once no firing is in progress.
+ */
+void
+cns_trace_source_compact (CnsTraceSource *source)
 {
   CnsTraceSinkList *list = source->list;
   guint n = 0;
 
+  g_return_if_fail (list != NULL && list->firing == 0);
   for (guint i = 0; i < list->n; i++)
     if (list->sinks[i].fn != NULL)
       list->sinks[n++] = list->sinks[i];
   list->n = n;
+  list->n_removed = 0;
   if (n == 0)
     g_clear_pointer (&source->list, g_free);
 }
@@ -64,7 +72,10 @@ cns_trace_source_connect (CnsTraceSource *source, GCallback callback,
       = g_realloc (source->list,
                    sizeof (CnsTraceSinkList) + (n + 1) * sizeof (CnsTraceSink));
   if (n == 0)
-    source->list->firing = 0;
+    {
+      source->list->n_removed = 0;
+      source->list->firing = 0;
+    }
   source->list->n = n + 1;
   sink = &source->list->sinks[n];
   sink->fn = callback;
@@ -94,8 +105,11 @@ trace_source_remove (CnsTraceSource *source, gulong id, GCallback callback,
           removed++;
         }
     }
-  if (removed > 0 && list->firing == 0)
-    trace_source_compact (source);
+  if (removed == 0)
+    return 0;
+  list->n_removed += removed;
+  if (list->firing == 0)
+    cns_trace_source_compact (source);
   return removed;
 }
 
@@ -125,17 +139,6 @@ cns_trace_source_disconnect_by_func (CnsTraceSource *source, GCallback callback,
   return trace_source_remove (source, 0, callback, user_data);
 }
 
-/** cns_trace_source_is_connected: Returns: whether any sink is connected. */
-gboolean
-cns_trace_source_is_connected (const CnsTraceSource *source)
-{
-  g_return_val_if_fail (source != NULL, FALSE);
-  for (guint i = 0; source->list != NULL && i < source->list->n; i++)
-    if (source->list->sinks[i].fn != NULL)
-      return TRUE;
-  return FALSE;
-}
-
 /**
  * cns_trace_source_clear:
  *
@@ -148,25 +151,6 @@ cns_trace_source_clear (CnsTraceSource *source)
   g_return_if_fail (source != NULL);
   g_return_if_fail (source->list == NULL || source->list->firing == 0);
   g_clear_pointer (&source->list, g_free);
-}
-
-/**
- * cns_trace_source_fire_done:
- *
- * Ends one firing; for CNS_TRACE_SOURCE_FIRE() only.
- */
-void
-cns_trace_source_fire_done (CnsTraceSource *source)
-{
-  CnsTraceSinkList *list = source->list;
-
-  if (--list->firing == 0)
-    for (guint i = 0; i < list->n; i++)
-      if (list->sinks[i].fn == NULL)
-        {
-          trace_source_compact (source);
-          break;
-        }
 }
 
 static GPtrArray *

@@ -33,8 +33,9 @@ typedef struct
  */
 typedef struct
 {
-  guint n;      /* sinks, disconnected ones included until compacted */
-  guint firing; /* nesting depth of firings in progress */
+  guint n;         /* sinks, disconnected ones included until compacted */
+  guint n_removed; /* disconnected sinks not yet compacted away */
+  guint firing;    /* nesting depth of firings in progress */
   CnsTraceSink sinks[];
 } CnsTraceSinkList;
 
@@ -113,9 +114,38 @@ gboolean cns_trace_source_disconnect (CnsTraceSource *source, gulong id);
 guint cns_trace_source_disconnect_by_func (CnsTraceSource *source,
                                            GCallback callback,
                                            gpointer user_data);
-gboolean cns_trace_source_is_connected (const CnsTraceSource *source);
 void cns_trace_source_clear (CnsTraceSource *source);
-void cns_trace_source_fire_done (CnsTraceSource *source);
+void cns_trace_source_compact (CnsTraceSource *source);
+
+/**
+ * cns_trace_source_is_connected:
+ *
+ * Inline: a model asks this per packet before preparing a trace's
+ * arguments.
+ *
+ * Returns: whether any sink is connected.
+ */
+static inline gboolean
+cns_trace_source_is_connected (const CnsTraceSource *source)
+{
+  g_return_val_if_fail (source != NULL, FALSE);
+  return source->list != NULL && source->list->n > source->list->n_removed;
+}
+
+/**
+ * cns_trace_source_fire_done:
+ *
+ * Ends one firing; for CNS_TRACE_SOURCE_FIRE() only. Inline, so that a
+ * firing with nothing to compact calls nothing after the sinks.
+ */
+static inline void
+cns_trace_source_fire_done (CnsTraceSource *source)
+{
+  CnsTraceSinkList *list = source->list;
+
+  if (--list->firing == 0 && G_UNLIKELY (list->n_removed > 0))
+    cns_trace_source_compact (source);
+}
 
 /**
  * CnsTraceSourceInfo:

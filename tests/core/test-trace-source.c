@@ -175,6 +175,37 @@ START_TEST (test_fire_reentrant)
 }
 END_TEST
 
+static gboolean connected_inside;
+
+static void
+sink_disconnects_all (gpointer source, guint size, gpointer user_data)
+{
+  cns_trace_source_disconnect_by_func (reentrant_src, G_CALLBACK (sink_a),
+                                       NULL);
+  cns_trace_source_disconnect (reentrant_src, self_id);
+  connected_inside = cns_trace_source_is_connected (reentrant_src);
+}
+
+START_TEST (test_disconnect_all_while_firing)
+{
+  CnsTraceSource src = { 0 };
+
+  reentrant_src = &src;
+  cns_trace_source_connect (&src, G_CALLBACK (sink_a), NULL);
+  self_id = cns_trace_source_connect (&src, G_CALLBACK (sink_disconnects_all),
+                                      NULL);
+  cns_trace_source_connect (&src, G_CALLBACK (sink_a), NULL);
+  connected_inside = TRUE;
+  CNS_TRACE_SOURCE_FIRE (&src, TestTxFn, NULL, 1u);
+  /* the first sink ran; the last was removed before its turn */
+  ck_assert_str_eq (seen->str, "a1 ");
+  /* sinks removed while the source fires no longer count as connected,
+   * and are gone once the firing ends */
+  ck_assert (!connected_inside);
+  ck_assert_ptr_null (src.list);
+}
+END_TEST
+
 START_TEST (test_registry)
 {
   const CnsTraceSourceInfo *info;
@@ -302,6 +333,7 @@ test_trace_source_suite (void)
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_fire_and_disconnect);
   tcase_add_test (tc, test_fire_reentrant);
+  tcase_add_test (tc, test_disconnect_all_while_firing);
   tcase_add_test (tc, test_registry);
   tcase_add_test (tc, test_connect_by_name);
   tcase_add_test (tc, test_trace_table);

@@ -107,6 +107,13 @@ START_TEST (test_data_rate_tx_time)
   ck_assert_int_eq (cns_data_rate_bits_tx_time (G_MAXUINT64, 9223372), 0);
   ck_assert_int_eq (cns_data_rate_bits_tx_time (G_MAXUINT64, 9223373), 1);
   CNS_TEST_EXPECT_CRITICAL ("*rate > 0*", cns_data_rate_bits_tx_time (0, 1));
+  CNS_TEST_EXPECT_CRITICAL ("*rate > 0*", cns_data_rate_bytes_tx_time (0, 1));
+  /* the out-of-line part gives what the inline one gives, on both sides */
+  ck_assert_int_eq (cns_data_rate_bits_tx_time_slow (3, 2), 666666666667);
+  ck_assert_int_eq (cns_data_rate_bits_tx_time_slow (3, 9223373),
+                    G_GINT64_CONSTANT (3074457666666666667));
+  ck_assert_int_eq (cns_data_rate_bits_tx_time_slow (1, G_MAXUINT64),
+                    CNS_TIME_MAX);
 }
 END_TEST
 
