@@ -296,8 +296,9 @@ START_TEST (test_static_route_output)
 }
 END_TEST
 
-/* The last answer of route_output is kept: every change that could alter
- * it must show in the next answer for the same destination. */
+/* Every change to the routes, addresses or interfaces shows in the next
+ * answer of route_output for the same destination (a cache of answers
+ * would have to forget on each). */
 START_TEST (test_static_route_output_follows_changes)
 {
   CnsIpv4Header h;
