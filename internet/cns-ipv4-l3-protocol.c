@@ -162,6 +162,17 @@ l3_drop (CnsIpv4L3Protocol *self, const CnsIpv4Header *header,
   cns_packet_unref (packet);
 }
 
+/* Lets go of @protocol, already unlinked from the layer's list. */
+static void
+l3_release_protocol (CnsIpv4L4Protocol *protocol)
+{
+  CnsIpv4L4ProtocolPrivate *priv = cns_ipv4_l4_protocol_peek_private (protocol);
+
+  priv->next = NULL;
+  priv->ipv4 = NULL;
+  g_object_unref (protocol);
+}
+
 static void
 l3_dispose (GObject *object)
 {
@@ -171,13 +182,9 @@ l3_dispose (GObject *object)
   while (self->protocols != NULL)
     {
       CnsIpv4L4Protocol *protocol = self->protocols;
-      CnsIpv4L4ProtocolPrivate *priv
-          = cns_ipv4_l4_protocol_peek_private (protocol);
 
-      self->protocols = priv->next;
-      priv->next = NULL;
-      priv->ipv4 = NULL;
-      g_object_unref (protocol);
+      self->protocols = cns_ipv4_l4_protocol_peek_private (protocol)->next;
+      l3_release_protocol (protocol);
     }
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_set_ipv4 (self->routing, NULL);
@@ -934,14 +941,10 @@ cns_ipv4_l3_protocol_insert_l4_protocol (CnsIpv4L3Protocol *self,
     if (CNS_IPV4_L4_PROTOCOL_GET_CLASS (*link)->protocol_number == number)
       {
         CnsIpv4L4Protocol *old = *link;
-        CnsIpv4L4ProtocolPrivate *old_priv
-            = cns_ipv4_l4_protocol_peek_private (old);
 
-        priv->next = old_priv->next;
+        priv->next = cns_ipv4_l4_protocol_peek_private (old)->next;
         *link = protocol;
-        old_priv->next = NULL;
-        old_priv->ipv4 = NULL;
-        g_object_unref (old);
+        l3_release_protocol (old);
         return;
       }
   *link = protocol;
