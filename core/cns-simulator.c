@@ -605,6 +605,7 @@ cns_simulator_run (void)
   g_return_if_fail (!s->running);
   s->stop = FALSE;
   s->running = TRUE;
+  cns_memory_advise_heap ();
   s->impl->run ();
   s->running = FALSE;
   s->context = CNS_CONTEXT_NONE;

@@ -39,6 +39,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-sequential-random-variable.c \
 	%reldir%/cns-simulator-impl.c \
 	%reldir%/cns-simulator.c \
+	%reldir%/cns-slice.c \
 	%reldir%/cns-time.c \
 	%reldir%/cns-trace-source.c \
 	%reldir%/cns-uniform-random-variable.c \

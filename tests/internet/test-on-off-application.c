@@ -367,6 +367,16 @@ START_TEST (test_on_off_attributes)
   g_clear_error (&error);
   ck_assert (!cns_attribute_set (app, "DataRate", "0bps", &error));
   g_clear_error (&error);
+  /* the limits the packed instance holds: 2^48 - 1 b/s, 2^24 - 1 bytes */
+  ck_assert (cns_attribute_set (app, "PacketSize", "16777215", &error));
+  ck_assert (!cns_attribute_set (app, "PacketSize", "16777216", &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "PacketSize"));
+  g_clear_error (&error);
+  ck_assert (cns_attribute_set (app, "DataRate", "281474976710655bps", &error));
+  ck_assert (
+      !cns_attribute_set (app, "DataRate", "281474976710656bps", &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "DataRate"));
+  g_clear_error (&error);
   ck_assert (!cns_attribute_set (app, "Remote", "10.0.0.7", &error));
   g_clear_error (&error);
 
