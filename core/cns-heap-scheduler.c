@@ -388,6 +388,28 @@ heap_take_top (HeapScheduler *self, CnsSchedulerEntry *out)
 }
 
 /* The common case, taking from a run that keeps entries, calls nothing. */
+/* Events come out of a run in order, so the ones a few places behind @e
+ * (just taken) in its run are the next to run: their CnsEvents are
+ * fetched from memory now, and for those already fetched, the object and
+ * the data their handlers start from. In a large simulation each event
+ * touches objects no cache holds; this overlaps those misses with the
+ * work of the events before. */
+#define HEAP_PREFETCH_EVENT 8
+#define HEAP_PREFETCH_OBJ   4
+
+static inline void
+heap_run_prefetch (const HeapEntry *e, const HeapEntry *end)
+{
+  if (G_LIKELY (e + HEAP_PREFETCH_EVENT < end))
+    {
+      const CnsEvent *next = e[HEAP_PREFETCH_OBJ].event;
+
+      __builtin_prefetch (e[HEAP_PREFETCH_EVENT].event);
+      __builtin_prefetch (next->obj);
+      __builtin_prefetch (next->data);
+    }
+}
+
 static gboolean
 heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
@@ -414,6 +436,7 @@ heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
   e = &run->entries[run->head++];
   out->time = (CnsTime) e->time;
   out->event = e->event;
+  heap_run_prefetch (e, run->entries + run->tail);
   self->n_in_runs--;
   self->first[source] = heap_order (e + 1);
   heap_source_sink (self);
