@@ -251,12 +251,19 @@ test_ipv4_end_point_demux_suite (void)
 {
   Suite *s = suite_create ("ipv4-end-point-demux");
   TCase *tc = tcase_create ("core");
+  /* Binds all 16,384 ephemeral ports, each after a walk of the list of
+   * those bound: about 1.6 s on the 2-core CI machine, more when it is
+   * loaded, against Check's default limit of 4 s. */
+  TCase *exhaust = tcase_create ("exhaust");
 
   tcase_add_checked_fixture (tc, setup, NULL);
   tcase_add_test (tc, test_demux_bind_conflicts);
-  tcase_add_test (tc, test_demux_ephemeral_ports);
   tcase_add_test (tc, test_demux_most_specific_wins);
   tcase_add_test (tc, test_demux_broadcast_to_all);
   suite_add_tcase (s, tc);
+  tcase_add_checked_fixture (exhaust, setup, NULL);
+  tcase_set_timeout (exhaust, 30);
+  tcase_add_test (exhaust, test_demux_ephemeral_ports);
+  suite_add_tcase (s, exhaust);
   return s;
 }
