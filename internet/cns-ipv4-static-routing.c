@@ -21,6 +21,12 @@
  * Tables of up to 8 routes (a host's: loopback, its subnets, a default
  * route) have no index and are scanned, which is as fast and keeps a node
  * small.
+ *
+ * A host sends mostly to one destination at a time, so the answer of the
+ * last route_output without a device restriction, source address
+ * included, is kept and given again for the same destination. Whatever
+ * could change it forgets it: a route added or removed, an address added
+ * or removed, an interface going up or down, a new IPv4 layer.
  */
 #include "internet/cns-ipv4-static-routing.h"
 
@@ -65,6 +71,8 @@ struct _CnsIpv4StaticRouting
   CnsIpv4RoutingProtocol parent_instance;
 
   CnsIpv4L3Protocol *ipv4; /* not referenced: the layer holds us */
+  gboolean last_valid;     /* whether @last answers for its destination */
+  CnsIpv4Route last;       /* the last route_output for any device */
   Route *routes;
   Index *index; /* NULL while the table is scanned */
   guint32 n_routes;
@@ -73,6 +81,14 @@ struct _CnsIpv4StaticRouting
 
 G_DEFINE_FINAL_TYPE (CnsIpv4StaticRouting, cns_ipv4_static_routing,
                      CNS_TYPE_IPV4_ROUTING_PROTOCOL)
+
+/* Forgets the last route given: the table, the addresses or the state of
+ * the interfaces changed. */
+static inline void
+static_forget_last (CnsIpv4StaticRouting *self)
+{
+  self->last_valid = FALSE;
+}
 
 /* ---- the index ---- */
 
@@ -165,6 +181,7 @@ index_insert (CnsIpv4StaticRouting *self, guint32 index)
 static void
 index_rebuild (CnsIpv4StaticRouting *self)
 {
+  static_forget_last (self);
   if (self->n_routes <= SCAN_ROUTES)
     {
       g_clear_pointer (&self->index, g_free);
@@ -245,6 +262,7 @@ static_add (CnsIpv4StaticRouting *self, CnsIpv4Address destination,
 {
   Route *route;
 
+  static_forget_last (self);
   if (self->n_routes == self->routes_size)
     {
       /* small tables exactly, large ones doubling */
@@ -349,6 +367,12 @@ static_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
   CnsIpv4StaticRouting *self = (CnsIpv4StaticRouting *) protocol;
   const Route *r;
 
+  if (G_LIKELY (self->last_valid && output_device == NULL
+                && self->last.destination.value == header->destination.value))
+    {
+      *route = self->last;
+      return TRUE;
+    }
   if (self->ipv4 == NULL)
     return FALSE;
   r = static_lookup (self, header->destination, output_device);
@@ -360,6 +384,11 @@ static_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
       self->ipv4, route->interface,
       cns_ipv4_address_is_any (r->entry.gateway) ? header->destination
                                                  : r->entry.gateway);
+  if (output_device == NULL)
+    {
+      self->last = *route;
+      self->last_valid = TRUE;
+    }
   return TRUE;
 }
 
@@ -386,6 +415,7 @@ static_notify_interface_up (CnsIpv4RoutingProtocol *protocol, guint32 interface)
   CnsIpv4StaticRouting *self = CNS_IPV4_STATIC_ROUTING (protocol);
   guint32 n = cns_ipv4_l3_protocol_get_n_addresses (self->ipv4, interface);
 
+  static_forget_last (self);
   for (guint32 j = 0; j < n; j++)
     {
       CnsIpv4InterfaceAddress a
@@ -399,6 +429,7 @@ static void
 static_notify_interface_down (CnsIpv4RoutingProtocol *protocol,
                               guint32 interface)
 {
+  static_forget_last (CNS_IPV4_STATIC_ROUTING (protocol));
   static_remove_matching (CNS_IPV4_STATIC_ROUTING (protocol), match_interface,
                           interface, NULL);
 }
@@ -409,6 +440,8 @@ static_notify_add_address (CnsIpv4RoutingProtocol *protocol, guint32 interface,
 {
   CnsIpv4StaticRouting *self = CNS_IPV4_STATIC_ROUTING (protocol);
 
+  /* the source address of a route may change */
+  static_forget_last (self);
   if (self->ipv4 != NULL && cns_ipv4_l3_protocol_is_up (self->ipv4, interface))
     static_add_connected (self, interface, address);
 }
@@ -420,6 +453,7 @@ static_notify_remove_address (CnsIpv4RoutingProtocol *protocol,
 {
   CnsIpv4StaticRouting *self = CNS_IPV4_STATIC_ROUTING (protocol);
 
+  static_forget_last (self);
   if (self->ipv4 != NULL && cns_ipv4_l3_protocol_is_up (self->ipv4, interface))
     static_remove_matching (self, match_subnet, interface, address);
 }
@@ -433,6 +467,7 @@ static_set_ipv4 (CnsIpv4RoutingProtocol *protocol, CnsIpv4L3Protocol *ipv4)
   CNS_IPV4_ROUTING_PROTOCOL_CLASS (cns_ipv4_static_routing_parent_class)
       ->set_ipv4 (protocol, ipv4);
   self->ipv4 = ipv4;
+  static_forget_last (self);
   if (ipv4 == NULL)
     return;
   for (guint32 i = 0; i < cns_ipv4_l3_protocol_get_n_interfaces (ipv4); i++)
