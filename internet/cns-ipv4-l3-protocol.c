@@ -366,6 +366,36 @@ l3_find_protocol (CnsIpv4L3Protocol *self, guint8 number)
   return NULL;
 }
 
+/* l3_find_protocol() for delivery: moves the protocol found to the front
+ * of the list, so that the one that receives most is found first. Each
+ * protocol looked at is an object in no cache in a large simulation; with
+ * UDP behind ICMP, as the stack helper inserts them, every datagram cost
+ * two more misses. */
+static CnsIpv4L4Protocol *
+l3_find_protocol_to_front (CnsIpv4L3Protocol *self, guint8 number)
+{
+  CnsIpv4L4Protocol **link = &self->protocols;
+  CnsIpv4L4Protocol *p;
+
+  for (p = *link; p != NULL; p = *link)
+    {
+      CnsIpv4L4ProtocolPrivate *priv = cns_ipv4_l4_protocol_peek_private (p);
+
+      if (CNS_IPV4_L4_PROTOCOL_GET_CLASS (p)->protocol_number == number)
+        {
+          if (link != &self->protocols)
+            {
+              *link = priv->next;
+              priv->next = self->protocols;
+              self->protocols = p;
+            }
+          return p;
+        }
+      link = &priv->next;
+    }
+  return NULL;
+}
+
 static CnsIcmpv4L4Protocol *
 l3_icmp (CnsIpv4L3Protocol *self)
 {
@@ -715,7 +745,7 @@ l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
   /* writable as received or reassembled, unless a sink took a reference */
   if (G_UNLIKELY (self->traces.sources != NULL))
     packet = cns_packet_make_writable (packet);
-  l4 = l3_find_protocol (self, header->protocol);
+  l4 = l3_find_protocol_to_front (self, header->protocol);
   if (G_UNLIKELY (l4 == NULL))
     {
       l3_drop (self, header, packet, CNS_IPV4_DROP_NO_PROTOCOL, interface);
@@ -934,8 +964,9 @@ cns_ipv4_l3_protocol_insert_l4_protocol (CnsIpv4L3Protocol *self,
     }
   g_object_ref (protocol);
   priv->ipv4 = self;
-  /* in the place of the one of the same number, else at the tail: the
-   * list keeps the order of insertion */
+  /* in the place of the one of the same number, else at the tail (the
+   * list is in no order that matters: delivery moves the protocol it
+   * finds to the front) */
   for (link = &self->protocols; *link != NULL;
        link = &cns_ipv4_l4_protocol_peek_private (*link)->next)
     if (CNS_IPV4_L4_PROTOCOL_GET_CLASS (*link)->protocol_number == number)
