@@ -31,6 +31,12 @@ struct _CnsPointToPointChannel
   CnsChannel parent_instance;
 
   CnsPointToPointNetDevice *devices[2]; /* referenced */
+  /* The context of a delivery to devices[i]: its node's id, kept from the
+   * first frame sent once the node is known (a device's node never
+   * changes), so that a send does not read the peer device and its node,
+   * which in a large topology are in no cache; CNS_CONTEXT_NONE until
+   * then. */
+  guint32 contexts[2];
   guint32 n_devices;
   CnsTime delay;
 };
@@ -91,6 +97,7 @@ static void
 cns_point_to_point_channel_init (CnsPointToPointChannel *self)
 {
   self->delay = DEFAULT_DELAY;
+  self->contexts[0] = self->contexts[1] = CNS_CONTEXT_NONE;
 }
 
 /**
@@ -204,23 +211,28 @@ cns_point_to_point_channel_send (CnsPointToPointChannel *self,
                                  CnsPointToPointNetDevice *sender,
                                  CnsPacket *packet, CnsTime tx_time)
 {
-  CnsPointToPointNetDevice *peer
-      = self->devices[self->devices[0] == sender ? 1 : 0];
-  CnsNode *node;
+  guint32 end = self->devices[0] == sender ? 1 : 0;
+  CnsPointToPointNetDevice *peer = self->devices[end];
+  guint32 context = self->contexts[end];
 
-  if (G_UNLIKELY (peer == NULL))
+  if (G_UNLIKELY (context == CNS_CONTEXT_NONE))
     {
-      /* a device whose link was brought up by hand on a lone end */
-      g_critical ("%s: the channel has one end attached", G_STRFUNC);
-      cns_packet_unref (packet);
-      return;
-    }
+      CnsNode *node;
 
-  node = cns_net_device_peek_private ((CnsNetDevice *) peer)->node;
-  cns_simulator_schedule_with_context_full (
-      node != NULL ? cns_node_get_id_unchecked (node) : CNS_CONTEXT_NONE,
-      tx_time + self->delay, p2p_channel_deliver, peer, packet,
-      p2p_channel_release);
+      if (G_UNLIKELY (peer == NULL))
+        {
+          /* a device whose link was brought up by hand on a lone end */
+          g_critical ("%s: the channel has one end attached", G_STRFUNC);
+          cns_packet_unref (packet);
+          return;
+        }
+      node = cns_net_device_peek_private ((CnsNetDevice *) peer)->node;
+      if (node != NULL)
+        self->contexts[end] = context = cns_node_get_id_unchecked (node);
+    }
+  cns_simulator_schedule_with_context_full (context, tx_time + self->delay,
+                                            p2p_channel_deliver, peer, packet,
+                                            p2p_channel_release);
 }
 
 static void
