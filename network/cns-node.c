@@ -57,9 +57,12 @@ struct _CnsNode
   guint32 n_handlers;
   CnsNetDevice **devices;
   CnsObject **applications;
-  /* in registration order, a block sized to them: a GArray's header and
-   * spare room would cost every node */
+  /* in registration order: &one_handler while there is at most one (a
+   * node usually has IPv4's alone, and every frame received reads it),
+   * else a block sized to them: a GArray's header and spare room would
+   * cost every node */
   ProtocolHandler *handlers;
+  ProtocolHandler one_handler;
 };
 
 static GPtrArray *nodes;            /* CnsNode, in id order */
@@ -147,7 +150,9 @@ cns_node_dispose (GObject *object)
   g_clear_pointer (&self->devices, g_free);
   g_clear_pointer (&self->applications, g_free);
   self->n_devices = self->n_applications = 0;
-  g_clear_pointer (&self->handlers, g_free);
+  if (self->handlers != &self->one_handler)
+    g_free (self->handlers);
+  self->handlers = &self->one_handler;
   self->n_handlers = 0;
   G_OBJECT_CLASS (cns_node_parent_class)->dispose (object);
 }
@@ -228,6 +233,7 @@ cns_node_class_init (CnsNodeClass *klass)
 static void
 cns_node_init (CnsNode *self)
 {
+  self->handlers = &self->one_handler;
 }
 
 /**
@@ -495,8 +501,14 @@ cns_node_register_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
                          device != NULL ? cns_net_device_get_ifindex (device)
                                         : ANY_DEVICE,
                          protocol, promiscuous != FALSE };
-  self->handlers
-      = g_renew (ProtocolHandler, self->handlers, self->n_handlers + 1);
+  if (self->handlers != &self->one_handler)
+    self->handlers
+        = g_renew (ProtocolHandler, self->handlers, self->n_handlers + 1);
+  else if (self->n_handlers == 1)
+    {
+      self->handlers = g_new (ProtocolHandler, 2);
+      self->handlers[0] = self->one_handler;
+    }
   self->handlers[self->n_handlers++] = h;
   if (!promiscuous)
     return;
