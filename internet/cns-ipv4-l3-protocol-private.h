@@ -15,9 +15,14 @@ G_BEGIN_DECLS
 G_GNUC_INTERNAL CnsNetDevice *
 cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface);
 
-/* The routing protocol, or %NULL. */
+/* What answers route requests for the routing protocol (see its
+ * get_delegate), or %NULL when there is none. */
 G_GNUC_INTERNAL CnsIpv4RoutingProtocol *
 cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self);
+
+/* Asks the routing protocol again for its delegate. */
+G_GNUC_INTERNAL void
+cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self);
 
 /* @interface's state, or %NULL when there is no such interface. */
 G_GNUC_INTERNAL const CnsIpv4Interface *

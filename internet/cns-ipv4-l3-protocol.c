@@ -85,6 +85,9 @@ struct _CnsIpv4L3Protocol
   CnsObject parent_instance;
 
   CnsIpv4RoutingProtocol *routing;
+  /* what answers for @routing (its static routing, when it is a list of
+   * one), asked per packet without reading @routing; NULL with it */
+  CnsIpv4RoutingProtocol *routing_delegate;
   /* interface 0 is the loopback, whose node is the layer's own */
   CnsIpv4Interface *interfaces;
   CnsIpv4L4Protocol *protocols; /* the first; referenced, as are the rest */
@@ -189,6 +192,7 @@ l3_dispose (GObject *object)
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_set_ipv4 (self->routing, NULL);
   g_clear_object (&self->routing);
+  self->routing_delegate = NULL;
   for (guint32 i = 0; i < self->n_interfaces; i++)
     cns_ipv4_interface_clear (&self->interfaces[i]);
   g_clear_pointer (&self->interfaces, g_free);
@@ -668,9 +672,10 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
     }
   else if (route == NULL)
     {
-      if (self->routing == NULL
-          || !CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->routing)
-                  ->route_output (self->routing, packet, header, NULL, &local))
+      if (self->routing_delegate == NULL
+          || !CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->routing_delegate)
+                  ->route_output (self->routing_delegate, packet, header, NULL,
+                                  &local))
         {
           l3_drop (self, header, packet, CNS_IPV4_DROP_NO_ROUTE, 0);
           return;
@@ -784,9 +789,10 @@ l3_forward (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       return;
     }
   if (G_UNLIKELY (
-          self->routing == NULL
-          || !CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->routing)
-                  ->route_input (self->routing, packet, header, input, &route)
+          self->routing_delegate == NULL
+          || !CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self->routing_delegate)
+                  ->route_input (self->routing_delegate, packet, header, input,
+                                 &route)
           || route.interface >= self->n_interfaces))
     {
       CnsIcmpv4L4Protocol *icmp = l3_icmp (self);
@@ -920,6 +926,7 @@ cns_ipv4_l3_protocol_set_routing_protocol (CnsIpv4L3Protocol *self,
     cns_ipv4_routing_protocol_set_ipv4 (self->routing, NULL);
   g_set_object (&self->routing, routing);
   cns_ipv4_routing_protocol_set_ipv4 (routing, self);
+  cns_ipv4_l3_protocol_update_routing_delegate (self);
 }
 
 /**
@@ -1108,7 +1115,16 @@ cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface)
 CnsIpv4RoutingProtocol *
 cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self)
 {
-  return self->routing;
+  return self->routing_delegate;
+}
+
+void
+cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self)
+{
+  self->routing_delegate
+      = self->routing != NULL
+            ? cns_ipv4_routing_protocol_get_delegate (self->routing)
+            : NULL;
 }
 
 const CnsIpv4Interface *

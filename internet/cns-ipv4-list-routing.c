@@ -124,6 +124,16 @@ list_notify_remove_address (CnsIpv4RoutingProtocol *protocol, guint32 interface,
                                                      interface, address);
 }
 
+/* A list of one answers as its protocol does: the IPv4 layer asks that one
+ * directly and does not read the list per packet. */
+static CnsIpv4RoutingProtocol *
+list_get_delegate (CnsIpv4RoutingProtocol *protocol)
+{
+  CnsIpv4ListRouting *self = CNS_IPV4_LIST_ROUTING (protocol);
+
+  return self->n_entries == 1 ? self->first.protocol : protocol;
+}
+
 static void
 list_set_ipv4 (CnsIpv4RoutingProtocol *protocol, CnsIpv4L3Protocol *ipv4)
 {
@@ -157,6 +167,7 @@ list_dispose (GObject *object)
     g_free (self->entries);
   self->entries = &self->first;
   self->n_entries = 0;
+  cns_ipv4_routing_protocol_delegate_changed (CNS_IPV4_ROUTING_PROTOCOL (self));
   G_OBJECT_CLASS (cns_ipv4_list_routing_parent_class)->dispose (object);
 }
 
@@ -175,6 +186,7 @@ cns_ipv4_list_routing_class_init (CnsIpv4ListRoutingClass *klass)
   routing_class->notify_remove_address = list_notify_remove_address;
   routing_class->set_ipv4 = list_set_ipv4;
   routing_class->print_routing_table = list_print_routing_table;
+  routing_class->get_delegate = list_get_delegate;
 }
 
 static void
@@ -231,6 +243,7 @@ cns_ipv4_list_routing_add_routing_protocol (CnsIpv4ListRouting *self,
   ipv4 = cns_ipv4_routing_protocol_get_ipv4 (CNS_IPV4_ROUTING_PROTOCOL (self));
   if (ipv4 != NULL)
     cns_ipv4_routing_protocol_set_ipv4 (protocol, ipv4);
+  cns_ipv4_routing_protocol_delegate_changed (CNS_IPV4_ROUTING_PROTOCOL (self));
 }
 
 /** cns_ipv4_list_routing_get_n_routing_protocols: Returns: the count. */

@@ -13,6 +13,8 @@
  */
 #include "internet/cns-ipv4-routing-protocol.h"
 
+#include "internet/cns-ipv4-l3-protocol-private.h"
+
 typedef struct
 {
   CnsIpv4L3Protocol *ipv4;
@@ -88,6 +90,47 @@ cns_ipv4_routing_protocol_route_output (CnsIpv4RoutingProtocol *self,
   klass = CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self);
   g_return_val_if_fail (klass->route_output != NULL, FALSE);
   return klass->route_output (self, packet, header, output_device, route);
+}
+
+/**
+ * cns_ipv4_routing_protocol_get_delegate:
+ *
+ * Follows get_delegate from @self to the protocol that answers for it.
+ *
+ * Returns: (transfer none): that protocol, @self when none other does.
+ */
+CnsIpv4RoutingProtocol *
+cns_ipv4_routing_protocol_get_delegate (CnsIpv4RoutingProtocol *self)
+{
+  g_return_val_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self), NULL);
+  for (;;)
+    {
+      CnsIpv4RoutingProtocolClass *klass
+          = CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self);
+      CnsIpv4RoutingProtocol *delegate
+          = klass->get_delegate != NULL ? klass->get_delegate (self) : self;
+
+      if (delegate == self)
+        return self;
+      self = delegate;
+    }
+}
+
+/**
+ * cns_ipv4_routing_protocol_delegate_changed:
+ *
+ * For protocols with get_delegate: their answer changed, so the IPv4
+ * layer they serve asks again.
+ */
+void
+cns_ipv4_routing_protocol_delegate_changed (CnsIpv4RoutingProtocol *self)
+{
+  CnsIpv4L3Protocol *ipv4;
+
+  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  ipv4 = cns_ipv4_routing_protocol_get_ipv4 (self);
+  if (ipv4 != NULL)
+    cns_ipv4_l3_protocol_update_routing_delegate (ipv4);
 }
 
 /**

@@ -36,6 +36,11 @@ G_DECLARE_DERIVABLE_TYPE (CnsIpv4RoutingProtocol, cns_ipv4_routing_protocol,
  * @set_ipv4: the IPv4 layer the protocol serves (set once)
  * @print_routing_table: appends the table in the style of ns-3's
  *   PrintRoutingTable to @out
+ * @get_delegate: optional: another protocol that gives exactly this one's
+ *   answers to route_output and route_input for now (a list of one gives
+ *   its protocol), which the IPv4 layer then asks directly, or @self. A
+ *   protocol whose delegate changes calls
+ *   cns_ipv4_routing_protocol_delegate_changed().
  *
  * ns-3's Ipv4RoutingProtocol without the per-packet callbacks: the answer
  * is a filled #CnsIpv4Route, so routing a packet allocates nothing.
@@ -60,9 +65,10 @@ struct _CnsIpv4RoutingProtocolClass
                                  const CnsIpv4InterfaceAddress *address);
   void (*set_ipv4) (CnsIpv4RoutingProtocol *self, CnsIpv4L3Protocol *ipv4);
   void (*print_routing_table) (CnsIpv4RoutingProtocol *self, GString *out);
+  CnsIpv4RoutingProtocol *(*get_delegate) (CnsIpv4RoutingProtocol *self);
 
   /*< private >*/
-  gpointer padding[6];
+  gpointer padding[5];
 };
 
 gboolean cns_ipv4_routing_protocol_route_output (CnsIpv4RoutingProtocol *self,
@@ -70,6 +76,9 @@ gboolean cns_ipv4_routing_protocol_route_output (CnsIpv4RoutingProtocol *self,
                                                  const CnsIpv4Header *header,
                                                  CnsNetDevice *output_device,
                                                  CnsIpv4Route *route);
+CnsIpv4RoutingProtocol *
+cns_ipv4_routing_protocol_get_delegate (CnsIpv4RoutingProtocol *self);
+void cns_ipv4_routing_protocol_delegate_changed (CnsIpv4RoutingProtocol *self);
 gboolean cns_ipv4_routing_protocol_route_input (CnsIpv4RoutingProtocol *self,
                                                 const CnsPacket *packet,
                                                 const CnsIpv4Header *header,

@@ -475,6 +475,59 @@ START_TEST (test_list_priorities)
 }
 END_TEST
 
+/* The layer asks a list of one's protocol directly; adding a second one
+ * makes it ask the list again, also when the list was set empty. */
+START_TEST (test_list_delegate)
+{
+  g_autoptr (CnsIpv4ListRouting) list = cns_ipv4_list_routing_new ();
+  g_autoptr (CnsIpv4ListRouting) outer = cns_ipv4_list_routing_new ();
+  g_autoptr (CnsIpv4StaticRouting) low = cns_ipv4_static_routing_new ();
+  g_autoptr (CnsIpv4StaticRouting) high = cns_ipv4_static_routing_new ();
+  CnsIpv4RoutingProtocol *as_list = CNS_IPV4_ROUTING_PROTOCOL (list);
+  CnsIpv4RoutingProtocol *as_outer = CNS_IPV4_ROUTING_PROTOCOL (outer);
+  L3Counts counts = { 0 };
+
+  pair_build (&pair, "1Mbps", "1ms");
+  l3_counts_connect (&counts, pair.a.ipv4);
+  ck_assert_ptr_eq (cns_ipv4_routing_protocol_get_delegate (as_list), as_list);
+  cns_ipv4_l3_protocol_set_routing_protocol (pair.a.ipv4, as_list);
+
+  /* an empty list routes nothing */
+  send_at (&pair.a, cns_seconds (1), pattern_packet (100, 1), "10.8.8.8", 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (l3_counts_drops (&counts, CNS_IPV4_DROP_NO_ROUTE), 1);
+
+  /* a list of one: its protocol answers */
+  cns_ipv4_list_routing_add_routing_protocol (
+      list, CNS_IPV4_ROUTING_PROTOCOL (low), 0);
+  ck_assert_ptr_eq (cns_ipv4_routing_protocol_get_delegate (as_list), low);
+  cns_ipv4_static_routing_add_network_route (low, A ("10.8.0.0"), M (16),
+                                             A ("10.1.1.2"), 1, 0);
+  send_at (&pair.a, cns_seconds (2), pattern_packet (100, 2), "10.8.8.8", 0);
+  send_at (&pair.a, cns_seconds (2), pattern_packet (100, 3), "10.9.9.9", 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (counts.tx, 1);
+  ck_assert_uint_eq (l3_counts_drops (&counts, CNS_IPV4_DROP_NO_ROUTE), 2);
+
+  /* a second protocol: the list answers again, the new one first */
+  cns_ipv4_list_routing_add_routing_protocol (
+      list, CNS_IPV4_ROUTING_PROTOCOL (high), 10);
+  ck_assert_ptr_eq (cns_ipv4_routing_protocol_get_delegate (as_list), as_list);
+  cns_ipv4_static_routing_add_host_route (high, A ("10.9.9.9"), A ("10.1.1.2"),
+                                          1, 0);
+  send_at (&pair.a, cns_seconds (3), pattern_packet (100, 4), "10.9.9.9", 0);
+  send_at (&pair.a, cns_seconds (3), pattern_packet (100, 5), "10.8.8.8", 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (counts.tx, 3);
+  ck_assert_uint_eq (l3_counts_drops (&counts, CNS_IPV4_DROP_NO_ROUTE), 2);
+
+  /* delegates are followed through nested lists of one */
+  cns_ipv4_list_routing_add_routing_protocol (outer, as_list, 0);
+  ck_assert_ptr_eq (cns_ipv4_routing_protocol_get_delegate (as_outer), as_list);
+  l3_counts_clear (&counts);
+}
+END_TEST
+
 START_TEST (test_routing_misuse)
 {
   g_autoptr (CnsIpv4StaticRouting) r = cns_ipv4_static_routing_new ();
@@ -509,6 +562,7 @@ test_ipv4_routing_suite (void)
   tcase_add_test (tc, test_static_route_output_follows_changes);
   tcase_add_test (tc, test_static_print);
   tcase_add_test (tc, test_list_priorities);
+  tcase_add_test (tc, test_list_delegate);
   tcase_add_test (tc, test_routing_misuse);
   suite_add_tcase (s, tc);
   return s;
