@@ -31,6 +31,7 @@ struct _CnsIpv4EndPoint
   CnsIpv4Address peer_address;
   guint16 local_port;
   guint16 peer_port;
+  guint16 next_port; /* @next's local port, 0 without one */
   CnsIpv4EndPoint *next;
 };
 
@@ -42,8 +43,9 @@ struct _CnsIpv4EndPoint
  */
 typedef struct
 {
-  CnsIpv4EndPoint *first; /* every end point, in the order of binding */
-  guint16 ephemeral;      /* the last ephemeral port handed out */
+  /* every end point, by port, those of one port in the order of binding */
+  CnsIpv4EndPoint *first;
+  guint16 ephemeral; /* the last ephemeral port handed out */
 } CnsIpv4EndPointDemux;
 
 /* Internal to the module's transport protocols, but exported (though not

@@ -8,13 +8,17 @@
  * bound to any address), as in BSD's in_pcblookup; a broadcast goes to
  * every end point that matches, as broadcasts do in real stacks.
  *
- * End points are chained in one list in the order of binding, as ns-3 keeps
- * them: a node has a few, so walking them all costs less than hashing the
- * port, and a table per node would cost more memory than the end points
- * themselves. The end points are embedded in their owners (sockets), so
- * binding allocates nothing, nor does a lookup. Ephemeral ports count up
- * through 49152-65535 from the last one handed out and wrap, as ns-3 and
- * BSD do, so the first is 49153.
+ * End points are chained in one list, by port, and in the order of binding
+ * among those of one port (ns-3 keeps them in the order of binding): a node
+ * has a few, so walking them costs less than hashing the port, and a table
+ * per node would cost more memory than the end points themselves. Each end
+ * point notes the port of the next, so a lookup stops at the last end
+ * point of its port without reading the one after, which belongs to
+ * another socket: in a large simulation, another cache miss. The end
+ * points are embedded in their owners (sockets), so binding allocates
+ * nothing, nor does a lookup. Ephemeral ports count up through 49152-65535
+ * from the last one handed out and wrap, as ns-3 and BSD do, so the first
+ * is 49153.
  *
  * Binding follows ns-3: an address and port may be bound once, but 0.0.0.0
  * and a specific address are different bindings of the same port; the
@@ -59,19 +63,22 @@ cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux)
   demux->first = NULL;
 }
 
-/* The first end point bound to @port at or after @from, or %NULL. */
+/* The first end point bound to @port, or %NULL. */
 static inline CnsIpv4EndPoint *
-next_on_port (CnsIpv4EndPoint *from, guint16 port)
-{
-  while (from != NULL && from->local_port != port)
-    from = from->next;
-  return from;
-}
-
-static CnsIpv4EndPoint *
 first_on_port (CnsIpv4EndPointDemux *demux, guint16 port)
 {
-  return next_on_port (demux->first, port);
+  CnsIpv4EndPoint *e = demux->first;
+
+  while (e != NULL && e->local_port < port)
+    e = e->next;
+  return e != NULL && e->local_port == port ? e : NULL;
+}
+
+/* The end point after @e bound to the same port, or %NULL. */
+static inline CnsIpv4EndPoint *
+next_on_same_port (const CnsIpv4EndPoint *e)
+{
+  return e->next_port == e->local_port ? e->next : NULL;
 }
 
 /* Counts up from the last ephemeral port to the next one nothing is bound
@@ -120,7 +127,8 @@ cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
                                CnsIpv4Address address, guint16 port,
                                GError **error)
 {
-  CnsIpv4EndPoint **tail = &demux->first;
+  CnsIpv4EndPoint **link = &demux->first;
+  CnsIpv4EndPoint *previous = NULL;
 
   g_return_val_if_fail (end_point->local_port == 0, FALSE);
 
@@ -138,7 +146,7 @@ cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
         }
     }
   for (CnsIpv4EndPoint *e = first_on_port (demux, port); e != NULL;
-       e = next_on_port (e->next, port))
+       e = next_on_same_port (e))
     {
       if (cns_ipv4_address_equal (e->local_address, address))
         {
@@ -153,12 +161,22 @@ cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
         }
     }
 
-  *end_point
-      = (CnsIpv4EndPoint){ .local_address = address, .local_port = port };
-  /* appended, so that broadcasts reach end points in the order of binding */
-  while (*tail != NULL)
-    tail = &(*tail)->next;
-  *tail = end_point;
+  /* after those of its port, so that broadcasts reach the end points of a
+   * port in the order of binding */
+  while (*link != NULL && (*link)->local_port <= port)
+    {
+      previous = *link;
+      link = &previous->next;
+    }
+  *end_point = (CnsIpv4EndPoint){
+    .local_address = address,
+    .local_port = port,
+    .next_port = *link != NULL ? (*link)->local_port : 0,
+    .next = *link,
+  };
+  *link = end_point;
+  if (previous != NULL)
+    previous->next_port = port;
   return TRUE;
 }
 
@@ -173,11 +191,17 @@ cns_ipv4_end_point_demux_unbind (CnsIpv4EndPointDemux *demux,
                                  CnsIpv4EndPoint *end_point)
 {
   CnsIpv4EndPoint **link = &demux->first;
+  CnsIpv4EndPoint *previous = NULL;
 
   while (*link != NULL && *link != end_point)
-    link = &(*link)->next;
+    {
+      previous = *link;
+      link = &previous->next;
+    }
   g_return_if_fail (*link == end_point);
   *link = end_point->next;
+  if (previous != NULL)
+    previous->next_port = end_point->next_port;
   memset (end_point, 0, sizeof *end_point);
 }
 
@@ -235,7 +259,7 @@ cns_ipv4_end_point_demux_lookup (CnsIpv4EndPointDemux *demux,
   guint n = 0;
 
   for (CnsIpv4EndPoint *e = first_on_port (demux, destination_port); e != NULL;
-       e = next_on_port (e->next, destination_port))
+       e = next_on_same_port (e))
     {
       gboolean local_any = cns_ipv4_address_is_any (e->local_address);
       gboolean local_exact

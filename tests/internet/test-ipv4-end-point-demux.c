@@ -246,6 +246,57 @@ START_TEST (test_demux_broadcast_to_all)
 }
 END_TEST
 
+/* End points of many ports, bound in no order and some unbound: each
+ * lookup finds its port's, broadcasts in the order of binding. */
+START_TEST (test_demux_ports_interleaved)
+{
+  CnsIpv4EndPointDemux demux;
+  CnsIpv4EndPoint *out[4];
+  CnsIpv4EndPoint *high_any, *low, *mid, *high_host, *low_peer, *high_peer;
+
+  cns_ipv4_end_point_demux_init (&demux);
+  high_any = bind_ok (&demux, ANY, 5000);
+  low = bind_ok (&demux, ANY, 9);
+  mid = bind_ok (&demux, HOST, 80);
+  high_host = bind_ok (&demux, HOST, 5000);
+  low_peer = bind_ok (&demux, HOST, 9);
+  cns_ipv4_end_point_set_peer (low_peer, PEER, 7);
+  high_peer = bind_ok (&demux, BCAST, 5000);
+
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 6), low);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 7), low_peer);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 80, PEER, 7), mid);
+  ck_assert_ptr_null (unicast (&demux, OTHER, 80, PEER, 7));
+  ck_assert_ptr_eq (unicast (&demux, HOST, 5000, PEER, 7), high_host);
+  ck_assert_ptr_eq (unicast (&demux, OTHER, 5000, PEER, 7), high_any);
+  ck_assert_ptr_null (unicast (&demux, HOST, 81, PEER, 7));
+  ck_assert_ptr_null (unicast (&demux, HOST, 6000, PEER, 7));
+  ck_assert_uint_eq (cns_ipv4_end_point_demux_lookup (&demux, BCAST, 5000, PEER,
+                                                      7, HOST, out, 4),
+                     3);
+  ck_assert_ptr_eq (out[0], high_any);
+  ck_assert_ptr_eq (out[1], high_host);
+  ck_assert_ptr_eq (out[2], high_peer);
+
+  /* unbinding relinks, first, middle and last of a port */
+  cns_ipv4_end_point_demux_unbind (&demux, low);
+  cns_ipv4_end_point_demux_unbind (&demux, high_host);
+  cns_ipv4_end_point_demux_unbind (&demux, high_peer);
+  ck_assert_ptr_null (unicast (&demux, HOST, 9, PEER, 6));
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 7), low_peer);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 80, PEER, 7), mid);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 5000, PEER, 7), high_any);
+  low = bind_ok (&demux, ANY, 9);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 9, PEER, 6), low);
+  ck_assert_ptr_eq (unicast (&demux, HOST, 80, PEER, 7), mid);
+  ck_assert_uint_eq (
+      cns_ipv4_end_point_demux_lookup (&demux, BCAST, 9, PEER, 7, HOST, out, 4),
+      2);
+  ck_assert_ptr_eq (out[0], low_peer);
+  ck_assert_ptr_eq (out[1], low);
+}
+END_TEST
+
 Suite *
 test_ipv4_end_point_demux_suite (void)
 {
@@ -260,6 +311,7 @@ test_ipv4_end_point_demux_suite (void)
   tcase_add_test (tc, test_demux_bind_conflicts);
   tcase_add_test (tc, test_demux_most_specific_wins);
   tcase_add_test (tc, test_demux_broadcast_to_all);
+  tcase_add_test (tc, test_demux_ports_interleaved);
   suite_add_tcase (s, tc);
   tcase_add_checked_fixture (exhaust, setup, NULL);
   tcase_set_timeout (exhaust, 30);
