@@ -387,7 +387,6 @@ heap_take_top (HeapScheduler *self, CnsSchedulerEntry *out)
   heap_source_sink (self);
 }
 
-/* The common case, taking from a run that keeps entries, calls nothing. */
 /* Events come out of a run in order, so the ones a few places behind @e
  * (just taken) in its run are the next to run: their CnsEvents are
  * fetched from memory now, and for those already fetched, the object and
@@ -410,6 +409,7 @@ heap_run_prefetch (const HeapEntry *e, const HeapEntry *end)
     }
 }
 
+/* The common case, taking from a run that keeps entries, calls nothing. */
 static gboolean
 heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
 {
