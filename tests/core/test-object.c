@@ -195,13 +195,18 @@ watch (gpointer object, gpointer *where)
   return object;
 }
 
+/* A new object of @type that clears *@where when it is finalized. */
+static CnsObject *
+new_watched (GType type, gpointer *where)
+{
+  return watch (cns_object_new (type, NULL), where);
+}
+
 START_TEST (test_aggregate_lifetime)
 {
   gpointer node_alive, stack_alive;
-  CnsObject *node
-      = watch (cns_object_new (test_node_get_type (), NULL), &node_alive);
-  CnsObject *stack
-      = watch (cns_object_new (test_stack_get_type (), NULL), &stack_alive);
+  CnsObject *node = new_watched (test_node_get_type (), &node_alive);
+  CnsObject *stack = new_watched (test_stack_get_type (), &stack_alive);
 
   cns_object_aggregate (node, stack);
   /* The caller hands the stack to the aggregate. */
@@ -221,10 +226,8 @@ END_TEST
 START_TEST (test_aggregate_any_member_keeps_all)
 {
   gpointer node_alive, stack_alive;
-  CnsObject *node
-      = watch (cns_object_new (test_node_get_type (), NULL), &node_alive);
-  CnsObject *stack
-      = watch (cns_object_new (test_stack_get_type (), NULL), &stack_alive);
+  CnsObject *node = new_watched (test_node_get_type (), &node_alive);
+  CnsObject *stack = new_watched (test_stack_get_type (), &stack_alive);
 
   cns_object_aggregate (node, stack);
   g_object_unref (node);
@@ -248,14 +251,10 @@ collect (gpointer member, gpointer user_data)
 START_TEST (test_aggregate_merge)
 {
   gpointer alive[4];
-  CnsObject *node
-      = watch (cns_object_new (test_node_get_type (), NULL), &alive[0]);
-  CnsObject *stack
-      = watch (cns_object_new (test_stack_get_type (), NULL), &alive[1]);
-  CnsObject *app
-      = watch (cns_object_new (test_app_get_type (), NULL), &alive[2]);
-  CnsObject *child
-      = watch (cns_object_new (test_child_get_type (), NULL), &alive[3]);
+  CnsObject *node = new_watched (test_node_get_type (), &alive[0]);
+  CnsObject *stack = new_watched (test_stack_get_type (), &alive[1]);
+  CnsObject *app = new_watched (test_app_get_type (), &alive[2]);
+  CnsObject *child = new_watched (test_child_get_type (), &alive[3]);
   GPtrArray *seen = g_ptr_array_new ();
 
   cns_object_aggregate (node, stack);
@@ -307,8 +306,7 @@ END_TEST
 START_TEST (test_dispose_breaks_cycles)
 {
   gpointer node_alive, stack_alive;
-  CnsObject *node
-      = watch (cns_object_new (test_node_get_type (), NULL), &node_alive);
+  CnsObject *node = new_watched (test_node_get_type (), &node_alive);
   CnsObject *stack
       = watch (cns_object_new (test_stack_get_type (), "peer", node, NULL),
                &stack_alive);
@@ -329,10 +327,8 @@ END_TEST
 START_TEST (test_dispose_keeps_referenced_members)
 {
   gpointer node_alive, stack_alive;
-  CnsObject *node
-      = watch (cns_object_new (test_node_get_type (), NULL), &node_alive);
-  CnsObject *stack
-      = watch (cns_object_new (test_stack_get_type (), NULL), &stack_alive);
+  CnsObject *node = new_watched (test_node_get_type (), &node_alive);
+  CnsObject *stack = new_watched (test_stack_get_type (), &stack_alive);
 
   cns_object_aggregate (node, stack);
   g_object_unref (stack);
@@ -351,14 +347,10 @@ END_TEST
 START_TEST (test_anchored_aggregate)
 {
   gpointer alive[4];
-  CnsObject *node
-      = watch (cns_object_new (test_node_get_type (), NULL), &alive[0]);
-  CnsObject *stack
-      = watch (cns_object_new (test_stack_get_type (), NULL), &alive[1]);
-  CnsObject *app
-      = watch (cns_object_new (test_app_get_type (), NULL), &alive[2]);
-  CnsObject *child
-      = watch (cns_object_new (test_child_get_type (), NULL), &alive[3]);
+  CnsObject *node = new_watched (test_node_get_type (), &alive[0]);
+  CnsObject *stack = new_watched (test_stack_get_type (), &alive[1]);
+  CnsObject *app = new_watched (test_app_get_type (), &alive[2]);
+  CnsObject *child = new_watched (test_child_get_type (), &alive[3]);
 
   cns_object_anchor (node);
   cns_object_aggregate (node, stack);
@@ -395,10 +387,8 @@ END_TEST
 START_TEST (test_anchor_in_aggregate)
 {
   gpointer alive[2];
-  CnsObject *node
-      = watch (cns_object_new (test_node_get_type (), NULL), &alive[0]);
-  CnsObject *stack
-      = watch (cns_object_new (test_stack_get_type (), NULL), &alive[1]);
+  CnsObject *node = new_watched (test_node_get_type (), &alive[0]);
+  CnsObject *stack = new_watched (test_stack_get_type (), &alive[1]);
 
   cns_object_aggregate (node, stack);
   g_object_unref (stack);
