@@ -23,6 +23,7 @@
 #include "core/cns-object-factory.h"
 #include "core/cns-object.h"
 #include "core/cns-pareto-random-variable.h"
+#include "core/cns-prefetch.h"
 #include "core/cns-queue-size.h"
 #include "core/cns-random-variable.h"
 #include "core/cns-rng-seed-manager.h"

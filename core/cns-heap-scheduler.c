@@ -38,6 +38,7 @@
 #include "core/cns-scheduler.h"
 
 #include "core/cns-memory-private.h"
+#include "core/cns-prefetch-private.h"
 
 #include <string.h>
 
@@ -224,8 +225,8 @@ heap_sift_down (HeapEntry *h, gsize n, HeapOrder x, gboolean branchless)
 
       if (child > n)
         break;
-      __builtin_prefetch (&h[4 * i]);
-      __builtin_prefetch (&h[4 * i + 3]);
+      CNS_PREFETCH (&h[4 * i]);
+      CNS_PREFETCH (&h[4 * i + 3]);
       if (child < n)
         {
           if (branchless)
@@ -390,11 +391,13 @@ heap_take_top (HeapScheduler *self, CnsSchedulerEntry *out)
 /* Events come out of a run in order, so the ones a few places behind @e
  * (just taken) in its run are the next to run: their CnsEvents are
  * fetched from memory now, and for those already fetched, the object and
- * the data their handlers start from. In a large simulation each event
- * touches objects no cache holds; this overlaps those misses with the
- * work of the events before. */
+ * the data their handlers start from and their context's prefetch hints;
+ * nearer still, the memory those hints name (see cns-prefetch.c). In a
+ * large simulation each event touches objects no cache holds; this
+ * overlaps those misses with the work of the events before. */
 #define HEAP_PREFETCH_EVENT 8
 #define HEAP_PREFETCH_OBJ   4
+#define HEAP_PREFETCH_HINTS 2
 
 static inline void
 heap_run_prefetch (const HeapEntry *e, const HeapEntry *end)
@@ -403,9 +406,14 @@ heap_run_prefetch (const HeapEntry *e, const HeapEntry *end)
     {
       const CnsEvent *next = e[HEAP_PREFETCH_OBJ].event;
 
-      __builtin_prefetch (e[HEAP_PREFETCH_EVENT].event);
-      __builtin_prefetch (next->obj);
-      __builtin_prefetch (next->data);
+      CNS_PREFETCH (e[HEAP_PREFETCH_EVENT].event);
+      CNS_PREFETCH (next->obj);
+      CNS_PREFETCH (next->data);
+      if (cns_prefetch_active)
+        {
+          cns_prefetch_hints_fetch (next->context);
+          cns_prefetch_hints_issue (e[HEAP_PREFETCH_HINTS].event->context);
+        }
     }
 }
 

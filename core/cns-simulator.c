@@ -29,6 +29,7 @@
 #include "core/cns-global-value.h"
 #include "core/cns-log.h"
 #include "core/cns-memory-private.h"
+#include "core/cns-prefetch-private.h"
 #include "core/cns-rng-seed-manager.h"
 
 #include <string.h>
@@ -699,7 +700,10 @@ cns_simulator_destroy (void)
   g_return_if_fail (!s->running);
   cns_rng_seed_manager_reset_next_stream ();
   if (s->scheduler == NULL)
-    return;
+    {
+      cns_prefetch_hints_free ();
+      return;
+    }
 
   simulator_run_destroy_events (s);
   while (s->scheduler->klass->remove_next (s->scheduler, &entry))
@@ -720,6 +724,7 @@ cns_simulator_destroy (void)
   s->slabs = NULL;
   s->destroy_events = NULL;
   s->epoch = epoch;
+  cns_prefetch_hints_free ();
 }
 
 /** cns_simulator_get_system_id: Returns: this process's MPI rank (0). */

@@ -30,6 +30,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
 	%reldir%/cns-pareto-random-variable.c \
+	%reldir%/cns-prefetch.c \
 	%reldir%/cns-queue-size.c \
 	%reldir%/cns-random-variable.c \
 	%reldir%/cns-registry.c \
@@ -67,6 +68,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-object-factory.h \
 	%reldir%/cns-object.h \
 	%reldir%/cns-pareto-random-variable.h \
+	%reldir%/cns-prefetch.h \
 	%reldir%/cns-queue-size.h \
 	%reldir%/cns-random-variable.h \
 	%reldir%/cns-rng-seed-manager.h \

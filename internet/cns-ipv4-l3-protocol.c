@@ -210,19 +210,52 @@ l3_node (CnsIpv4L3Protocol *self)
              : NULL;
 }
 
+/* Passes @fn the interface array for the layer's node, once it has one
+ * (see cns-prefetch.c): every datagram reads it. */
+static void
+l3_hint_interfaces (CnsIpv4L3Protocol *self, guint32 context,
+                    CnsPrefetchHintFn fn)
+{
+  fn (context, self->interfaces,
+      self->n_interfaces * sizeof (CnsIpv4Interface));
+}
+
 /* Adds @device, a device of the layer's node, as an interface. */
 static guint32
 l3_add_interface (CnsIpv4L3Protocol *self, CnsNetDevice *device)
 {
-  guint32 index = self->n_interfaces++;
+  guint32 index = self->n_interfaces;
+  CnsNode *node = cns_net_device_peek_private (device)->node;
 
+  l3_hint_interfaces (self, cns_node_get_id_unchecked (node),
+                      cns_prefetch_hint_remove);
+  self->n_interfaces++;
   self->interfaces
       = g_renew (CnsIpv4Interface, self->interfaces, self->n_interfaces);
   for (guint32 i = 0; i < index; i++)
     cns_ipv4_interface_moved (&self->interfaces[i]);
   cns_ipv4_interface_init (&self->interfaces[index], device);
   self->interfaces[index].forwarding = self->ip_forward;
+  l3_hint_interfaces (self, cns_node_get_id_unchecked (node),
+                      cns_prefetch_hint_add);
   return index;
+}
+
+/* The interfaces and the routing protocol that answers per packet are
+ * read with every datagram, as the layer is. */
+static void
+l3_hint_memory (CnsObject *object, guint32 context, CnsPrefetchHintFn fn)
+{
+  CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
+  CnsIpv4RoutingProtocol *routing
+      = self->routing_delegate != NULL ? self->routing_delegate : self->routing;
+
+  CNS_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)
+      ->hint_memory (object, context, fn);
+  l3_hint_interfaces (self, context, fn);
+  if (routing != NULL)
+    CNS_OBJECT_GET_CLASS (routing)->hint_memory (CNS_OBJECT (routing),
+                                                 context, fn);
 }
 
 /* Interface 0: the loopback device of @node, 127.0.0.1/8, up. */
@@ -281,6 +314,7 @@ cns_ipv4_l3_protocol_class_init (CnsIpv4L3ProtocolClass *klass)
   object_class->set_property = l3_set_property;
   object_class->get_property = l3_get_property;
   CNS_OBJECT_CLASS (klass)->notify_new_aggregate = l3_notify_new_aggregate;
+  CNS_OBJECT_CLASS (klass)->hint_memory = l3_hint_memory;
 
   properties[PROP_DEFAULT_TTL] = g_param_spec_uint (
       "default-ttl", "Default TTL",
@@ -1121,10 +1155,15 @@ cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self)
 void
 cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self)
 {
+  CnsNode *node = l3_node (self);
+
   self->routing_delegate
       = self->routing != NULL
             ? cns_ipv4_routing_protocol_get_delegate (self->routing)
             : NULL;
+  if (node != NULL)
+    cns_object_add_prefetch_hints (CNS_OBJECT (self),
+                                   cns_node_get_id_unchecked (node));
 }
 
 const CnsIpv4Interface *

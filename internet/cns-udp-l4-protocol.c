@@ -331,6 +331,7 @@ cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
           = g_renew (CnsUdpSocket *, self->sockets, self->sockets_size);
     }
   self->sockets[self->n_sockets++] = g_object_ref (socket);
+  cns_object_add_prefetch_hints (CNS_OBJECT (socket), cns_node_get_id (node));
   return CNS_SOCKET (socket);
 }
 

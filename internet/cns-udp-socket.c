@@ -199,12 +199,24 @@ cns_udp_socket_finalize (GObject *object)
 }
 
 static void
+udp_socket_hint_memory (CnsObject *object, guint32 context,
+                        CnsPrefetchHintFn fn)
+{
+  CnsUdpSocket *self = CNS_UDP_SOCKET (object);
+
+  CNS_OBJECT_CLASS (cns_udp_socket_parent_class)
+      ->hint_memory (object, context, fn);
+  fn (context, self->rx, sizeof (Receiver));
+}
+
+static void
 cns_udp_socket_class_init (CnsUdpSocketClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsSocketClass *socket_class = CNS_SOCKET_CLASS (klass);
 
   object_class->dispose = cns_udp_socket_dispose;
+  CNS_OBJECT_CLASS (klass)->hint_memory = udp_socket_hint_memory;
   object_class->finalize = cns_udp_socket_finalize;
   object_class->set_property = cns_udp_socket_set_property;
   object_class->get_property = cns_udp_socket_get_property;
@@ -250,16 +262,22 @@ cns_udp_socket_init (CnsUdpSocket *self)
 {
 }
 
-/* The receiving side, made on first use. */
+/* The receiving side, made on first use, and read with every datagram
+ * then: hinted for prefetching with the socket (see cns-prefetch.c). */
 static Receiver *
 udp_socket_receiver (CnsUdpSocket *self)
 {
   if (self->rx == NULL)
     {
+      CnsNode *node = cns_socket_get_node (CNS_SOCKET (self));
+
       self->rx = g_new0 (Receiver, 1);
       self->rx->ring = &self->rx->one;
       self->rx->capacity = 1;
       self->rx->rcv_buf_size = DEFAULT_RCV_BUF_SIZE;
+      if (node != NULL)
+        cns_prefetch_hint_add (cns_node_get_id (node), self->rx,
+                               sizeof (Receiver));
     }
   return self->rx;
 }
@@ -467,6 +485,7 @@ udp_socket_close (CnsSocket *socket)
     return -1;
   if (udp_socket_is_bound (self))
     cns_udp_l4_protocol_unbind (udp, &self->end_point);
+  cns_object_remove_prefetch_hints (CNS_OBJECT (self), udp_socket_node_id (self));
   udp_socket_mark_closed (self);
   /* may drop the last reference: nothing touches the socket after it */
   cns_udp_l4_protocol_remove_socket (udp, self);

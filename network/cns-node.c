@@ -122,6 +122,7 @@ cns_node_constructed (GObject *object)
     }
   self->id = nodes->len;
   g_ptr_array_add (nodes, g_object_ref (self));
+  cns_object_add_prefetch_hints (CNS_OBJECT (self), self->id);
   /* node_list_destroy() disposes it before the list lets go of it */
   cns_object_anchor (CNS_OBJECT (self));
   if (!initialize_pending)
@@ -200,6 +201,25 @@ node_application_nth (GObject *owner, guint index, gpointer user_data)
 }
 
 static void
+node_hint_member (gpointer member, gpointer user_data)
+{
+  cns_object_add_prefetch_hints (member, GPOINTER_TO_UINT (user_data));
+}
+
+/* What joins a node's aggregate (IPv4, UDP, ...) is read by its events:
+ * hinted for prefetching (see cns-prefetch.c). Members hinted before
+ * merge with their own hints. */
+static void
+cns_node_notify_new_aggregate (CnsObject *object)
+{
+  CnsNode *self = CNS_NODE (object);
+
+  CNS_OBJECT_CLASS (cns_node_parent_class)->notify_new_aggregate (object);
+  cns_object_foreach_aggregate (object, node_hint_member,
+                                GUINT_TO_POINTER (self->id));
+}
+
+static void
 cns_node_class_init (CnsNodeClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -209,6 +229,8 @@ cns_node_class_init (CnsNodeClass *klass)
   object_class->set_property = cns_node_set_property;
   object_class->get_property = cns_node_get_property;
   CNS_OBJECT_CLASS (klass)->initialize = cns_node_initialize;
+  CNS_OBJECT_CLASS (klass)->notify_new_aggregate
+      = cns_node_notify_new_aggregate;
 
   properties[PROP_ID] = g_param_spec_uint (
       "id", "Id",
@@ -324,6 +346,7 @@ cns_node_add_device (CnsNode *self, CnsNetDevice *device)
   self->devices = g_renew (CnsNetDevice *, self->devices, self->n_devices);
   self->devices[ifindex] = g_object_ref (device);
   cns_net_device_attach_to_node (device, self, ifindex);
+  cns_object_add_prefetch_hints (CNS_OBJECT (device), self->id);
   cns_net_device_set_receive_callback (device, node_receive, self);
   if (node_has_promiscuous_handler (self, ifindex))
     cns_net_device_set_promisc_receive_callback (device, node_promisc_receive,
@@ -369,6 +392,7 @@ cns_node_add_application (CnsNode *self, CnsObject *application)
   self->applications
       = g_renew (CnsObject *, self->applications, self->n_applications);
   self->applications[index] = g_object_ref (application);
+  cns_object_add_prefetch_hints (application, self->id);
   return index;
 }
 

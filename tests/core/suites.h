@@ -17,3 +17,4 @@ Suite *test_command_line_suite (void);
 Suite *test_log_suite (void);
 Suite *test_rng_stream_suite (void);
 Suite *test_random_variable_suite (void);
+Suite *test_prefetch_suite (void);

@@ -264,6 +264,26 @@ START_TEST (test_udp_install)
 }
 END_TEST
 
+/* The node's objects are hinted for prefetching, a socket's while it is
+ * open, its receive block once it has one. */
+START_TEST (test_udp_prefetch_hints)
+{
+  guint32 id = cns_node_get_id (pair.a.node);
+  guint stack_lines = cns_prefetch_hint_get_n_lines (id);
+  g_autoptr (CnsSocket) socket = udp_socket (&pair.a);
+  guint socket_lines = cns_prefetch_hint_get_n_lines (id) - stack_lines;
+
+  ck_assert_uint_ge (stack_lines, 12);
+  ck_assert_uint_ge (socket_lines, 2);
+  ck_assert_int_eq (cns_socket_close (socket), 0);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (id), stack_lines);
+  /* the other node's are its own */
+  ck_assert_uint_ge (cns_prefetch_hint_get_n_lines (
+                         cns_node_get_id (pair.b.node)),
+                     12);
+}
+END_TEST
+
 /* ---- errors ---- */
 
 START_TEST (test_udp_bind_errors)
@@ -989,6 +1009,7 @@ test_udp_suite (void)
 
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_udp_install);
+  tcase_add_test (tc, test_udp_prefetch_hints);
   tcase_add_test (tc, test_udp_bind_errors);
   tcase_add_test (tc, test_udp_send_errors);
   tcase_add_test (tc, test_udp_closed_socket);
