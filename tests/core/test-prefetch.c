@@ -8,7 +8,7 @@
 #define LINE 64
 
 /* Blocks to hint: line-aligned, so that the lines they cover are known. */
-static guint8 memory[64 * LINE] __attribute__ ((aligned (LINE)));
+static guint8 memory[128 * LINE] __attribute__ ((aligned (LINE)));
 
 START_TEST (test_prefetch_add)
 {
@@ -33,6 +33,23 @@ START_TEST (test_prefetch_add)
 }
 END_TEST
 
+/* Lines are kept as distances from the first one hinted, either side of
+ * it, up to 128 GiB away. */
+START_TEST (test_prefetch_distance)
+{
+  guint8 on_stack[LINE];
+
+  cns_prefetch_hint_add (1, memory + 100 * LINE, LINE);
+  cns_prefetch_hint_add (1, memory, 2 * LINE);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), 3);
+  cns_prefetch_hint_remove (1, memory, 2 * LINE);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), 1);
+  /* the stack lies terabytes from static data: not hinted */
+  cns_prefetch_hint_add (2, on_stack, sizeof on_stack);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 0);
+}
+END_TEST
+
 START_TEST (test_prefetch_ignored)
 {
   cns_prefetch_hint_add (CNS_CONTEXT_NONE, memory, LINE);
@@ -51,14 +68,22 @@ END_TEST
 START_TEST (test_prefetch_capacity)
 {
   /* every other line, until the context is full */
-  for (guint i = 0; i < 32; i++)
+  for (guint i = 0; i <= CNS_PREFETCH_LINES_MAX; i++)
     cns_prefetch_hint_add (0, memory + 2 * i * LINE, 1);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0), 31);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0),
+                     CNS_PREFETCH_LINES_MAX);
   cns_prefetch_hint_remove (0, memory, 1);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0), 30);
-  /* the room made takes the next hint */
-  cns_prefetch_hint_add (0, memory + 63 * LINE, 1);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0), 31);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0),
+                     CNS_PREFETCH_LINES_MAX - 1);
+  /* the room made takes the next hint, and the lines left are those
+   * hinted: removing each empties the context */
+  cns_prefetch_hint_add (0, memory + 127 * LINE, 1);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0),
+                     CNS_PREFETCH_LINES_MAX);
+  cns_prefetch_hint_remove (0, memory + 127 * LINE, 1);
+  for (guint i = 1; i < CNS_PREFETCH_LINES_MAX; i++)
+    cns_prefetch_hint_remove (0, memory + 2 * i * LINE, 1);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0), 0);
 }
 END_TEST
 
@@ -212,6 +237,7 @@ test_prefetch_suite (void)
 
   tcase_add_checked_fixture (tc, NULL, cns_test_reset);
   tcase_add_test (tc, test_prefetch_add);
+  tcase_add_test (tc, test_prefetch_distance);
   tcase_add_test (tc, test_prefetch_ignored);
   tcase_add_test (tc, test_prefetch_capacity);
   tcase_add_test (tc, test_prefetch_remove);
