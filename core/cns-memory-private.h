@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * nothing), and prefetching needs no result to be worth its place. */
 #if defined(__x86_64__) || defined(__i386__)
 #define CNS_PREFETCH(address) \
-  __asm__ volatile ("prefetcht0 %0" : : "m" (*(const char *) (address)))
+  __asm__ volatile("prefetcht0 %0" : : "m"(*(const char *) (address)))
 #else
 #define CNS_PREFETCH(address) __builtin_prefetch (address)
 #endif

@@ -104,14 +104,14 @@ void cns_object_foreach_aggregate (CnsObject *self, GFunc func,
  * chains up and adds the type's private data, for its class_init to
  * install.
  */
-#define CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE(TypeName, type_name)              \
-  static void type_name##_hint_memory (CnsObject *self, guint32 context,     \
-                                       CnsPrefetchHintFn fn)                 \
-  {                                                                          \
-    CNS_OBJECT_CLASS (type_name##_parent_class)->hint_memory (self, context, \
-                                                              fn);           \
-    fn (context, type_name##_get_instance_private ((TypeName *) self),       \
-        sizeof (TypeName##Private));                                         \
+#define CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE(TypeName, type_name)         \
+  static void type_name##_hint_memory (CnsObject *self, guint32 context, \
+                                       CnsPrefetchHintFn fn)             \
+  {                                                                      \
+    CNS_OBJECT_CLASS (type_name##_parent_class)                          \
+        ->hint_memory (self, context, fn);                               \
+    fn (context, type_name##_get_instance_private ((TypeName *) self),   \
+        sizeof (TypeName##Private));                                     \
   }
 
 void cns_object_hint_no_memory (CnsObject *self, guint32 context,

@@ -39,8 +39,8 @@ cns_prefetch_hints_peek (guint32 context)
 
   if (chunk >= cns_prefetch_n_chunks || cns_prefetch_chunks[chunk] == NULL)
     return NULL;
-  return &cns_prefetch_chunks[chunk][context
-                                     & ((1u << CNS_PREFETCH_CHUNK_BITS) - 1)];
+  return &cns_prefetch_chunks[chunk]
+                             [context & ((1u << CNS_PREFETCH_CHUNK_BITS) - 1)];
 }
 
 /* The first of two steps a scheduler takes for an event a few places
@@ -68,7 +68,7 @@ cns_prefetch_hints_issue (guint32 context)
     return;
   for (gint32 i = 0; i < h->n_lines; i++)
     CNS_PREFETCH (cns_prefetch_base
-                        + (gintptr) h->lines[i] * CNS_PREFETCH_LINE);
+                  + (gintptr) h->lines[i] * CNS_PREFETCH_LINE);
 }
 
 G_END_DECLS

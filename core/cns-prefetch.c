@@ -102,8 +102,8 @@ static guint
 block_lines (gconstpointer mem, gsize size, gint32 *first)
 {
   const guint8 *lo = (const guint8 *) ((guintptr) mem & ~LINE_MASK);
-  const guint8 *hi = (const guint8 *) (((guintptr) mem + size + LINE_MASK)
-                                       & ~LINE_MASK);
+  const guint8 *hi
+      = (const guint8 *) (((guintptr) mem + size + LINE_MASK) & ~LINE_MASK);
   gint64 distance;
 
   if (cns_prefetch_base == NULL)

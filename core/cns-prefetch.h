@@ -28,8 +28,7 @@ typedef void (*CnsPrefetchHintFn) (guint32 context, gconstpointer mem,
                                    gsize size);
 
 void cns_prefetch_hint_add (guint32 context, gconstpointer mem, gsize size);
-void cns_prefetch_hint_remove (guint32 context, gconstpointer mem,
-                               gsize size);
+void cns_prefetch_hint_remove (guint32 context, gconstpointer mem, gsize size);
 guint cns_prefetch_hint_get_n_lines (guint32 context);
 gboolean cns_prefetch_hint_is_active (void);
 

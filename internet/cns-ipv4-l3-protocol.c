@@ -254,8 +254,8 @@ l3_hint_memory (CnsObject *object, guint32 context, CnsPrefetchHintFn fn)
       ->hint_memory (object, context, fn);
   l3_hint_interfaces (self, context, fn);
   if (routing != NULL)
-    CNS_OBJECT_GET_CLASS (routing)->hint_memory (CNS_OBJECT (routing),
-                                                 context, fn);
+    CNS_OBJECT_GET_CLASS (routing)->hint_memory (CNS_OBJECT (routing), context,
+                                                 fn);
 }
 
 /* Interface 0: the loopback device of @node, 127.0.0.1/8, up. */

@@ -48,7 +48,8 @@ routing_real_print_routing_table (CnsIpv4RoutingProtocol *self, GString *out)
 {
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsIpv4RoutingProtocol, cns_ipv4_routing_protocol)
+CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsIpv4RoutingProtocol,
+                                     cns_ipv4_routing_protocol)
 
 static void
 cns_ipv4_routing_protocol_class_init (CnsIpv4RoutingProtocolClass *klass)

@@ -198,6 +198,7 @@ cns_udp_socket_finalize (GObject *object)
   G_OBJECT_CLASS (cns_udp_socket_parent_class)->finalize (object);
 }
 
+/* The receive block, once there, is read with every datagram too. */
 static void
 udp_socket_hint_memory (CnsObject *object, guint32 context,
                         CnsPrefetchHintFn fn)
@@ -216,10 +217,10 @@ cns_udp_socket_class_init (CnsUdpSocketClass *klass)
   CnsSocketClass *socket_class = CNS_SOCKET_CLASS (klass);
 
   object_class->dispose = cns_udp_socket_dispose;
-  CNS_OBJECT_CLASS (klass)->hint_memory = udp_socket_hint_memory;
   object_class->finalize = cns_udp_socket_finalize;
   object_class->set_property = cns_udp_socket_set_property;
   object_class->get_property = cns_udp_socket_get_property;
+  CNS_OBJECT_CLASS (klass)->hint_memory = udp_socket_hint_memory;
 
   socket_class->bind = udp_socket_bind;
   socket_class->connect = udp_socket_connect;
@@ -485,7 +486,8 @@ udp_socket_close (CnsSocket *socket)
     return -1;
   if (udp_socket_is_bound (self))
     cns_udp_l4_protocol_unbind (udp, &self->end_point);
-  cns_object_remove_prefetch_hints (CNS_OBJECT (self), udp_socket_node_id (self));
+  cns_object_remove_prefetch_hints (CNS_OBJECT (self),
+                                    udp_socket_node_id (self));
   udp_socket_mark_closed (self);
   /* may drop the last reference: nothing touches the socket after it */
   cns_udp_l4_protocol_remove_socket (udp, self);

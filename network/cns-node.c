@@ -207,8 +207,8 @@ node_hint_member (gpointer member, gpointer user_data)
 }
 
 /* What joins a node's aggregate (IPv4, UDP, ...) is read by its events:
- * hinted for prefetching (see cns-prefetch.c). Members hinted before
- * merge with their own hints. */
+ * hinted for prefetching (see cns-prefetch.c). Members hinted before add
+ * no line twice. */
 static void
 cns_node_notify_new_aggregate (CnsObject *object)
 {

@@ -70,16 +70,14 @@ START_TEST (test_prefetch_capacity)
   /* every other line, until the context is full */
   for (guint i = 0; i <= CNS_PREFETCH_LINES_MAX; i++)
     cns_prefetch_hint_add (0, memory + 2 * i * LINE, 1);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0),
-                     CNS_PREFETCH_LINES_MAX);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0), CNS_PREFETCH_LINES_MAX);
   cns_prefetch_hint_remove (0, memory, 1);
   ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0),
                      CNS_PREFETCH_LINES_MAX - 1);
   /* the room made takes the next hint, and the lines left are those
    * hinted: removing each empties the context */
   cns_prefetch_hint_add (0, memory + 127 * LINE, 1);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0),
-                     CNS_PREFETCH_LINES_MAX);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (0), CNS_PREFETCH_LINES_MAX);
   cns_prefetch_hint_remove (0, memory + 127 * LINE, 1);
   for (guint i = 1; i < CNS_PREFETCH_LINES_MAX; i++)
     cns_prefetch_hint_remove (0, memory + 2 * i * LINE, 1);
@@ -112,7 +110,8 @@ END_TEST
 static void
 record_context (gpointer obj, gpointer data)
 {
-  g_array_append_val ((GArray *) obj, (guint32){ cns_simulator_get_context () });
+  g_array_append_val ((GArray *) obj,
+                      (guint32){ cns_simulator_get_context () });
 }
 
 /* Enough hints to make the scheduler prefetch: the events run as they do

@@ -278,9 +278,8 @@ START_TEST (test_udp_prefetch_hints)
   ck_assert_int_eq (cns_socket_close (socket), 0);
   ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (id), stack_lines);
   /* the other node's are its own */
-  ck_assert_uint_ge (cns_prefetch_hint_get_n_lines (
-                         cns_node_get_id (pair.b.node)),
-                     12);
+  ck_assert_uint_ge (
+      cns_prefetch_hint_get_n_lines (cns_node_get_id (pair.b.node)), 12);
 }
 END_TEST
 
