@@ -96,16 +96,19 @@ hints_get (guint32 context, gboolean create)
 }
 
 /* The lines of @mem and @size as distances from cns_prefetch_base: the
- * first in *@first, and how many (at most BLOCK_LINES_MAX), 0 when they
- * are too far from it. */
+ * first in *@first, and how many (at most BLOCK_LINES_MAX); 0 when they
+ * are too far from it, or when a hint for @context and the block is to
+ * be ignored (see cns_prefetch_hint_add()). */
 static guint
-block_lines (gconstpointer mem, gsize size, gint32 *first)
+block_lines (guint32 context, gconstpointer mem, gsize size, gint32 *first)
 {
   const guint8 *lo = (const guint8 *) ((guintptr) mem & ~LINE_MASK);
   const guint8 *hi
       = (const guint8 *) (((guintptr) mem + size + LINE_MASK) & ~LINE_MASK);
   gint64 distance;
 
+  if (mem == NULL || size == 0 || context > CNS_CONTEXT_MAX)
+    return 0;
   if (cns_prefetch_base == NULL)
     cns_prefetch_base = lo;
   distance = (lo - cns_prefetch_base) / CNS_PREFETCH_LINE;
@@ -145,8 +148,7 @@ cns_prefetch_hint_add (guint32 context, gconstpointer mem, gsize size)
   gint32 first, before;
   guint n;
 
-  if (mem == NULL || size == 0 || context > CNS_CONTEXT_MAX
-      || (n = block_lines (mem, size, &first)) == 0)
+  if ((n = block_lines (context, mem, size, &first)) == 0)
     return;
   h = hints_get (context, TRUE);
   before = h->n_lines;
@@ -172,9 +174,8 @@ cns_prefetch_hint_remove (guint32 context, gconstpointer mem, gsize size)
   gint32 first, before;
   guint n;
 
-  if (mem == NULL || size == 0 || context > CNS_CONTEXT_MAX
-      || (h = hints_get (context, FALSE)) == NULL
-      || (n = block_lines (mem, size, &first)) == 0)
+  if ((h = hints_get (context, FALSE)) == NULL
+      || (n = block_lines (context, mem, size, &first)) == 0)
     return;
   before = h->n_lines;
   for (guint i = 0; i < n; i++)
