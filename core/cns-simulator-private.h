@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include "core/cns-memory-private.h"
+#include "core/cns-prefetch-private.h"
 #include "core/cns-scheduler.h"
 #include "core/cns-simulator-impl.h"
 #include "core/cns-simulator.h"
@@ -47,6 +49,25 @@ typedef struct
 G_GNUC_INTERNAL extern CnsSimulatorState cns_simulator_state;
 
 G_GNUC_INTERNAL void cns_simulator_install_global_values (void);
+
+/*
+ * cns_simulator_prefetch_context:
+ *
+ * For schedulers that look ahead: fetches the creation counter of
+ * @context, which the next event's handler reads when it schedules, and
+ * the prefetch hints of @context.
+ */
+static inline void
+cns_simulator_prefetch_context (guint32 context)
+{
+  const CnsSimulatorState *s = &cns_simulator_state;
+  guint32 index = context + 1; /* CNS_CONTEXT_NONE wraps to 0 */
+
+  if (index < s->n_seq)
+    CNS_PREFETCH (&s->seq[index]);
+  if (cns_prefetch_active)
+    cns_prefetch_hints_fetch (context);
+}
 
 /*
  * cns_simulator_invoke:

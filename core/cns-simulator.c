@@ -681,6 +681,40 @@ simulator_run_destroy_events (CnsSimulatorState *s)
     }
 }
 
+/* Releases the data of every pending event. It walks the slabs rather than
+ * taking the events out of the scheduler in time order: sequential memory
+ * instead of a heap pop per event (16 M pending events took 30 s that way).
+ * A destroy notify may cancel events not reached yet, which the walk then
+ * skips, or schedule new ones, which a further pass finds. */
+static void
+simulator_release_pending (CnsSimulatorState *s)
+{
+  if (s->n_destroy_fns == 0)
+    {
+      s->n_pending = 0; /* no data to release */
+      return;
+    }
+  while (s->n_pending > 0)
+    {
+      guint64 before = s->n_pending;
+
+      for (guint i = 0; i < s->slabs->len; i++)
+        {
+          CnsEvent *slab = g_ptr_array_index (s->slabs, i);
+          gsize n = i < SMALL_SLABS ? SLAB_EVENTS : BIG_SLAB_EVENTS;
+
+          for (gsize e = 0; e < n; e++)
+            if (slab[e].key != 0 && slab[e].fn != NULL
+                && !(slab[e].flags & CNS_EVENT_FLAG_DESTROY))
+              simulator_release (s, &slab[e]);
+        }
+      if (s->n_pending == before)
+        cns_fatal ("cns_simulator_destroy: %" G_GUINT64_FORMAT
+                   " pending events are not in the event pool",
+                   before);
+    }
+}
+
 /**
  * cns_simulator_destroy:
  *
@@ -694,7 +728,6 @@ void
 cns_simulator_destroy (void)
 {
   CnsSimulatorState *s = &cns_simulator_state;
-  CnsSchedulerEntry entry;
   guint32 epoch = s->epoch;
 
   g_return_if_fail (!s->running);
@@ -706,9 +739,7 @@ cns_simulator_destroy (void)
     }
 
   simulator_run_destroy_events (s);
-  while (s->scheduler->klass->remove_next (s->scheduler, &entry))
-    if (entry.event->fn != NULL)
-      simulator_release (s, entry.event);
+  simulator_release_pending (s);
   s->scheduler->klass->free (s->scheduler);
   if (s->impl->teardown != NULL)
     s->impl->teardown ();

@@ -8,14 +8,17 @@
  *          API with each scheduler at N = 10^3, 10^5, 10^6 and 10^7, next
  *          to a bare binary heap of 16-byte entries doing the same draws.
  *          Also reports the bytes of heap memory per pending event.
- *   phold  PHOLD (see examples/phold.c) through cns_simulator_* and the
- *          same model as a bare heap loop, with the same per-LP random
- *          streams, for three sizes.
+ *   phold  PHOLD (see examples/phold.c, one random stream per LP) through
+ *          cns_simulator_* against a bare heap loop of 16-byte entries
+ *          drawing from one global xorshift generator, for 1,024 to
+ *          1,048,576 LPs x 16 events; also the time to schedule the first
+ *          events and to destroy the simulator with all of them pending.
  *
  * ratio_to_bare = events_per_s / bare events_per_s. Timings are wall-clock
- * and vary from run to run; compare on the same machine.
+ * (CPU time with --cpuTime) and vary from run to run; compare on the same
+ * machine.
  *
- *   bench-scheduler [--quick] [--case=hold|phold]
+ *   bench-scheduler [--quick] [--case=hold|phold] [--maxLps=N] [--cpuTime]
  */
 #include "core/cns-core.h"
 
@@ -25,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 /* The bare loop's heap: 16-byte entries, no API, no keys. */
 typedef struct
@@ -100,10 +104,19 @@ bare_pop (BareHeap *heap)
   return top;
 }
 
+/* Wall-clock seconds, or with --cpuTime the process's CPU seconds, which
+ * other load on a shared machine inflates far less. */
+static gboolean use_cpu_time;
+
 static gdouble
 now_s (void)
 {
-  return (gdouble) g_get_monotonic_time () / 1e6;
+  struct timespec ts;
+
+  if (!use_cpu_time)
+    return (gdouble) g_get_monotonic_time () / 1e6;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (gdouble) ts.tv_sec + (gdouble) ts.tv_nsec / 1e9;
 }
 
 /* Heap bytes in use, from glibc's allocator. */
@@ -220,6 +233,7 @@ bench_hold (const gchar *scheduler, gsize n, guint64 ops, guint repeat)
 
 /* ---- phold ---- */
 
+/* PHOLD as examples/phold.c runs it: each LP draws from its own stream. */
 typedef struct
 {
   CnsRngStream *rng; /* one stream per LP */
@@ -230,89 +244,90 @@ typedef struct
   guint64 events;
 } Phold;
 
-/* The model's decision for one event of LP @self: the destination LP and
- * the delay. Shared by the API and the bare version. */
-static inline guint32
-phold_next (Phold *p, guint32 self, CnsTime *delay)
+static void
+phold_event (gpointer obj, gpointer data)
 {
-  CnsRngStream *rng = &p->rng[self];
+  Phold *p = obj;
+  CnsRngStream *rng = data;
+  guint32 self = (guint32) (rng - p->rng);
   guint32 dest = self;
+  CnsTime delay;
 
-  if (p->n_lps > 1 && cns_rng_stream_uniform (rng) < p->remote)
+  if (cns_rng_stream_uniform (rng) < p->remote)
     {
       dest = (guint32) (cns_rng_stream_uniform (rng) * (p->n_lps - 1));
       if (dest >= self)
         dest++;
     }
-  *delay = p->lookahead + exp_delay (rng, p->mean_ps);
-  return dest;
-}
-
-static void
-phold_event (gpointer obj, gpointer data)
-{
-  Phold *p = obj;
-  guint32 self = GPOINTER_TO_UINT (data);
-  CnsTime delay;
-  guint32 dest = phold_next (p, self, &delay);
-
+  delay = p->lookahead + exp_delay (rng, p->mean_ps);
   p->events++;
   cns_simulator_schedule_with_context (dest, delay, phold_event, p,
-                                       GUINT_TO_POINTER (dest));
+                                       &p->rng[dest]);
 }
 
+/* Schedules every LP's first events, as phold_start() in the example. */
 static void
-phold_init_streams (Phold *p)
+phold_schedule (Phold *p, guint events_per_lp)
 {
   for (guint32 i = 0; i < p->n_lps; i++)
-    cns_rng_stream_init (&p->rng[i], 1, i, 1);
+    {
+      cns_rng_stream_init (&p->rng[i], 1, i, 1);
+      for (guint e = 0; e < events_per_lp; e++)
+        cns_simulator_schedule_with_context (
+            i, (CnsTime) (cns_rng_stream_uniform (&p->rng[i]) * p->mean_ps),
+            phold_event, p, &p->rng[i]);
+    }
 }
 
-/* One PHOLD run through the simulator API until @end. */
-static gdouble
-phold_api (Phold *p, guint events_per_lp, CnsTime end)
+/* The bare loop's random numbers: one global xorshift64*, no state per
+ * LP, so that the bare loop measures a heap and nothing else. */
+static inline gdouble
+bare_uniform (guint64 *state)
 {
-  gdouble t0, wall;
+  guint64 x = *state;
 
-  phold_init_streams (p);
-  p->events = 0;
-  for (guint32 i = 0; i < p->n_lps; i++)
-    for (guint e = 0; e < events_per_lp; e++)
-      cns_simulator_schedule_with_context (
-          i, exp_delay (&p->rng[i], p->mean_ps), phold_event, p,
-          GUINT_TO_POINTER (i));
-  cns_simulator_stop_at (end);
-  t0 = now_s ();
-  cns_simulator_run ();
-  wall = now_s () - t0;
-  cns_simulator_destroy ();
-  return wall;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *state = x;
+  return (gdouble) ((x * G_GUINT64_CONSTANT (2685821657736338717)) >> 11)
+         * 0x1.0p-53;
 }
 
-/* The same PHOLD as a bare heap loop; *events gets the count. */
+/* The same PHOLD as a bare heap loop of 16-byte entries; *events gets the
+ * count. */
 static gdouble
 phold_bare (Phold *p, guint events_per_lp, CnsTime end, guint64 *events)
 {
+  guint64 rng = G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
   BareHeap bare;
   gdouble t0, wall;
 
-  phold_init_streams (p);
   *events = 0;
   bare_init (&bare, (gsize) p->n_lps * events_per_lp);
   for (guint32 i = 0; i < p->n_lps; i++)
     for (guint e = 0; e < events_per_lp; e++)
-      bare_push (&bare, (BareEntry){ exp_delay (&p->rng[i], p->mean_ps), i });
+      bare_push (&bare, (BareEntry){
+                            (CnsTime) (bare_uniform (&rng) * p->mean_ps), i });
   t0 = now_s ();
   for (;;)
     {
       BareEntry e = bare_pop (&bare);
-      CnsTime delay;
+      guint32 self = (guint32) e.payload;
+      guint32 dest = self;
 
       if (e.time >= end)
         break;
       (*events)++;
-      e.payload = phold_next (p, (guint32) e.payload, &delay);
-      e.time += delay;
+      if (bare_uniform (&rng) < p->remote)
+        {
+          dest = (guint32) (bare_uniform (&rng) * (p->n_lps - 1));
+          if (dest >= self)
+            dest++;
+        }
+      e.payload = dest;
+      e.time += p->lookahead
+                + (CnsTime) (-p->mean_ps * log (1.0 - bare_uniform (&rng)));
       bare_push (&bare, e);
     }
   wall = now_s () - t0;
@@ -320,19 +335,20 @@ phold_bare (Phold *p, guint events_per_lp, CnsTime end, guint64 *events)
   return wall;
 }
 
+/* PHOLD through the API against the bare loop, both with the parameters
+ * of the issue that set the target: remote 0.9, lookahead 1 s, mean 1 s,
+ * until 1.2 s, so that each LP's first events run and the heap holds
+ * lps * events_per_lp entries throughout. Also times scheduling the first
+ * events and cns_simulator_destroy() with every event still pending. */
 static void
-bench_phold (guint lps, guint events_per_lp, gdouble remote,
-             guint64 target_events, guint repeat)
+bench_phold (guint lps, guint events_per_lp, guint repeat)
 {
-  Phold p = { .n_lps = lps,
-              .remote = remote,
-              .lookahead = cns_nano_seconds (100),
-              .mean_ps = 1e6 };
-  /* each LP handles about events_per_lp events per (lookahead + mean) */
-  CnsTime end = (CnsTime) ((gdouble) target_events
-                           * (gdouble) (p.lookahead + (CnsTime) p.mean_ps)
-                           / ((gdouble) lps * events_per_lp));
+  Phold p = {
+    .n_lps = lps, .remote = 0.9, .lookahead = cns_seconds (1), .mean_ps = 1e12
+  };
+  CnsTime end = cns_milli_seconds (1200);
   gdouble api_s = G_MAXDOUBLE, bare_s = G_MAXDOUBLE;
+  gdouble schedule_s = G_MAXDOUBLE, destroy_s = G_MAXDOUBLE;
   guint64 bare_events = 0;
   g_autoptr (GError) error = NULL;
 
@@ -341,8 +357,24 @@ bench_phold (guint lps, guint events_per_lp, gdouble remote,
   p.rng = g_new (CnsRngStream, lps);
   for (guint r = 0; r < repeat; r++)
     {
-      api_s = MIN (api_s, phold_api (&p, events_per_lp, end));
+      gdouble t0 = now_s (), t1, t2;
+
+      p.events = 0;
+      phold_schedule (&p, events_per_lp);
+      cns_simulator_stop_at (end);
+      t1 = now_s ();
+      cns_simulator_run ();
+      t2 = now_s ();
+      cns_simulator_destroy ();
+      schedule_s = MIN (schedule_s, t1 - t0);
+      api_s = MIN (api_s, t2 - t1);
       bare_s = MIN (bare_s, phold_bare (&p, events_per_lp, end, &bare_events));
+
+      /* scheduling and destroying alone: every event still pending */
+      phold_schedule (&p, events_per_lp);
+      t0 = now_s ();
+      cns_simulator_destroy ();
+      destroy_s = MIN (destroy_s, now_s () - t0);
     }
   g_free (p.rng);
 
@@ -350,10 +382,12 @@ bench_phold (guint lps, guint events_per_lp, gdouble remote,
           "\"lps\":%u,\"events_per_lp\":%u,\"remote\":%g,\"events\":"
           "%" G_GUINT64_FORMAT ",\"bare_events\":%" G_GUINT64_FORMAT
           ",\"repeat\":%u,\"wall_s\":%.3f,\"events_per_s\":%.0f,"
-          "\"bare_events_per_s\":%.0f,\"ratio_to_bare\":%.3f}\n",
-          lps, events_per_lp, remote, p.events, bare_events, repeat, api_s,
+          "\"bare_events_per_s\":%.0f,\"ratio_to_bare\":%.3f,"
+          "\"schedule_s\":%.3f,\"destroy_s\":%.3f}\n",
+          lps, events_per_lp, p.remote, p.events, bare_events, repeat, api_s,
           (gdouble) p.events / api_s, (gdouble) bare_events / bare_s,
-          ((gdouble) p.events / api_s) / ((gdouble) bare_events / bare_s));
+          ((gdouble) p.events / api_s) / ((gdouble) bare_events / bare_s),
+          schedule_s, destroy_s);
   fflush (stdout);
 }
 
@@ -363,6 +397,7 @@ main (int argc, char **argv)
   g_autoptr (CnsCommandLine) cmd = NULL;
   gboolean quick = FALSE;
   guint repeat = 3;
+  guint max_lps = 1048576;
   g_autofree gchar *which = NULL;
   static const gsize sizes[] = { 1000, 100000, 1000000, 10000000 };
   static const gchar *const schedulers[] = { "heap", "ladder", "list" };
@@ -373,6 +408,12 @@ main (int argc, char **argv)
       cmd, "quick", "Small sizes only, to check the program runs", &quick);
   cns_command_line_add_string (cmd, "case", "Run only this case: hold or phold",
                                &which);
+  cns_command_line_add_boolean (
+      cmd, "cpuTime",
+      "Time with the process's CPU clock instead of the wall clock",
+      &use_cpu_time);
+  cns_command_line_add_uint (
+      cmd, "maxLps", "Largest PHOLD size: 1024 LPs x 4^k up to this", &max_lps);
   cns_command_line_add_uint (
       cmd, "repeat", "Runs of each side of a case; the best counts", &repeat);
   cns_command_line_parse (cmd, &argc, &argv);
@@ -417,13 +458,10 @@ main (int argc, char **argv)
   if (which == NULL || strcmp (which, "phold") == 0)
     {
       if (quick)
-        bench_phold (64, 4, 0.25, 100000, 1);
+        bench_phold (64, 16, 1);
       else
-        {
-          bench_phold (1024, 16, 0.25, 20000000, repeat);
-          bench_phold (16384, 1, 0.25, 20000000, repeat);
-          bench_phold (1048576, 16, 0.25, 20000000, repeat);
-        }
+        for (guint lps = 1024; lps <= max_lps; lps *= 4)
+          bench_phold (lps, 16, repeat);
     }
   return 0;
 }
