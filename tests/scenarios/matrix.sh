@@ -115,7 +115,7 @@ done
 # holds 100 in its queue, all delivered by 7 s; the other 931 are dropped
 # at R's queue. Which datagrams are dropped depends on the order of
 # simultaneous events; how many does not.
-out="$dir/line-heap.out"
+out="$dir/line-${configs%% *}.out"
 sent=$(value "$out" sent)
 delivered=$(value "$out" delivered)
 dropped=$(value "$out" dropped)
@@ -127,7 +127,7 @@ fi
 # The ring: each of the 50 sources sends a 1000-byte datagram every 8 ms
 # from 8 ms on, 124 before the stop at 1 s, each delivered 1 ms later;
 # nothing is dropped.
-out="$dir/ring-heap.out"
+out="$dir/ring-${configs%% *}.out"
 sent=$(value "$out" sent)
 delivered=$(value "$out" delivered)
 dropped=$(value "$out" dropped)

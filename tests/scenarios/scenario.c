@@ -21,7 +21,8 @@
  *   scheduler NAME   the scheduler that ran (--SchedulerType)
  *   sent N           datagrams the sources sent
  *   delivered N      datagrams the sinks received
- *   dropped N        queue, device and IPv4 drops
+ *   dropped N        device and IPv4 drops (a full queue's drop is the
+ *                    device's MacTxDrop too, so it counts once)
  *   events N         trace events hashed
  *   sha256 HEX       their hash
  *
@@ -92,7 +93,7 @@ PACKET_TRACE (MacRx, )
 PACKET_TRACE (PhyRxDrop, n_dropped++)
 PACKET_TRACE (Enqueue, )
 PACKET_TRACE (Dequeue, )
-PACKET_TRACE (Drop, n_dropped++)
+PACKET_TRACE (Drop, )
 PACKET_TRACE (AppTx, n_sent++)
 #undef PACKET_TRACE
 
