@@ -272,34 +272,69 @@ workload_event (gpointer obj, gpointer data)
     workload_kill (w, TRUE);
 }
 
+static void
+workload_init (Workload *w, guint32 seed, guint64 max_ops, guint n_initial)
+{
+  *w = (Workload){ 0 };
+  w->rand = g_rand_new_with_seed (seed);
+  w->pending = g_array_new (FALSE, FALSE, sizeof (CnsEventId));
+  w->trace = g_array_new (FALSE, FALSE, sizeof (guint64));
+  w->max_ops = max_ops;
+  for (guint i = 0; i < n_initial; i++)
+    workload_schedule (w);
+}
+
+/* Runs the simulator until no event is left, checks that every event
+ * scheduled ran exactly once unless it was cancelled or removed, and
+ * returns the trace. */
 static GArray *
-run_workload (const gchar *scheduler, guint64 max_ops, Workload *stats)
+workload_finish (Workload *w)
+{
+  cns_simulator_run ();
+  ck_assert_uint_eq (cns_simulator_get_pending_count (), 0);
+  ck_assert_uint_eq (w->trace->len / 2,
+                     w->next_label - w->cancels - w->removes);
+  cns_simulator_destroy ();
+  g_rand_free (w->rand);
+  g_array_unref (w->pending);
+  return w->trace;
+}
+
+static GArray *
+run_workload (const gchar *scheduler, guint32 seed, guint64 max_ops,
+              guint n_initial, Workload *stats)
 {
   g_autoptr (GError) error = NULL;
-  Workload w = { 0 };
+  Workload w;
 
   ck_assert (cns_global_value_set ("SchedulerType", scheduler, &error));
-  w.rand = g_rand_new_with_seed (2026);
-  w.pending = g_array_new (FALSE, FALSE, sizeof (CnsEventId));
-  w.trace = g_array_new (FALSE, FALSE, sizeof (guint64));
-  w.max_ops = max_ops;
-  for (guint i = 0; i < 2000; i++)
-    workload_schedule (&w);
-  cns_simulator_run ();
+  workload_init (&w, seed, max_ops, n_initial);
   ck_assert_str_eq (cns_simulator_get_scheduler_name (), scheduler);
-  ck_assert_uint_eq (cns_simulator_get_pending_count (), 0);
-  cns_simulator_destroy ();
-  g_rand_free (w.rand);
-  g_array_unref (w.pending);
+  workload_finish (&w);
   *stats = w;
   return w.trace;
+}
+
+static void
+assert_same_trace (GArray *trace, GArray *reference, const gchar *what)
+{
+  ck_assert_uint_eq (trace->len, reference->len);
+  for (guint i = 0; i < trace->len; i++)
+    ck_assert_msg (g_array_index (trace, guint64, i)
+                       == g_array_index (reference, guint64, i),
+                   "%s: event %u has %s %" G_GUINT64_FORMAT
+                   ", the reference %" G_GUINT64_FORMAT,
+                   what, i / 2, i % 2 ? "time" : "label",
+                   g_array_index (trace, guint64, i),
+                   g_array_index (reference, guint64, i));
 }
 
 START_TEST (test_schedulers_agree)
 {
   guint64 ops = cns_test_under_valgrind () ? 100000 : 1000000;
   Workload heap_stats, stats;
-  g_autoptr (GArray) reference = run_workload ("heap", ops, &heap_stats);
+  g_autoptr (GArray) reference
+      = run_workload ("heap", 2026, ops, 2000, &heap_stats);
 
   ck_assert_uint_ge (heap_stats.ops, ops);
   /* the workload really cancels and removes */
@@ -308,40 +343,38 @@ START_TEST (test_schedulers_agree)
   ck_assert_uint_gt (heap_stats.stale, 0);
   for (gsize c = 1; c < G_N_ELEMENTS (classes); c++)
     {
-      g_autoptr (GArray) trace = run_workload (classes[c]->name, ops, &stats);
+      g_autoptr (GArray) trace
+          = run_workload (classes[c]->name, 2026, ops, 2000, &stats);
 
-      ck_assert_uint_eq (trace->len, reference->len);
-      ck_assert_msg (
-          memcmp (trace->data, reference->data, trace->len * sizeof (guint64))
-              == 0,
-          "%s ran events in a different order than heap", classes[c]->name);
+      assert_same_trace (trace, reference, classes[c]->name);
       ck_assert_uint_eq (stats.cancels, heap_stats.cancels);
       ck_assert_uint_eq (stats.removes, heap_stats.removes);
     }
 }
 END_TEST
 
+/* Events pending when the scheduler changes move to the new one: the run
+ * then makes exactly the events of a run that used the list scheduler
+ * from the start, in the same order. */
 START_TEST (test_set_scheduler_moves_events)
 {
   g_autoptr (GError) error = NULL;
-  Workload w = { 0 };
+  Workload w, stats;
+  g_autoptr (GArray) reference = run_workload ("list", 1, 5000, 100, &stats);
+  g_autoptr (GArray) trace = NULL;
 
-  w.rand = g_rand_new_with_seed (1);
-  w.pending = g_array_new (FALSE, FALSE, sizeof (CnsEventId));
-  w.trace = g_array_new (FALSE, FALSE, sizeof (guint64));
-  w.max_ops = 5000;
-  for (guint i = 0; i < 100; i++)
-    workload_schedule (&w);
+  ck_assert (cns_global_value_set ("SchedulerType", "heap", &error));
+  workload_init (&w, 1, 5000, 100);
   ck_assert_str_eq (cns_simulator_get_scheduler_name (), "heap");
   ck_assert (cns_simulator_set_scheduler ("ladder", &error));
   ck_assert_str_eq (cns_simulator_get_scheduler_name (), "ladder");
   ck_assert (!cns_simulator_set_scheduler ("nope", &error));
   CNS_TEST_ASSERT_ERROR (error, CNS_CORE_ERROR_NOT_FOUND);
-  cns_simulator_run ();
-  ck_assert_uint_ge (w.trace->len / 2, 100);
-  g_rand_free (w.rand);
-  g_array_unref (w.pending);
-  g_array_unref (w.trace);
+  trace = workload_finish (&w);
+  /* the workload did cancel and remove pending events */
+  ck_assert_uint_gt (w.cancels, 0);
+  ck_assert_uint_gt (w.removes, 0);
+  assert_same_trace (trace, reference, "after set_scheduler");
 }
 END_TEST
 
