@@ -222,6 +222,7 @@ cns_ipv4_address_helper_assign (CnsIpv4AddressHelper *self,
       CnsIpv4InterfaceAddress address;
       CnsIpv4Address local;
       gint32 interface;
+      guint32 target;
 
       if (ipv4 == NULL)
         {
@@ -235,12 +236,13 @@ cns_ipv4_address_helper_assign (CnsIpv4AddressHelper *self,
       if (!cns_ipv4_address_helper_new_address (self, &local, error))
         return NULL;
       interface = cns_ipv4_l3_protocol_get_interface_for_device (ipv4, device);
-      /* before adding an interface, so that a device whose address is
+      /* before an interface is added, so that a device whose address is
        * taken is left as it was */
-      if (!cns_ipv4_l3_protocol_check_address_free (
-              ipv4,
-              interface >= 0 ? (guint32) interface : cns_ipv4_l3_protocol_get_n_interfaces (ipv4),
-              local, error))
+      if (interface >= 0)
+        target = (guint32) interface;
+      else
+        target = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
+      if (!cns_ipv4_l3_protocol_check_address_free (ipv4, target, local, error))
         return NULL;
       if (interface < 0)
         interface = (gint32) cns_ipv4_l3_protocol_add_interface (ipv4, device);
