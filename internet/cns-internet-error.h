@@ -13,7 +13,8 @@ G_BEGIN_DECLS
  * CnsInternetError:
  * @CNS_INTERNET_ERROR_PARSE: text that is not an address, mask or prefix
  * @CNS_INTERNET_ERROR_INVALID: a value out of range or inconsistent
- * @CNS_INTERNET_ERROR_ADDRESS_IN_USE: a port or address already taken
+ * @CNS_INTERNET_ERROR_ADDRESS_IN_USE: a port already taken, or an address
+ *   that an interface of some node has already
  * @CNS_INTERNET_ERROR_ADDRESS_NOT_AVAILABLE: an address the node lacks
  * @CNS_INTERNET_ERROR_EXHAUSTED: an address helper has no addresses left
  * @CNS_INTERNET_ERROR_NOT_FOUND: a node, device or interface that is not

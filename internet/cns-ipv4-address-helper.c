@@ -13,6 +13,7 @@
 #include "internet/cns-ipv4-address-helper.h"
 
 #include "internet/cns-internet-error.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
 
 struct _CnsIpv4AddressHelper
 {
@@ -188,13 +189,17 @@ cns_ipv4_address_helper_new_network (CnsIpv4AddressHelper *self)
  * cns_ipv4_address_helper_assign:
  * @devices: devices whose nodes have an IPv4 layer
  *   (cns_internet_stack_helper_install())
- * @error: a #CNS_INTERNET_ERROR naming the node and device at fault, or
- *   the exhausted network
+ * @error: a #CNS_INTERNET_ERROR naming the node and device at fault, the
+ *   exhausted network, or (%CNS_INTERNET_ERROR_ADDRESS_IN_USE) the address
+ *   that another interface has already, and both nodes
  *
  * Gives each device the next address of the current network: adds an
  * IPv4 interface for the device when it has none, adds the address with
  * the network's mask, sets the metric to 1 and brings the interface up.
- * On error the devices before the failing one keep their addresses.
+ * An address goes to one interface in a simulation: two helpers with the
+ * same base fail on the second's first device. On error the devices
+ * before the failing one keep their addresses and the failing one is
+ * left as it was.
  *
  * Returns: (transfer full) (nullable): the interfaces, in device order.
  */
@@ -217,6 +222,7 @@ cns_ipv4_address_helper_assign (CnsIpv4AddressHelper *self,
       CnsIpv4InterfaceAddress address;
       CnsIpv4Address local;
       gint32 interface;
+      guint32 target;
 
       if (ipv4 == NULL)
         {
@@ -230,6 +236,14 @@ cns_ipv4_address_helper_assign (CnsIpv4AddressHelper *self,
       if (!cns_ipv4_address_helper_new_address (self, &local, error))
         return NULL;
       interface = cns_ipv4_l3_protocol_get_interface_for_device (ipv4, device);
+      /* before an interface is added, so that a device whose address is
+       * taken is left as it was */
+      if (interface >= 0)
+        target = (guint32) interface;
+      else
+        target = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
+      if (!cns_ipv4_l3_protocol_check_address_free (ipv4, target, local, error))
+        return NULL;
       if (interface < 0)
         interface = (gint32) cns_ipv4_l3_protocol_add_interface (ipv4, device);
       address = cns_ipv4_interface_address_init (local,

@@ -1,14 +1,96 @@
-/* cns — what routing and transport protocols of the internet module use of
- * the IPv4 layer on their per-packet paths, without the checks of the
- * public API (their callers hold pointers already validated).
+/* cns — the IPv4 layer inside the internet module: its instance, shared
+ * by its two files (forwarding in cns-ipv4-l3-protocol.c, interfaces and
+ * addresses in cns-ipv4-l3-protocol-interfaces.c), and what routing and
+ * transport protocols use of it on their per-packet paths, without the
+ * checks of the public API (their callers hold pointers already
+ * validated).
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
+#include "core/cns-trace-source.h"
 #include "internet/cns-ipv4-interface-private.h"
 #include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-ipv4-reassembler-private.h"
 
 G_BEGIN_DECLS
+
+struct _CnsIpv4L3Protocol
+{
+  CnsObject parent_instance;
+
+  CnsIpv4RoutingProtocol *routing;
+  /* what answers for @routing (its static routing, when it is a list of
+   * one), asked per packet without reading @routing; NULL with it */
+  CnsIpv4RoutingProtocol *routing_delegate;
+  /* interface 0 is the loopback, whose node is the layer's own */
+  CnsIpv4Interface *interfaces;
+  CnsIpv4L4Protocol *protocols; /* the first; referenced, as are the rest */
+  /* NULL until a fragment arrives or FragmentExpirationTimeout is set */
+  CnsIpv4Reassembler *reassembler;
+  CnsTraceTable traces;
+  /* small fields, so that the instance fits 80 bytes */
+  guint16 own_filter; /* l3_address_bit() of every address and broadcast */
+  guint16 n_interfaces;
+  guint16 identification;
+  guint8 default_ttl;
+  guint8 ip_forward;
+};
+
+/* Passes @fn the interface array for the layer's node, once it has one
+ * (see cns-prefetch.c): every datagram reads it. */
+static inline void
+cns_ipv4_l3_protocol_hint_interfaces (CnsIpv4L3Protocol *self, guint32 context,
+                                      CnsPrefetchHintFn fn)
+{
+  fn (context, self->interfaces,
+      self->n_interfaces * sizeof (CnsIpv4Interface));
+}
+
+/* The interface of @device, the node's device @ifindex, or -1. Interfaces
+ * are usually added in the order of their devices, loopback first, so the
+ * interface of the same index is tried before the others are scanned: a
+ * map from devices to interfaces would cost every node an allocation. */
+static inline gint32
+cns_ipv4_l3_protocol_find_interface (CnsIpv4L3Protocol *self,
+                                     CnsNetDevice *device, guint32 ifindex)
+{
+  if (G_LIKELY (ifindex < self->n_interfaces
+                && self->interfaces[ifindex].device == device))
+    return (gint32) ifindex;
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    if (self->interfaces[i].device == device)
+      return (gint32) i;
+  return -1;
+}
+
+/* Whether @interface exists; a critical naming @function when it does
+ * not, for the public functions that take an interface index. */
+G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_check_interface (
+    CnsIpv4L3Protocol *self, guint32 interface, const gchar *function);
+
+/* Recomputes own_filter after the addresses changed. */
+G_GNUC_INTERNAL void
+cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self);
+
+/* Adds interface 0: the loopback device of @node, 127.0.0.1/8, up. */
+G_GNUC_INTERNAL void cns_ipv4_l3_protocol_add_loopback (CnsIpv4L3Protocol *self,
+                                                        CnsNode *node);
+
+/* Releases every interface, its addresses (which other nodes may then
+ * take) and its device. */
+G_GNUC_INTERNAL void
+cns_ipv4_l3_protocol_clear_interfaces (CnsIpv4L3Protocol *self);
+
+/* Whether @address may be added to @interface, which may be the next one
+ * to be added (cns_ipv4_l3_protocol_get_n_interfaces()): no interface of
+ * any node in the simulation has it yet, or it is a loopback address and
+ * @interface does not have it. Else sets @error
+ * (%CNS_INTERNET_ERROR_ADDRESS_IN_USE), naming the address and the node
+ * and interface that have it. */
+G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_check_address_free (
+    CnsIpv4L3Protocol *self, guint32 interface, CnsIpv4Address address,
+    GError **error);
 
 /* The device of @interface, or %NULL when there is no such interface;
  * cns_ipv4_l3_protocol_get_net_device() without its checks. */

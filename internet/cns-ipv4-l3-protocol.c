@@ -4,11 +4,12 @@
  * ns-3's Ipv4L3Protocol. Aggregated to a node, the layer registers for
  * EtherType 0x0800 with it and adds a loopback device as interface 0
  * (127.0.0.1/8); the node's other devices become interfaces with
- * cns_ipv4_l3_protocol_add_interface(). The layer forwards; a routing
- * protocol decides where to (route_output for what the node sends,
- * route_input for what it forwards), and transport protocols inserted
- * with cns_ipv4_l3_protocol_insert_l4_protocol() take what is delivered,
- * by protocol number.
+ * cns_ipv4_l3_protocol_add_interface(). Interfaces and their addresses
+ * are managed in cns-ipv4-l3-protocol-interfaces.c; this file forwards. A
+ * routing protocol decides where to (route_output for what the node
+ * sends, route_input for what it forwards), and transport protocols
+ * inserted with cns_ipv4_l3_protocol_insert_l4_protocol() take what is
+ * delivered, by protocol number.
  *
  * Receiving: the header checksum must check out, the interface must be
  * up; a datagram for one of the node's addresses (any interface, ns-3's
@@ -48,8 +49,6 @@
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-ipv4-reassembler-private.h"
-#include "internet/cns-loopback-net-device.h"
-#include "network/cns-net-device-private.h"
 #include "network/cns-ppp-header.h"
 
 CNS_LOG_COMPONENT_DEFINE ("cns-ipv4");
@@ -78,28 +77,6 @@ enum
   TRACE_UNICAST_FORWARD,
   TRACE_LOCAL_DELIVER,
   N_TRACES
-};
-
-struct _CnsIpv4L3Protocol
-{
-  CnsObject parent_instance;
-
-  CnsIpv4RoutingProtocol *routing;
-  /* what answers for @routing (its static routing, when it is a list of
-   * one), asked per packet without reading @routing; NULL with it */
-  CnsIpv4RoutingProtocol *routing_delegate;
-  /* interface 0 is the loopback, whose node is the layer's own */
-  CnsIpv4Interface *interfaces;
-  CnsIpv4L4Protocol *protocols; /* the first; referenced, as are the rest */
-  /* NULL until a fragment arrives or FragmentExpirationTimeout is set */
-  CnsIpv4Reassembler *reassembler;
-  CnsTraceTable traces;
-  /* small fields, so that the instance fits 80 bytes */
-  guint16 own_filter; /* l3_address_bit() of every address and broadcast */
-  guint16 n_interfaces;
-  guint16 identification;
-  guint8 default_ttl;
-  guint8 ip_forward;
 };
 
 G_DEFINE_FINAL_TYPE (CnsIpv4L3Protocol, cns_ipv4_l3_protocol, CNS_TYPE_OBJECT)
@@ -193,10 +170,7 @@ l3_dispose (GObject *object)
     cns_ipv4_routing_protocol_set_ipv4 (self->routing, NULL);
   g_clear_object (&self->routing);
   self->routing_delegate = NULL;
-  for (guint32 i = 0; i < self->n_interfaces; i++)
-    cns_ipv4_interface_clear (&self->interfaces[i]);
-  g_clear_pointer (&self->interfaces, g_free);
-  self->n_interfaces = 0;
+  cns_ipv4_l3_protocol_clear_interfaces (self);
   G_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)->dispose (object);
 }
 
@@ -206,39 +180,8 @@ static inline CnsNode *
 l3_node (CnsIpv4L3Protocol *self)
 {
   return self->n_interfaces > 0
-             ? cns_net_device_peek_private (self->interfaces[0].device)->node
+             ? cns_net_device_get_node (self->interfaces[0].device)
              : NULL;
-}
-
-/* Passes @fn the interface array for the layer's node, once it has one
- * (see cns-prefetch.c): every datagram reads it. */
-static void
-l3_hint_interfaces (CnsIpv4L3Protocol *self, guint32 context,
-                    CnsPrefetchHintFn fn)
-{
-  fn (context, self->interfaces,
-      self->n_interfaces * sizeof (CnsIpv4Interface));
-}
-
-/* Adds @device, a device of the layer's node, as an interface. */
-static guint32
-l3_add_interface (CnsIpv4L3Protocol *self, CnsNetDevice *device)
-{
-  guint32 index = self->n_interfaces;
-  CnsNode *node = cns_net_device_peek_private (device)->node;
-
-  l3_hint_interfaces (self, cns_node_get_id_unchecked (node),
-                      cns_prefetch_hint_remove);
-  self->n_interfaces++;
-  self->interfaces
-      = g_renew (CnsIpv4Interface, self->interfaces, self->n_interfaces);
-  for (guint32 i = 0; i < index; i++)
-    cns_ipv4_interface_moved (&self->interfaces[i]);
-  cns_ipv4_interface_init (&self->interfaces[index], device);
-  self->interfaces[index].forwarding = self->ip_forward;
-  l3_hint_interfaces (self, cns_node_get_id_unchecked (node),
-                      cns_prefetch_hint_add);
-  return index;
 }
 
 /* The interfaces and the routing protocol that answers per packet are
@@ -252,26 +195,10 @@ l3_hint_memory (CnsObject *object, guint32 context, CnsPrefetchHintFn fn)
 
   CNS_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)
       ->hint_memory (object, context, fn);
-  l3_hint_interfaces (self, context, fn);
+  cns_ipv4_l3_protocol_hint_interfaces (self, context, fn);
   if (routing != NULL)
     CNS_OBJECT_GET_CLASS (routing)->hint_memory (CNS_OBJECT (routing), context,
                                                  fn);
-}
-
-/* Interface 0: the loopback device of @node, 127.0.0.1/8, up. */
-static void
-l3_setup_loopback (CnsIpv4L3Protocol *self, CnsNode *node)
-{
-  g_autoptr (CnsLoopbackNetDevice) loopback = cns_loopback_net_device_new ();
-  CnsIpv4InterfaceAddress address = cns_ipv4_interface_address_init (
-      cns_ipv4_address_loopback (), cns_ipv4_mask_from_prefix_length (8));
-  guint32 interface;
-
-  address.scope = CNS_IPV4_SCOPE_HOST;
-  cns_node_add_device (node, CNS_NET_DEVICE (loopback));
-  interface = l3_add_interface (self, CNS_NET_DEVICE (loopback));
-  cns_ipv4_l3_protocol_add_address (self, interface, &address, NULL);
-  cns_ipv4_l3_protocol_set_up (self, interface);
 }
 
 /* Joining a node's aggregate: register for IPv4 and set up the loopback. */
@@ -288,7 +215,7 @@ l3_notify_new_aggregate (CnsObject *object)
         {
           cns_node_register_protocol_handler (node, l3_receive, self,
                                               CNS_ETHER_TYPE_IPV4, NULL, FALSE);
-          l3_setup_loopback (self, node);
+          cns_ipv4_l3_protocol_add_loopback (self, node);
         }
     }
   CNS_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)
@@ -379,9 +306,8 @@ l3_address_bit (CnsIpv4Address address)
   return (guint16) (1u << ((address.value * 0x9e3779b1u) >> 28));
 }
 
-/* Rebuilds own_filter after an address was added or removed. */
-static void
-l3_update_own_filter (CnsIpv4L3Protocol *self)
+void
+cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self)
 {
   self->own_filter = 0;
   for (guint32 i = 0; i < self->n_interfaces; i++)
@@ -481,51 +407,6 @@ l3_is_broadcast (CnsIpv4L3Protocol *self, CnsIpv4Address address)
   return FALSE;
 }
 
-/* The interface of @device, the node's device @ifindex, or -1. Interfaces
- * are usually added in the order of their devices, loopback first, so the
- * interface of the same index is tried before the others are scanned: a
- * map from devices to interfaces would cost every node an allocation. */
-static inline gint32
-l3_interface_of_device (CnsIpv4L3Protocol *self, CnsNetDevice *device,
-                        guint32 ifindex)
-{
-  if (G_LIKELY (ifindex < self->n_interfaces
-                && self->interfaces[ifindex].device == device))
-    return (gint32) ifindex;
-  for (guint32 i = 0; i < self->n_interfaces; i++)
-    if (self->interfaces[i].device == device)
-      return (gint32) i;
-  return -1;
-}
-
-static gboolean
-l3_check_interface (CnsIpv4L3Protocol *self, guint32 interface,
-                    const gchar *function)
-{
-  if (G_LIKELY (interface < self->n_interfaces))
-    return TRUE;
-  g_critical ("%s: no interface %u (the layer has %u)", function, interface,
-              self->n_interfaces);
-  return FALSE;
-}
-
-#define CHECK_INTERFACE(self, interface, val)                     \
-  G_STMT_START                                                    \
-    {                                                             \
-      g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), val); \
-      if (!l3_check_interface ((self), (interface), G_STRFUNC))   \
-        return val;                                               \
-    }                                                             \
-  G_STMT_END
-#define CHECK_INTERFACE_VOID(self, interface)                   \
-  G_STMT_START                                                  \
-    {                                                           \
-      g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));        \
-      if (!l3_check_interface ((self), (interface), G_STRFUNC)) \
-        return;                                                 \
-    }                                                           \
-  G_STMT_END
-
 /* ---- sending ---- */
 
 /* Adds @header and hands the packet to the interface's device. */
@@ -534,7 +415,6 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
              const CnsIpv4Header *header, guint32 interface)
 {
   CnsNetDevice *device = self->interfaces[interface].device;
-  CnsNetDeviceClass *klass = CNS_NET_DEVICE_GET_CLASS (device);
   CnsAddress broadcast;
 
   /* A trace sink may have kept a reference: copy on write. The packets
@@ -543,12 +423,11 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
     packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
-  /* the interface's device was checked when it was added: the methods
-   * without the public wrappers' type checks. Every packet goes to the
-   * device's broadcast address (there is no ARP); asking per packet costs
-   * a copy, and keeping it per interface cost 24 bytes each. */
-  klass->get_broadcast (device, &broadcast);
-  klass->send (device, packet, &broadcast, CNS_ETHER_TYPE_IPV4);
+  /* Every packet goes to the device's broadcast address (there is no
+   * ARP); asking per packet costs a copy, and keeping it per interface
+   * cost 24 bytes each. */
+  cns_net_device_get_broadcast (device, &broadcast);
+  cns_net_device_send (device, packet, &broadcast, CNS_ETHER_TYPE_IPV4);
 }
 
 /* Cuts @packet (a writable payload of @header's datagram, which may be a
@@ -589,7 +468,7 @@ l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
       l3_drop (self, header, packet, CNS_IPV4_DROP_INTERFACE_DOWN, interface);
       return;
     }
-  mtu = cns_net_device_peek_private (iface->device)->mtu;
+  mtu = cns_net_device_get_mtu (iface->device);
   if (G_LIKELY (header->payload_size + CNS_IPV4_HEADER_SIZE <= mtu))
     {
       l3_transmit (self, packet, header, interface);
@@ -860,8 +739,8 @@ l3_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
             gpointer user_data)
 {
   CnsIpv4L3Protocol *self = user_data;
-  gint32 found = l3_interface_of_device (
-      self, device, cns_net_device_peek_private (device)->ifindex);
+  gint32 found = cns_ipv4_l3_protocol_find_interface (
+      self, device, cns_net_device_get_ifindex (device));
   CnsIpv4Interface *iface;
   CnsIpv4Header header;
   guint32 interface, size;
@@ -1036,116 +915,6 @@ cns_ipv4_l3_protocol_get_l4_protocol (CnsIpv4L3Protocol *self, guint8 number)
   return l3_find_protocol (self, number);
 }
 
-/**
- * cns_ipv4_l3_protocol_add_interface:
- * @device: a device of the layer's node without an interface yet; the
- *   layer takes a reference
- *
- * Makes @device an IPv4 interface: down, without addresses, forwarding
- * as IpForward says, metric 1. Add addresses and set it up next.
- *
- * Returns: the interface index (1 for the first device: 0 is the
- * loopback).
- */
-guint32
-cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
-                                    CnsNetDevice *device)
-{
-  CnsNode *node;
-
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), 0);
-  node = l3_node (self);
-  g_return_val_if_fail (node != NULL, 0);
-  g_return_val_if_fail (cns_net_device_get_node (device) == node, 0);
-  g_return_val_if_fail (
-      cns_ipv4_l3_protocol_get_interface_for_device (self, device) < 0, 0);
-  g_return_val_if_fail (self->n_interfaces < G_MAXUINT16, 0);
-  return l3_add_interface (self, device);
-}
-
-/** cns_ipv4_l3_protocol_get_n_interfaces: Returns: the interfaces. */
-guint32
-cns_ipv4_l3_protocol_get_n_interfaces (CnsIpv4L3Protocol *self)
-{
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
-  return self->n_interfaces;
-}
-
-/**
- * cns_ipv4_l3_protocol_get_interface_for_device:
- *
- * Returns: the interface of @device, or -1.
- */
-gint32
-cns_ipv4_l3_protocol_get_interface_for_device (CnsIpv4L3Protocol *self,
-                                               CnsNetDevice *device)
-{
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), -1);
-  if (cns_net_device_get_node (device) != l3_node (self))
-    return -1;
-  return l3_interface_of_device (self, device,
-                                 cns_net_device_get_ifindex (device));
-}
-
-/**
- * cns_ipv4_l3_protocol_get_interface_for_address:
- *
- * Returns: the interface that has @address, or -1.
- */
-gint32
-cns_ipv4_l3_protocol_get_interface_for_address (CnsIpv4L3Protocol *self,
-                                                CnsIpv4Address address)
-{
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
-  for (guint32 i = 0; i < self->n_interfaces; i++)
-    if (cns_ipv4_interface_has_address (&self->interfaces[i], address))
-      return (gint32) i;
-  return -1;
-}
-
-/**
- * cns_ipv4_l3_protocol_get_interface_for_prefix:
- *
- * Returns: the first interface with an address in @address/@mask, or -1.
- */
-gint32
-cns_ipv4_l3_protocol_get_interface_for_prefix (CnsIpv4L3Protocol *self,
-                                               CnsIpv4Address address,
-                                               CnsIpv4Mask mask)
-{
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
-  for (guint32 i = 0; i < self->n_interfaces; i++)
-    {
-      const CnsIpv4Interface *iface = &self->interfaces[i];
-
-      for (guint j = 0; j < iface->n_addresses; j++)
-        if (cns_ipv4_mask_is_match (mask, iface->addresses[j].local, address))
-          return (gint32) i;
-    }
-  return -1;
-}
-
-/**
- * cns_ipv4_l3_protocol_get_net_device:
- *
- * Returns: (transfer none) (nullable): the device of @interface.
- */
-CnsNetDevice *
-cns_ipv4_l3_protocol_get_net_device (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  CHECK_INTERFACE (self, interface, NULL);
-  return self->interfaces[interface].device;
-}
-
-CnsNetDevice *
-cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  return interface < self->n_interfaces ? self->interfaces[interface].device
-                                        : NULL;
-}
-
 CnsIpv4RoutingProtocol *
 cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self)
 {
@@ -1162,285 +931,7 @@ cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self)
             ? cns_ipv4_routing_protocol_get_delegate (self->routing)
             : NULL;
   if (node != NULL)
-    cns_object_add_prefetch_hints (CNS_OBJECT (self),
-                                   cns_node_get_id_unchecked (node));
-}
-
-const CnsIpv4Interface *
-cns_ipv4_l3_protocol_peek_interface (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  return interface < self->n_interfaces ? &self->interfaces[interface] : NULL;
-}
-
-/**
- * cns_ipv4_l3_protocol_add_address:
- * @interface: an interface index
- * @address: the address, mask and broadcast to add
- * @error: where to report bad input
- *
- * Adds an address to @interface and tells the routing protocol, which
- * (if it is static routing and the interface is up) adds the route to
- * the connected subnet.
- *
- * Returns: %FALSE, with @error set, when @interface does not exist
- * (%CNS_INTERNET_ERROR_NOT_FOUND), the address is 0.0.0.0, a broadcast
- * or multicast address or its mask is not contiguous
- * (%CNS_INTERNET_ERROR_INVALID), or the interface has it already
- * (%CNS_INTERNET_ERROR_ADDRESS_IN_USE).
- */
-gboolean
-cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
-                                  const CnsIpv4InterfaceAddress *address,
-                                  GError **error)
-{
-  gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
-  CnsIpv4Interface *iface;
-
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), FALSE);
-  g_return_val_if_fail (address != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  cns_ipv4_address_format (address->local, text);
-  if (interface >= self->n_interfaces)
-    {
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_NOT_FOUND,
-                   "cannot add %s to interface %u: the node has %u "
-                   "interfaces",
-                   text, interface, self->n_interfaces);
-      return FALSE;
-    }
-  if (cns_ipv4_address_is_any (address->local)
-      || cns_ipv4_address_is_broadcast (address->local)
-      || cns_ipv4_address_is_multicast (address->local)
-      || !cns_ipv4_mask_is_contiguous (address->mask))
-    {
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "%s with mask 0x%08x is not an address an interface can "
-                   "have",
-                   text, address->mask.value);
-      return FALSE;
-    }
-  iface = &self->interfaces[interface];
-  if (cns_ipv4_interface_has_address (iface, address->local))
-    {
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_ADDRESS_IN_USE,
-                   "interface %u has address %s already", interface, text);
-      return FALSE;
-    }
-  cns_ipv4_interface_add_address (iface, address);
-  l3_update_own_filter (self);
-  if (self->routing != NULL)
-    cns_ipv4_routing_protocol_notify_add_address (
-        self->routing, interface, &iface->addresses[iface->n_addresses - 1]);
-  return TRUE;
-}
-
-/**
- * cns_ipv4_l3_protocol_remove_address:
- *
- * Removes @address from @interface and tells the routing protocol, which
- * drops the routes that came with it.
- *
- * Returns: %FALSE when the interface does not have @address.
- */
-gboolean
-cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
-                                     CnsIpv4Address address)
-{
-  CnsIpv4InterfaceAddress removed;
-  CnsIpv4Interface *iface;
-  gint index;
-
-  CHECK_INTERFACE (self, interface, FALSE);
-  iface = &self->interfaces[interface];
-  index = cns_ipv4_interface_find_address (iface, address);
-  if (index < 0)
-    return FALSE;
-  removed = iface->addresses[index];
-  cns_ipv4_interface_remove_address (iface, (guint) index);
-  l3_update_own_filter (self);
-  if (self->routing != NULL)
-    cns_ipv4_routing_protocol_notify_remove_address (self->routing, interface,
-                                                     &removed);
-  return TRUE;
-}
-
-/** cns_ipv4_l3_protocol_get_n_addresses: Returns: @interface's addresses. */
-guint32
-cns_ipv4_l3_protocol_get_n_addresses (CnsIpv4L3Protocol *self,
-                                      guint32 interface)
-{
-  CHECK_INTERFACE (self, interface, 0);
-  return self->interfaces[interface].n_addresses;
-}
-
-/**
- * cns_ipv4_l3_protocol_get_address:
- * @index: less than cns_ipv4_l3_protocol_get_n_addresses()
- *
- * Returns: address @index of @interface (the primary one first).
- */
-CnsIpv4InterfaceAddress
-cns_ipv4_l3_protocol_get_address (CnsIpv4L3Protocol *self, guint32 interface,
-                                  guint32 index)
-{
-  CnsIpv4InterfaceAddress none = { { 0 } };
-
-  CHECK_INTERFACE (self, interface, none);
-  g_return_val_if_fail (index < self->interfaces[interface].n_addresses, none);
-  return self->interfaces[interface].addresses[index];
-}
-
-/* cns_ipv4_l3_protocol_select_source_address() without its checks. */
-static CnsIpv4Address
-l3_select_source (CnsIpv4L3Protocol *self, CnsNetDevice *device,
-                  CnsIpv4Address destination)
-{
-  const CnsIpv4InterfaceAddress *a = NULL;
-
-  if (device != NULL)
-    {
-      gint32 i = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
-
-      if (i >= 0)
-        a = cns_ipv4_interface_select_address (&self->interfaces[i],
-                                               destination, FALSE);
-      return a != NULL ? a->local : cns_ipv4_address_any ();
-    }
-  for (guint32 i = 0; i < self->n_interfaces && a == NULL; i++)
-    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
-                                           TRUE);
-  for (guint32 i = 1; i < self->n_interfaces && a == NULL; i++)
-    a = cns_ipv4_interface_select_address (&self->interfaces[i], destination,
-                                           FALSE);
-  return a != NULL ? a->local : cns_ipv4_address_any ();
-}
-
-/**
- * cns_ipv4_l3_protocol_select_source_address:
- * @device: (nullable): the device the packet leaves by, or %NULL for any
- * @destination: where it goes
- *
- * Chooses the source address of a packet: an address of @device's
- * interface in @destination's subnet, else that interface's primary
- * address; without a device, an address of any interface in the subnet,
- * else the primary address of the first interface beyond the loopback
- * that has one.
- *
- * Returns: the address, or 0.0.0.0 when there is none.
- */
-CnsIpv4Address
-cns_ipv4_l3_protocol_select_source_address (CnsIpv4L3Protocol *self,
-                                            CnsNetDevice *device,
-                                            CnsIpv4Address destination)
-{
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self),
-                        cns_ipv4_address_any ());
-  return l3_select_source (self, device, destination);
-}
-
-CnsIpv4Address
-cns_ipv4_l3_protocol_select_interface_source (CnsIpv4L3Protocol *self,
-                                              guint32 interface,
-                                              CnsIpv4Address destination)
-{
-  const CnsIpv4InterfaceAddress *a;
-
-  /* no such interface: no device, as cns_ipv4_l3_protocol_peek_device() */
-  if (interface >= self->n_interfaces)
-    return l3_select_source (self, NULL, destination);
-  a = cns_ipv4_interface_select_address (&self->interfaces[interface],
-                                         destination, FALSE);
-  return a != NULL ? a->local : cns_ipv4_address_any ();
-}
-
-/**
- * cns_ipv4_l3_protocol_set_up:
- *
- * Brings IPv4 up on @interface and tells the routing protocol.
- */
-void
-cns_ipv4_l3_protocol_set_up (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  CHECK_INTERFACE_VOID (self, interface);
-  if (self->interfaces[interface].up)
-    return;
-  self->interfaces[interface].up = TRUE;
-  if (self->routing != NULL)
-    cns_ipv4_routing_protocol_notify_interface_up (self->routing, interface);
-}
-
-/**
- * cns_ipv4_l3_protocol_set_down:
- *
- * Takes IPv4 down on @interface: what arrives on it or would leave by it
- * is dropped (INTERFACE_DOWN), and the routing protocol is told.
- */
-void
-cns_ipv4_l3_protocol_set_down (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  CHECK_INTERFACE_VOID (self, interface);
-  if (!self->interfaces[interface].up)
-    return;
-  self->interfaces[interface].up = FALSE;
-  if (self->routing != NULL)
-    cns_ipv4_routing_protocol_notify_interface_down (self->routing, interface);
-}
-
-/** cns_ipv4_l3_protocol_is_up: Returns: whether IPv4 is up on @interface. */
-gboolean
-cns_ipv4_l3_protocol_is_up (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  CHECK_INTERFACE (self, interface, FALSE);
-  return self->interfaces[interface].up;
-}
-
-/** cns_ipv4_l3_protocol_get_mtu: Returns: the MTU of @interface's device. */
-guint16
-cns_ipv4_l3_protocol_get_mtu (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  CHECK_INTERFACE (self, interface, 0);
-  return cns_net_device_get_mtu (self->interfaces[interface].device);
-}
-
-/** cns_ipv4_l3_protocol_set_metric: Sets @interface's routing metric. */
-void
-cns_ipv4_l3_protocol_set_metric (CnsIpv4L3Protocol *self, guint32 interface,
-                                 guint16 metric)
-{
-  CHECK_INTERFACE_VOID (self, interface);
-  self->interfaces[interface].metric = metric;
-}
-
-/** cns_ipv4_l3_protocol_get_metric: Returns: @interface's routing metric. */
-guint16
-cns_ipv4_l3_protocol_get_metric (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  CHECK_INTERFACE (self, interface, 0);
-  return self->interfaces[interface].metric;
-}
-
-/**
- * cns_ipv4_l3_protocol_set_forwarding:
- *
- * Sets whether datagrams received on @interface that are not for the
- * node are forwarded (else dropped, ROUTE_ERROR, as in ns-3).
- */
-void
-cns_ipv4_l3_protocol_set_forwarding (CnsIpv4L3Protocol *self, guint32 interface,
-                                     gboolean forwarding)
-{
-  CHECK_INTERFACE_VOID (self, interface);
-  self->interfaces[interface].forwarding = forwarding != FALSE;
-}
-
-/** cns_ipv4_l3_protocol_is_forwarding: Returns: whether @interface
- * forwards. */
-gboolean
-cns_ipv4_l3_protocol_is_forwarding (CnsIpv4L3Protocol *self, guint32 interface)
-{
-  CHECK_INTERFACE (self, interface, FALSE);
-  return self->interfaces[interface].forwarding;
+    cns_object_add_prefetch_hints (CNS_OBJECT (self), cns_node_get_id (node));
 }
 
 /**
@@ -1456,7 +947,9 @@ cns_ipv4_l3_protocol_is_destination_address (CnsIpv4L3Protocol *self,
                                              CnsIpv4Address address,
                                              guint32 interface)
 {
-  CHECK_INTERFACE (self, interface, FALSE);
+  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), FALSE);
+  if (!cns_ipv4_l3_protocol_check_interface (self, interface, G_STRFUNC))
+    return FALSE;
   return l3_is_for_us (self, address, interface);
 }
 

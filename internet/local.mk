@@ -20,6 +20,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-header.c \
 	%reldir%/cns-ipv4-interface-container.c \
 	%reldir%/cns-ipv4-interface.c \
+	%reldir%/cns-ipv4-l3-protocol-interfaces.c \
 	%reldir%/cns-ipv4-l3-protocol.c \
 	%reldir%/cns-ipv4-l4-protocol.c \
 	%reldir%/cns-ipv4-reassembler.c \

@@ -239,6 +239,76 @@ START_TEST (test_address_helper_assign)
 }
 END_TEST
 
+/* Two helpers with the same base on different links would give two nodes
+ * the same address: the second assignment fails, naming the address and
+ * both nodes, and leaves the device it failed on as it was. */
+START_TEST (test_address_helper_collision)
+{
+  g_autoptr (CnsNodeContainer) nodes = cns_node_container_new ();
+  g_autoptr (CnsPointToPointHelper) p2p = cns_point_to_point_helper_new ();
+  g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
+  g_autoptr (CnsIpv4AddressHelper) first = cns_ipv4_address_helper_new ();
+  g_autoptr (CnsIpv4AddressHelper) second = cns_ipv4_address_helper_new ();
+  g_autoptr (CnsNetDeviceContainer) ab = NULL;
+  g_autoptr (CnsNetDeviceContainer) ab2 = NULL;
+  g_autoptr (CnsNetDeviceContainer) cd = NULL;
+  g_autoptr (CnsIpv4InterfaceContainer) i_ab = NULL;
+  g_autoptr (CnsIpv4InterfaceContainer) i_cd = NULL;
+  g_autoptr (CnsIpv4InterfaceContainer) none = NULL;
+  g_autoptr (GError) error = NULL;
+  CnsIpv4L3Protocol *ipv4_c;
+
+  cns_node_container_create (nodes, 4);
+  ck_assert (cns_internet_stack_helper_install_container (stack, nodes, NULL));
+  ab = cns_point_to_point_helper_install (p2p,
+                                          cns_node_container_get (nodes, 0),
+                                          cns_node_container_get (nodes, 1));
+  ab2 = cns_point_to_point_helper_install (p2p,
+                                           cns_node_container_get (nodes, 0),
+                                           cns_node_container_get (nodes, 1));
+  cd = cns_point_to_point_helper_install (p2p,
+                                          cns_node_container_get (nodes, 2),
+                                          cns_node_container_get (nodes, 3));
+  ck_assert (
+      cns_ipv4_address_helper_set_base (first, "10.1.1.0", "/24", NULL, NULL));
+  ck_assert (
+      cns_ipv4_address_helper_set_base (second, "10.1.1.0", "/24", NULL, NULL));
+  i_ab = cns_ipv4_address_helper_assign (first, ab, &error);
+  ck_assert_ptr_nonnull (i_ab);
+
+  none = cns_ipv4_address_helper_assign (second, cd, &error);
+  ck_assert_ptr_null (none);
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
+  ck_assert_str_eq (error->message,
+                    "10.1.1.1 is already assigned to node 0 interface 1; "
+                    "cannot assign it to node 2 interface 1");
+  g_clear_error (&error);
+  ipv4_c = cns_object_get (cns_node_container_get (nodes, 2),
+                           CNS_TYPE_IPV4_L3_PROTOCOL);
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_interfaces (ipv4_c), 1);
+
+  /* the same addresses on a second link between the same nodes */
+  ck_assert (
+      cns_ipv4_address_helper_set_base (second, "10.1.1.0", "/24", NULL, NULL));
+  none = cns_ipv4_address_helper_assign (second, ab2, &error);
+  ck_assert_ptr_null (none);
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
+  ck_assert_str_eq (error->message,
+                    "10.1.1.1 is already assigned to node 0 interface 1; "
+                    "cannot assign it to node 0 interface 2 as well (an "
+                    "address belongs to one interface)");
+  g_clear_error (&error);
+
+  /* the next network is free */
+  cns_ipv4_address_helper_new_network (second);
+  i_cd = cns_ipv4_address_helper_assign (second, cd, &error);
+  ck_assert_ptr_nonnull (i_cd);
+  ck_assert_uint_eq (
+      cns_ipv4_interface_container_get_address (i_cd, 0, 0).value, 0x0a010201);
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_interfaces (ipv4_c), 2);
+}
+END_TEST
+
 START_TEST (test_stack_helper_routing_choice)
 {
   g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
@@ -291,6 +361,7 @@ test_address_helper_suite (void)
   tcase_add_test (tc, test_address_helper_rfc3021);
   tcase_add_test (tc, test_address_helper_errors);
   tcase_add_test (tc, test_address_helper_assign);
+  tcase_add_test (tc, test_address_helper_collision);
   tcase_add_test (tc, test_stack_helper_routing_choice);
   suite_add_tcase (s, tc);
   return s;

@@ -1072,6 +1072,9 @@ START_TEST (test_ipv4_bad_input)
     a.local = A ("10.1.1.1");
     ck_assert (!cns_ipv4_l3_protocol_add_address (ipv4, 1, &a, &error));
     CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
+    ck_assert_str_eq (error->message,
+                      "10.1.1.1 is already assigned to node 0 interface 1; "
+                      "cannot assign it to node 0 interface 1 again");
   }
   ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_addresses (ipv4, 1), 1);
 
@@ -1174,6 +1177,85 @@ START_TEST (test_ipv4_config_paths)
 }
 END_TEST
 
+/* An address belongs to one interface of one node in a simulation; the
+ * loopback addresses, which never leave a node, are every node's. */
+START_TEST (test_ipv4_address_collision)
+{
+  g_autoptr (GError) error = NULL;
+  CnsIpv4InterfaceAddress a = cns_ipv4_interface_address_init (
+      A ("10.1.1.2"), cns_ipv4_mask_from_prefix_length (24));
+  CnsIpv4InterfaceAddress lo = cns_ipv4_interface_address_init (
+      A ("127.0.0.2"), cns_ipv4_mask_from_prefix_length (8));
+
+  pair_build (&pair, "8Mbps", "1ms");
+  ck_assert_uint_eq (cns_node_get_id (pair.a.node), 0);
+  ck_assert_uint_eq (cns_node_get_id (pair.b.node), 1);
+
+  /* B's address, on A */
+  ck_assert (!cns_ipv4_l3_protocol_add_address (pair.a.ipv4, 1, &a, &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
+  ck_assert_str_eq (error->message,
+                    "10.1.1.2 is already assigned to node 1 interface 1; "
+                    "cannot assign it to node 0 interface 1");
+  g_clear_error (&error);
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_addresses (pair.a.ipv4, 1), 1);
+
+  /* A's address on another of A's interfaces */
+  a.local = A ("10.1.1.1");
+  ck_assert (!cns_ipv4_l3_protocol_add_address (pair.a.ipv4, 0, &a, &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_ADDRESS_IN_USE);
+  ck_assert_str_eq (error->message,
+                    "10.1.1.1 is already assigned to node 0 interface 1; "
+                    "cannot assign it to node 0 interface 0 as well (an "
+                    "address belongs to one interface)");
+  g_clear_error (&error);
+
+  /* removed from B, it is free for A, and then taken for B */
+  ck_assert (
+      cns_ipv4_l3_protocol_remove_address (pair.b.ipv4, 1, A ("10.1.1.2")));
+  a.local = A ("10.1.1.2");
+  ck_assert (cns_ipv4_l3_protocol_add_address (pair.a.ipv4, 1, &a, &error));
+  ck_assert (!cns_ipv4_l3_protocol_add_address (pair.b.ipv4, 1, &a, &error));
+  ck_assert_str_eq (error->message,
+                    "10.1.1.2 is already assigned to node 0 interface 1; "
+                    "cannot assign it to node 1 interface 1");
+  g_clear_error (&error);
+
+  /* loopback addresses: on every node, but once per interface */
+  ck_assert_uint_eq (
+      cns_ipv4_l3_protocol_get_address (pair.b.ipv4, 0, 0).local.value,
+      A ("127.0.0.1").value);
+  ck_assert (cns_ipv4_l3_protocol_add_address (pair.a.ipv4, 0, &lo, &error));
+  ck_assert (cns_ipv4_l3_protocol_add_address (pair.b.ipv4, 0, &lo, &error));
+  ck_assert (!cns_ipv4_l3_protocol_add_address (pair.b.ipv4, 0, &lo, &error));
+  ck_assert_str_eq (error->message,
+                    "127.0.0.2 is already assigned to node 1 interface 0; "
+                    "cannot assign it to node 1 interface 0 again");
+  g_clear_error (&error);
+
+  /* a disposed layer lets go of its addresses */
+  cns_object_dispose (CNS_OBJECT (pair.a.node));
+  ck_assert (cns_ipv4_l3_protocol_add_address (pair.b.ipv4, 1, &a, &error));
+  a.local = A ("10.1.1.1");
+  ck_assert (cns_ipv4_l3_protocol_add_address (pair.b.ipv4, 1, &a, &error));
+}
+END_TEST
+
+/* Each simulation starts with no addresses taken. */
+START_TEST (test_ipv4_address_collision_new_simulation)
+{
+  for (guint round = 0; round < 2; round++)
+    {
+      pair_build (&pair, "8Mbps", "1ms");
+      ck_assert_uint_eq (
+          cns_ipv4_l3_protocol_get_address (pair.b.ipv4, 1, 0).local.value,
+          A ("10.1.1.2").value);
+      pair_clear (&pair);
+      cns_simulator_destroy ();
+    }
+}
+END_TEST
+
 Suite *
 test_ipv4_l3_protocol_suite (void)
 {
@@ -1198,6 +1280,8 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_default_ttl);
   tcase_add_test (tc, test_ipv4_interfaces);
   tcase_add_test (tc, test_ipv4_bad_input);
+  tcase_add_test (tc, test_ipv4_address_collision);
+  tcase_add_test (tc, test_ipv4_address_collision_new_simulation);
   tcase_add_test (tc, test_ipv4_sinks_keep_packets);
   tcase_add_test (tc, test_ipv4_config_paths);
   suite_add_tcase (s, tc);
