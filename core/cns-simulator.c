@@ -235,20 +235,35 @@ simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
   return simulator_insert_from_pool (s, context, time, fn, obj, data, destroy);
 }
 
+/* Reports a failed argument check of the public function @caller, as
+ * g_return_val_if_fail() in @caller itself would. */
+#define SIMULATOR_CHECK(caller, expr, value)                        \
+  G_STMT_START                                                      \
+    {                                                               \
+      if (G_UNLIKELY (!(expr)))                                     \
+        {                                                           \
+          g_return_if_fail_warning (G_LOG_DOMAIN, (caller), #expr); \
+          return (value);                                           \
+        }                                                           \
+    }                                                               \
+  G_STMT_END
+
 /* simulator_schedule() for the calls its fast path leaves: the first one,
- * bad arguments, a new context, a new destroy function, an empty pool. */
+ * bad arguments, a new context, a new destroy function, an empty pool.
+ * @caller is the public function, which misuse is reported against. */
 static G_GNUC_NO_INLINE CnsEventId
-simulator_schedule_slow (guint32 context, CnsTime delay, CnsEventFn fn,
-                         gpointer obj, gpointer data, GDestroyNotify destroy)
+simulator_schedule_slow (const gchar *caller, guint32 context, CnsTime delay,
+                         CnsEventFn fn, gpointer obj, gpointer data,
+                         GDestroyNotify destroy)
 {
   static const CnsEventId none = CNS_EVENT_ID_INIT;
   CnsSimulatorState *s = simulator_get ();
 
-  g_return_val_if_fail (fn != NULL, none);
-  g_return_val_if_fail (delay >= 0, none);
-  g_return_val_if_fail (delay <= CNS_TIME_MAX - s->now, none);
-  g_return_val_if_fail (
-      context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, none);
+  SIMULATOR_CHECK (caller, fn != NULL, none);
+  SIMULATOR_CHECK (caller, delay >= 0, none);
+  SIMULATOR_CHECK (caller, delay <= CNS_TIME_MAX - s->now, none);
+  SIMULATOR_CHECK (
+      caller, context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, none);
   simulator_ensure_contexts (s, context);
   return simulator_insert (s, context, s->now + delay, fn, obj, data,
                            simulator_destroy_index (s, destroy));
@@ -258,8 +273,9 @@ simulator_schedule_slow (guint32 context, CnsTime delay, CnsEventFn fn,
  * anything but an event from the pool and the scheduler's insert is one
  * branch, and the rest is straight-line. */
 G_ALWAYS_INLINE static inline CnsEventId
-simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj,
-                    gpointer data, GDestroyNotify destroy)
+simulator_schedule (const gchar *caller, guint32 context, CnsTime delay,
+                    CnsEventFn fn, gpointer obj, gpointer data,
+                    GDestroyNotify destroy)
 {
   CnsSimulatorState *s = &cns_simulator_state;
 
@@ -273,7 +289,8 @@ simulator_schedule (guint32 context, CnsTime delay, CnsEventFn fn, gpointer obj,
                   || (destroy != NULL
                       && destroy != s->destroy_fns[s->last_destroy_index])
                   || s->free_events == NULL))
-    return simulator_schedule_slow (context, delay, fn, obj, data, destroy);
+    return simulator_schedule_slow (caller, context, delay, fn, obj, data,
+                                    destroy);
   return simulator_insert_from_pool (s, context, s->now + delay, fn, obj, data,
                                      destroy != NULL ? s->last_destroy_index
                                                      : 0);
@@ -295,8 +312,8 @@ CnsEventId
 cns_simulator_schedule (CnsTime delay, CnsEventFn fn, gpointer obj,
                         gpointer data)
 {
-  return simulator_schedule (cns_simulator_state.context, delay, fn, obj, data,
-                             NULL);
+  return simulator_schedule (G_STRFUNC, cns_simulator_state.context, delay, fn,
+                             obj, data, NULL);
 }
 
 /**
@@ -313,8 +330,8 @@ CnsEventId
 cns_simulator_schedule_full (CnsTime delay, CnsEventFn fn, gpointer obj,
                              gpointer data, GDestroyNotify destroy)
 {
-  return simulator_schedule (cns_simulator_state.context, delay, fn, obj, data,
-                             destroy);
+  return simulator_schedule (G_STRFUNC, cns_simulator_state.context, delay, fn,
+                             obj, data, destroy);
 }
 
 /**
@@ -330,7 +347,7 @@ CnsEventId
 cns_simulator_schedule_with_context (guint32 context, CnsTime delay,
                                      CnsEventFn fn, gpointer obj, gpointer data)
 {
-  return simulator_schedule (context, delay, fn, obj, data, NULL);
+  return simulator_schedule (G_STRFUNC, context, delay, fn, obj, data, NULL);
 }
 
 /**
@@ -346,7 +363,7 @@ cns_simulator_schedule_with_context_full (guint32 context, CnsTime delay,
                                           CnsEventFn fn, gpointer obj,
                                           gpointer data, GDestroyNotify destroy)
 {
-  return simulator_schedule (context, delay, fn, obj, data, destroy);
+  return simulator_schedule (G_STRFUNC, context, delay, fn, obj, data, destroy);
 }
 
 /**
@@ -360,8 +377,8 @@ cns_simulator_schedule_with_context_full (guint32 context, CnsTime delay,
 CnsEventId
 cns_simulator_schedule_now (CnsEventFn fn, gpointer obj, gpointer data)
 {
-  return simulator_schedule (cns_simulator_state.context, 0, fn, obj, data,
-                             NULL);
+  return simulator_schedule (G_STRFUNC, cns_simulator_state.context, 0, fn, obj,
+                             data, NULL);
 }
 
 /**

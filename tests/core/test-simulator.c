@@ -228,7 +228,8 @@ START_TEST (test_stop_at)
   /* the node's event at exactly 15 runs; "after" does not */
   ck_assert_str_eq (log_text->str, "before@10/-1 node@15/9 ");
   ck_assert_int_eq (cns_simulator_now (), 20);
-  CNS_TEST_EXPECT_CRITICAL ("*time >= s->now*", cns_simulator_stop_at (19));
+  CNS_TEST_EXPECT_CRITICAL ("cns_simulator_stop_at: *time >= s->now*",
+                            cns_simulator_stop_at (19));
   cns_simulator_run ();
   ck_assert_str_eq (log_text->str, "before@10/-1 node@15/9 after@25/-1 ");
 }
@@ -338,17 +339,26 @@ START_TEST (test_bad_calls)
 {
   CnsEventId id;
 
-  CNS_TEST_EXPECT_CRITICAL (
-      "*delay >= 0*", id = cns_simulator_schedule (-1, record, NULL, "x"));
+  /* each message names the public function that was misused */
+  CNS_TEST_EXPECT_CRITICAL ("cns_simulator_schedule: *delay >= 0*",
+                            id
+                            = cns_simulator_schedule (-1, record, NULL, "x"));
   ck_assert (cns_simulator_is_expired (&id));
-  CNS_TEST_EXPECT_CRITICAL ("*fn != NULL*",
-                            cns_simulator_schedule (1, NULL, NULL, NULL));
+  CNS_TEST_EXPECT_CRITICAL ("cns_simulator_schedule_now: *fn != NULL*",
+                            cns_simulator_schedule_now (NULL, NULL, NULL));
   CNS_TEST_EXPECT_CRITICAL (
-      "*context*", cns_simulator_schedule_with_context (CNS_CONTEXT_MAX + 1, 1,
-                                                        record, NULL, "x"));
+      "cns_simulator_schedule_full: *fn != NULL*",
+      cns_simulator_schedule_full (1, NULL, NULL, NULL, NULL));
+  CNS_TEST_EXPECT_CRITICAL ("cns_simulator_schedule_with_context: *context*",
+                            cns_simulator_schedule_with_context (
+                                CNS_CONTEXT_MAX + 1, 1, record, NULL, "x"));
+  CNS_TEST_EXPECT_CRITICAL (
+      "cns_simulator_schedule_with_context_full: *delay >= 0*",
+      cns_simulator_schedule_with_context_full (3, -5, record, NULL, "x",
+                                                NULL));
   cns_simulator_schedule (CNS_TIME_MAX - 5, record, NULL, "late");
   cns_simulator_run ();
-  CNS_TEST_EXPECT_CRITICAL ("*delay <= CNS_TIME_MAX*",
+  CNS_TEST_EXPECT_CRITICAL ("cns_simulator_schedule: *delay <= CNS_TIME_MAX*",
                             cns_simulator_schedule (6, record, NULL, "x"));
   ck_assert_uint_eq (cns_simulator_get_pending_count (), 0);
 }
