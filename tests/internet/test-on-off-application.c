@@ -105,6 +105,49 @@ START_TEST (test_on_off_constant_rate)
 }
 END_TEST
 
+/* Checks the times of the packets sent, in picoseconds. */
+static void
+check_sent_times (const CnsTime *times, guint n)
+{
+  ck_assert_uint_eq (sent ()->len, n);
+  for (guint i = 0; i < n; i++)
+    ck_assert_int_eq (sent_time (i), times[i]);
+}
+
+/* A DataRate above 2^48 b/s, 2^50, with 1000-byte packets: an interval is
+ * 8000 bits / 2^50 b/s = 7.105 ps, 7 ps. OffTime 5 ps, OnTime 10 ps: on
+ * at 5 ps, a packet at 12, off at 15 owing 3 ps * 2^50 b/s = 3377.7, 3377
+ * bits; on at 20, the rest, 4623 bits, take 4 ps: a packet at 24; off at
+ * 30 owing 6755 bits; on at 35, 1245 bits take 1 ps: packets at 36 and
+ * 43; off at 45 owing 2251 bits; on at 50, 5749 bits take 5 ps: 55. */
+START_TEST (test_on_off_data_rate_above_2_48)
+{
+  static const CnsTime times[] = { 12, 24, 36, 43, 55 };
+
+  on_off_new ("DataRate", "1125899906842624bps", "PacketSize", "1000", "OnTime",
+              "1e-11", "OffTime", "5e-12", NULL);
+  run_until (56);
+  check_sent_times (times, G_N_ELEMENTS (times));
+}
+END_TEST
+
+/* The residual computed exactly where time * rate passes 64 bits: 2^50
+ * b/s and 4,000,000-byte packets (32e6 bits, 28421.7 ps, 28422 ps).
+ * OffTime 10 ns, OnTime 48.422 ns: on at 10000 ps, a packet at 38422,
+ * off at 58422 owing 20000 ps * 2^50 b/s = 22517998.1 bits (the product,
+ * 2.25e19, is over 2^64); on at 68422, the other 9482002 bits take 8422
+ * ps: a packet at 76844, then at 105266. */
+START_TEST (test_on_off_residual_past_64_bits)
+{
+  static const CnsTime times[] = { 38422, 76844, 105266 };
+
+  on_off_new ("DataRate", "1125899906842624bps", "PacketSize", "4000000",
+              "OnTime", "4.8422e-8", "OffTime", "1e-8", NULL);
+  run_until (110000);
+  check_sent_times (times, G_N_ELEMENTS (times));
+}
+END_TEST
+
 /* What the start does to the socket: bound to an ephemeral port,
  * connected to Remote, broadcast allowed, receiving shut down. */
 START_TEST (test_on_off_socket_setup)
@@ -553,6 +596,8 @@ test_on_off_application_suite (void)
   tcase_add_test (tc, test_on_off_without_remote);
   tcase_add_test (tc, test_on_off_node_without_protocol);
   tcase_add_test (tc, test_on_off_connection_failed);
+  tcase_add_test (tc, test_on_off_data_rate_above_2_48);
+  tcase_add_test (tc, test_on_off_residual_past_64_bits);
   suite_add_tcase (s, tc);
   return s;
 }
