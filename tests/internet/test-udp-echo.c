@@ -184,6 +184,33 @@ START_TEST (test_udp_echo_server_replies)
 }
 END_TEST
 
+/* An echo the socket refuses is logged with the socket's error, not as
+ * sent. */
+START_TEST (test_udp_echo_server_refused_echo)
+{
+  Arrival first = { 1024, "10.1.1.1:49153" };
+
+  server_new ();
+  cns_log_enable ("UdpEchoServerApplication",
+                  CNS_LOG_LEVEL_INFO | CNS_LOG_LEVEL_WARN);
+  run_until (cns_seconds (1) + 1);
+  test_socket_set_refuse_sends (test_socket_factory_get_socket (factory, 0),
+                                TRUE);
+  cns_simulator_schedule (SERVER_RX - cns_simulator_now (), arrive, NULL,
+                          &first);
+  run_until (cns_seconds (20));
+
+  ck_assert_uint_eq (n_sent (), 0);
+  ck_assert_uint_eq (lines->len, 2);
+  ck_assert (g_str_has_suffix (lines->pdata[0],
+                               "At time +2.00369s server received 1024 bytes "
+                               "from 10.1.1.1 port 49153"));
+  ck_assert_ptr_nonnull (strstr (lines->pdata[1],
+                                 "At time +2.00369s server could not send "
+                                 "1024 bytes to 10.1.1.1 port 49153: "));
+}
+END_TEST
+
 static CnsUdpEchoClient *
 client_new (const gchar *max_packets, const gchar *stop)
 {
@@ -346,6 +373,7 @@ test_udp_echo_suite (void)
 
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_udp_echo_server_replies);
+  tcase_add_test (tc, test_udp_echo_server_refused_echo);
   tcase_add_test (tc, test_udp_echo_client_sends);
   tcase_add_test (tc, test_udp_echo_client_unlimited);
   tcase_add_test (tc, test_udp_echo_client_without_remote);
