@@ -37,11 +37,14 @@
  * when it runs. One number serves both events, because ns-3 always
  * cancels them together.
  *
- * A packet the socket refuses (no route, too big for the protocol, buffer
- * full) is not counted; the socket says why with its errno and its own
- * trace source, and the next packet comes at the next interval (ns-3 keeps
- * the refused packet object and offers it again; only its uid differs).
- * The Tx trace fires once the socket has taken a packet, as in ns-3.
+ * A packet the socket refuses (no route, buffer full, too big for the
+ * protocol) is not counted; the socket says why with its errno and its
+ * own trace source, and the next packet comes at the next interval (ns-3
+ * keeps the refused packet object and offers it again; only its uid
+ * differs). PacketSize cannot be checked against the protocol's limit (a
+ * UDP datagram holds 65,507 bytes, a TCP stream has none), so the first
+ * packet refused as too big gives a warning: no later one can go. The Tx
+ * trace fires once the socket has taken a packet, as in ns-3.
  */
 #include "internet/cns-on-off-application.h"
 
@@ -111,7 +114,8 @@ struct _CnsOnOffApplication
   guint has_remote : 1;
   guint connected : 1;
   guint send_pending : 1;
-  guint rate_changed : 1; /* DataRate set since the events were cancelled */
+  guint rate_changed : 1;   /* DataRate set since the events were cancelled */
+  guint warned_too_big : 1; /* about a packet refused as too big */
 
   CnsTraceSource tx;
 };
@@ -379,6 +383,25 @@ on_off_log_sent (CnsOnOffApplication *self)
                 now, self->packet_size, to, self->total_bytes);
 }
 
+/* A packet was refused: the socket's errno says why. */
+static void
+on_off_send_failed (CnsOnOffApplication *self)
+{
+  CnsSocketErrno error = cns_socket_get_errno (self->socket);
+
+  if (error == CNS_SOCKET_ERROR_MSGSIZE && !self->warned_too_big)
+    {
+      g_warning (
+          "OnOffApplication on node %u: its socket refuses packets of %u "
+          "bytes (PacketSize) as too big; it sends none",
+          cns_node_get_id (cns_application_get_node (CNS_APPLICATION (self))),
+          self->packet_size);
+      self->warned_too_big = TRUE;
+    }
+  CNS_LOG_WARN ("could not send a packet of %u bytes: %s", self->packet_size,
+                cns_socket_errno_to_string (error));
+}
+
 /* ns-3's SendPacket. */
 static void
 on_off_send_packet (gpointer obj, gpointer data)
@@ -406,9 +429,7 @@ on_off_send_packet (gpointer obj, gpointer data)
         on_off_log_sent (self);
     }
   else
-    CNS_LOG_WARN (
-        "could not send a packet of %u bytes: %s", self->packet_size,
-        cns_socket_errno_to_string (cns_socket_get_errno (self->socket)));
+    on_off_send_failed (self);
   if (traced)
     cns_packet_unref (packet);
   self->residual_bits = 0;

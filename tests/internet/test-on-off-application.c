@@ -5,6 +5,7 @@
  * packet's time is checked against times worked out by hand from ns-3's
  * OnOffApplication rules.
  */
+#include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
 #include "internet/suites.h"
 #include "lib/cns-test.h"
@@ -145,6 +146,51 @@ START_TEST (test_on_off_residual_past_64_bits)
               "OnTime", "4.8422e-8", "OffTime", "1e-8", NULL);
   run_until (110000);
   check_sent_times (times, G_N_ELEMENTS (times));
+}
+END_TEST
+
+static void
+count_tx_drop (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  guint *n = user_data;
+
+  ck_assert_uint_eq (cns_packet_get_size (packet), 65508);
+  (*n)++;
+}
+
+/* Over UDP a PacketSize above 65,507 bytes never goes: the socket refuses
+ * every packet and fires TxDrop, and the first refusal gives a warning
+ * naming the node and the size. */
+START_TEST (test_on_off_packet_too_big_for_udp)
+{
+  g_autoptr (CnsOnOffApplication) app = cns_on_off_application_new ();
+  g_autoptr (GError) error = NULL;
+  guint n_dropped = 0;
+  Pair pair;
+
+  pair_build (&pair, "1Gbps", "1ms");
+  {
+    g_autoptr (CnsUdpL4Protocol) udp = cns_udp_l4_protocol_new ();
+
+    cns_object_aggregate (CNS_OBJECT (pair.a.node), CNS_OBJECT (udp));
+  }
+  ck_assert (cns_attribute_set (app, "Remote", "10.1.1.2:9", &error));
+  ck_assert (cns_attribute_set (app, "PacketSize", "65508", &error));
+  ck_assert (cns_attribute_set (app, "OffTime", "0", &error));
+  ck_assert (cns_attribute_set (app, "OnTime", "1000", &error));
+  cns_application_install (CNS_APPLICATION (app), pair.a.node);
+  run_until (1);
+  ck_assert (cns_trace_connect (cns_on_off_application_get_socket (app),
+                                "TxDrop", G_CALLBACK (count_tx_drop),
+                                &n_dropped, &error));
+  /* 65508 bytes at 500 kb/s: one every 1.048128 s */
+  cns_test_expect_message (G_LOG_LEVEL_WARNING,
+                           "OnOffApplication on node 1: its socket refuses "
+                           "packets of 65508 bytes (PacketSize) as too big*");
+  run_until (cns_seconds (3));
+  ck_assert_uint_eq (cns_test_expect_end (), 1);
+  ck_assert_uint_eq (n_dropped, 2);
+  pair_clear (&pair);
 }
 END_TEST
 
@@ -598,6 +644,7 @@ test_on_off_application_suite (void)
   tcase_add_test (tc, test_on_off_connection_failed);
   tcase_add_test (tc, test_on_off_data_rate_above_2_48);
   tcase_add_test (tc, test_on_off_residual_past_64_bits);
+  tcase_add_test (tc, test_on_off_packet_too_big_for_udp);
   suite_add_tcase (s, tc);
   return s;
 }
