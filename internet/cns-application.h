@@ -23,8 +23,8 @@ G_DECLARE_DERIVABLE_TYPE (CnsApplication, cns_application, CNS, APPLICATION,
  * @stop_application: called at the StopTime (if not 0): cancel pending
  *   events, close sockets
  * @installed: called by cns_application_install() once the application
- *   has its node, when it is usually configured: a subclass may compact
- *   its settings here. The default does nothing.
+ *   has its node, when it is usually configured: a subclass may check or
+ *   prepare its settings here. The default does nothing.
  *
  * ns-3's Application. The base schedules the start and stop events when
  * the application is initialized (with its node, when the simulation
