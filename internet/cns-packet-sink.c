@@ -117,19 +117,27 @@ cns_packet_sink_init (CnsPacketSink *self)
   self->protocol = DEFAULT_PROTOCOL;
 }
 
-/* ns-3's HandleRead: takes everything waiting on @socket. */
+/* ns-3's HandleRead: takes everything waiting on @socket. The sender's
+ * address is asked for only when the Rx trace or the log wants it:
+ * making one costs more than the read. */
 static void
 sink_handle_read (CnsSocket *socket, gpointer user_data)
 {
   CnsPacketSink *self = user_data;
-  CnsPacket *packet;
   CnsAddress from;
 
-  while ((packet = cns_socket_recv_from (socket, G_MAXUINT32, 0, &from))
-         != NULL)
+  for (;;)
     {
-      guint32 size = cns_packet_get_size (packet);
+      gboolean want_from = cns_trace_source_is_connected (&self->rx)
+                           || CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO);
+      CnsPacket *packet
+          = want_from ? cns_socket_recv_from (socket, G_MAXUINT32, 0, &from)
+                      : cns_socket_recv (socket, G_MAXUINT32, 0);
+      guint32 size;
 
+      if (packet == NULL)
+        break;
+      size = cns_packet_get_size (packet);
       if (size == 0) /* the end of a stream */
         {
           cns_packet_unref (packet);
@@ -137,7 +145,7 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
         }
       self->total_rx += size;
       self->total_packets++;
-      if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
+      if (want_from && CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
         {
           gchar now[CNS_TIME_STRING_SIZE];
           gchar sender[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
@@ -148,8 +156,9 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
                         "total Rx %" G_GUINT64_FORMAT " bytes",
                         now, size, sender, self->total_rx);
         }
-      CNS_TRACE_SOURCE_FIRE (&self->rx, CnsApplicationRxTraceFn, self, packet,
-                             &from);
+      if (want_from)
+        CNS_TRACE_SOURCE_FIRE (&self->rx, CnsApplicationRxTraceFn, self, packet,
+                               &from);
       cns_packet_unref (packet);
     }
 }
