@@ -12,35 +12,30 @@
  * application installed on a node that is already running is initialized
  * at once, as ns-3's Node::AddApplication schedules it.
  *
- * A large scenario has many applications, so the base keeps two words.
- * The first is the node (not referenced: the node holds its
- * applications) while StartTime and StopTime are 0, as they are unless
- * set; once either is set it points to a block that holds the node and
- * both times (marked by its lowest bit, which a pointer to either never
- * has). The second holds the subclass's per-packet trace sources (every
- * application has some; installed with
- * cns_application_class_install_trace_source()): the source itself when
- * the class has one, as most have, so connecting to it allocates only the
- * list of sinks; else the table of the class's sources. The base keeps
- * no event ids. Instead, an installed application keeps itself alive
- * until cns_simulator_destroy(), even when it is disposed earlier, so the
- * events it and its subclass schedule need no reference (none is taken
- * per packet) and can never outlive it. A disposed application (its node
- * is gone) must ignore them: the base's start and stop events check, and
+ * A large scenario has many applications, so the base keeps one word:
+ * the node (not referenced: the node holds its applications) while
+ * StartTime and StopTime are 0, as they are unless set; once either is
+ * set it points to a block that holds the node and both times (marked by
+ * its lowest bit, which a pointer to either never has). The base keeps no
+ * event ids. Instead, an installed application keeps itself alive until
+ * cns_simulator_destroy(), even when it is disposed earlier, so the events
+ * it and its subclass schedule need no reference (none is taken per
+ * packet) and can never outlive it. A disposed application (its node is
+ * gone) must ignore them: the base's start and stop events check, and
  * subclasses cancel theirs in dispose.
  *
- * This file also holds what the applications share: the Protocol
- * attribute, whose default is UDP, and the formatting of ns-3's log lines
- * ("At time +2.00369s server received 1024 bytes from 10.1.1.1 port
- * 49153").
+ * This file also holds what subclasses share: the Protocol attribute
+ * (any socket factory, UDP by default), the installation of their
+ * per-packet trace sources, and the formatting of ns-3's log lines ("At
+ * time +2.00369s server received 1024 bytes from 10.1.1.1 port 49153").
  */
 #include "internet/cns-application.h"
 
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
-#include "internet/cns-application-private.h"
 #include "internet/cns-ipv4-address.h"
 #include "internet/cns-socket-factory.h"
+#include "internet/cns-udp-socket-factory.h"
 
 #include <string.h>
 
@@ -48,9 +43,7 @@ CNS_LOG_COMPONENT_DEFINE ("Application");
 
 #define DEFAULT_START_TIME CNS_TIME_ZERO
 #define DEFAULT_STOP_TIME  CNS_TIME_ZERO
-
-/* The default of every application's Protocol attribute. */
-#define DEFAULT_PROTOCOL_NAME "CnsUdpSocketFactory"
+#define DEFAULT_PROTOCOL   CNS_TYPE_UDP_SOCKET_FACTORY
 
 enum
 {
@@ -77,10 +70,7 @@ typedef struct
   /* the node (NULL until installed, and once disposed), or the
    * ApplicationTimes that holds it, tagged with TIMES_TAG */
   guintptr node_or_times;
-  CnsApplicationTraces traces; /* the subclass's trace sources */
 } CnsApplicationPrivate;
-
-glong cns_application_traces_offset;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsApplication, cns_application,
                                      CNS_TYPE_OBJECT)
@@ -220,9 +210,6 @@ cns_application_class_init (CnsApplicationClass *klass)
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-  cns_application_traces_offset
-      = CnsApplication_private_offset
-        + G_STRUCT_OFFSET (CnsApplicationPrivate, traces);
   CNS_OBJECT_CLASS (klass)->hint_memory = cns_application_hint_memory;
 }
 
@@ -395,107 +382,114 @@ cns_application_get_stop_time (CnsApplication *self)
   return times != NULL ? times->stop_time : CNS_TIME_ZERO;
 }
 
-/* Installs source @index of the @n_sources per-packet trace sources of
- * the application class @klass, in the base's word for them: the only
- * source, fired with cns_application_trace(), or a source of the table,
- * fired with cns_application_traces(). */
+/**
+ * cns_application_class_install_trace_source:
+ * @klass: the application class, in its class_init
+ * @name: the source's name, CamelCase: "Tx", "Rx"
+ * @blurb: what it reports, for listings
+ * @signature: the name of the callback typedef its sinks have, such as
+ *   "CnsPacketTraceFn" or "CnsApplicationRxTraceFn"
+ * @offset: where its #CnsTraceSource sits in the instance:
+ *   G_STRUCT_OFFSET (MyApplication, tx), or G_PRIVATE_OFFSET() for one in
+ *   private data
+ *
+ * Installs a per-packet trace source of the class, so that it can be
+ * connected by name (cns_trace_connect(), config paths) and is listed.
+ * The application fires it with CNS_TRACE_SOURCE_FIRE(), which costs one
+ * branch while nothing is connected; the source is disconnected when the
+ * application is finalized.
+ */
 void
-cns_application_class_install_trace_source (gpointer klass, const gchar *name,
+cns_application_class_install_trace_source (CnsApplicationClass *klass,
+                                            const gchar *name,
                                             const gchar *blurb,
-                                            const gchar *signature, guint index,
-                                            guint n_sources)
+                                            const gchar *signature,
+                                            glong offset)
 {
-  g_return_if_fail (index < n_sources);
-  if (n_sources == 1)
-    cns_trace_source_install (G_TYPE_FROM_CLASS (klass), name, blurb, signature,
-                              cns_application_traces_offset);
-  else
-    cns_trace_source_install_in_table (G_TYPE_FROM_CLASS (klass), name, blurb,
-                                       signature, cns_application_traces_offset,
-                                       index, n_sources);
+  g_return_if_fail (CNS_IS_APPLICATION_CLASS (klass));
+  g_return_if_fail (name != NULL && blurb != NULL && signature != NULL);
+  g_return_if_fail (offset != 0);
+  cns_trace_source_install (G_TYPE_FROM_CLASS (klass), name, blurb, signature,
+                            offset);
 }
 
-/* The Protocol attribute of applications that can use any transport: the
- * GType of a socket factory. Its GLib default, the abstract
- * CnsSocketFactory, stands for UDP, which may be registered after the
- * applications are: the choice is made when the application starts. */
+/* GParamSpecGType has no default of its own: g_param_value_set_default()
+ * gives its is_a type, which for the Protocol attribute is the abstract
+ * CnsSocketFactory. The Protocol attribute's spec is a GParamSpecGType
+ * (so it parses and validates as one) whose default is UDP, so that
+ * listings show the default applications really have. */
+typedef struct
+{
+  GParamSpecGType parent;
+} ProtocolParamSpec;
+
+static void
+protocol_param_set_default (GParamSpec *pspec, GValue *value)
+{
+  g_value_set_gtype (value, DEFAULT_PROTOCOL);
+}
+
+static void
+protocol_param_class_init (gpointer klass, gpointer data)
+{
+  G_PARAM_SPEC_CLASS (klass)->value_set_default = protocol_param_set_default;
+}
+
+static GType
+protocol_param_get_type (void)
+{
+  static gsize type;
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type,
+                       g_type_register_static_simple (
+                           G_TYPE_PARAM_GTYPE,
+                           g_intern_static_string ("CnsParamProtocol"),
+                           sizeof (GParamSpecClass), protocol_param_class_init,
+                           sizeof (ProtocolParamSpec), NULL, 0));
+  return (GType) type;
+}
+
+/**
+ * cns_application_param_spec_protocol:
+ *
+ * The Protocol attribute of an application that can run over any
+ * transport: a #GType property named "protocol" that holds a socket
+ * factory type, such as CnsUdpSocketFactory (its default) or
+ * CnsTcpSocketFactory, and is set from text by the type's name. Install
+ * it in class_init, store the value as a #GType (the subclass's init sets
+ * it to the default, CNS_TYPE_UDP_SOCKET_FACTORY) and make sockets with
+ * cns_socket_create (node, protocol).
+ *
+ * Returns: (transfer floating): a new param spec, for one class.
+ */
 GParamSpec *
 cns_application_param_spec_protocol (void)
 {
-  return g_param_spec_gtype (
-      "protocol", "Protocol",
+  GParamSpec *pspec = g_param_spec_internal (
+      protocol_param_get_type (), "protocol", "Protocol",
       "The socket factory type of the transport protocol to use, such as "
       "CnsUdpSocketFactory (the default) or CnsTcpSocketFactory",
-      CNS_TYPE_SOCKET_FACTORY, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+
+  G_PARAM_SPEC_GTYPE (pspec)->is_a_type = CNS_TYPE_SOCKET_FACTORY;
+  return pspec;
 }
 
-/* The socket factory types applications have named, so that an
- * application stores its protocol in one byte (there are a handful: UDP,
- * TCP); index 0 is the default, UDP. */
-static GArray *protocol_types; /* GType */
-
-/* What to store for a value written to a Protocol attribute. */
-guint8
-cns_application_protocol_to_index (GType type)
-{
-  if (type == G_TYPE_INVALID || type == CNS_TYPE_SOCKET_FACTORY)
-    return 0;
-  if (protocol_types == NULL)
-    {
-      GType none = G_TYPE_INVALID;
-
-      protocol_types = g_array_new (FALSE, FALSE, sizeof (GType));
-      g_array_append_val (protocol_types, none);
-    }
-  for (guint i = 1; i < protocol_types->len; i++)
-    if (g_array_index (protocol_types, GType, i) == type)
-      return (guint8) i;
-  if (protocol_types->len > G_MAXUINT8)
-    cns_fatal ("more than %u socket factory types named by applications",
-               (guint) G_MAXUINT8);
-  g_array_append_val (protocol_types, type);
-  return (guint8) (protocol_types->len - 1);
-}
-
-/* What a Protocol attribute reads as: the stored type, or UDP for the
- * default (the abstract base while UDP is not registered). */
-GType
-cns_application_protocol_from_index (guint8 index)
-{
-  GType udp;
-
-  if (index != 0)
-    return g_array_index (protocol_types, GType, index);
-  udp = g_type_from_name (DEFAULT_PROTOCOL_NAME);
-  return udp != G_TYPE_INVALID ? udp : CNS_TYPE_SOCKET_FACTORY;
-}
-
-/* The factory type to make sockets with, at start; G_TYPE_INVALID, after
- * a critical, when the default is asked for and UDP is not registered. */
-GType
-cns_application_protocol_resolve (CnsApplication *self, guint8 index)
-{
-  GType type = cns_application_protocol_from_index (index);
-
-  if (type == CNS_TYPE_SOCKET_FACTORY)
-    {
-      g_critical ("%s on node %u: its Protocol is the default, "
-                  "%s, which is not registered",
-                  G_OBJECT_TYPE_NAME (self),
-                  cns_node_get_id (cns_application_get_node (self)),
-                  DEFAULT_PROTOCOL_NAME);
-      return G_TYPE_INVALID;
-    }
-  return type;
-}
-
-/* The simulation time as ns-3 writes Simulator::Now ().As (Time::S) in
- * log lines: signed seconds, six significant digits, "+2.00369s". */
+/**
+ * cns_application_format_now:
+ * @buf: (out caller-allocates): where to write
+ *
+ * Writes the simulation time as ns-3's applications write it in their
+ * log lines (Simulator::Now ().As (Time::S)): signed seconds, six
+ * significant digits, "+2.00369s".
+ */
 void
 cns_application_format_now (gchar buf[CNS_TIME_STRING_SIZE])
 {
   gsize n;
 
+  g_return_if_fail (buf != NULL);
   g_ascii_formatd (buf, CNS_TIME_STRING_SIZE - 1, "%+g",
                    cns_time_to_seconds (cns_simulator_now ()));
   n = strlen (buf);
@@ -503,8 +497,15 @@ cns_application_format_now (gchar buf[CNS_TIME_STRING_SIZE])
   buf[n + 1] = '\0';
 }
 
-/* "10.1.1.2 port 9", as ns-3's applications log an inet socket address;
- * other addresses in their generic text form. */
+/**
+ * cns_application_format_endpoint:
+ * @address: an address, usually an inet socket address
+ * @buf: (out caller-allocates): where to write
+ *
+ * Writes @address as ns-3's applications log a peer: "10.1.1.2 port 9"
+ * for an inet socket address, other addresses in their generic text
+ * form (cut to fit).
+ */
 void
 cns_application_format_endpoint (
     const CnsAddress *address, gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE])
@@ -512,6 +513,8 @@ cns_application_format_endpoint (
   CnsInetSocketAddress inet;
   gchar ip[CNS_IPV4_ADDRESS_STRING_SIZE];
 
+  g_return_if_fail (address != NULL);
+  g_return_if_fail (buf != NULL);
   if (cns_inet_socket_address_from_address (address, &inet))
     {
       cns_ipv4_address_format (inet.address, ip);

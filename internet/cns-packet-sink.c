@@ -8,16 +8,15 @@
  * accepted connections and the socket. A zero-length read is a stream's
  * end and ends the reading.
  *
- * The instance is small (one sink per flow in large scenarios): the trace
- * source is behind one pointer, and the connections a sink accepted are
- * kept as object data of its listening socket, so that a UDP sink, which
- * never accepts any, does not pay for the list.
+ * The instance is small (one sink per flow in large scenarios): the
+ * connections a sink accepted are kept as object data of its listening
+ * socket, so that a UDP sink, which never accepts any, does not pay for
+ * the list.
  */
 #include "internet/cns-packet-sink.h"
 
 #include "core/cns-log.h"
-#include "internet/cns-application-private.h"
-#include "internet/cns-socket-private.h"
+#include "internet/cns-udp-socket-factory.h"
 
 CNS_LOG_COMPONENT_DEFINE ("PacketSink");
 
@@ -31,14 +30,10 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
+#define DEFAULT_PROTOCOL CNS_TYPE_UDP_SOCKET_FACTORY
+
 /* The listening socket's GPtrArray of accepted connections. */
 #define ACCEPTED_KEY "cns-packet-sink-accepted"
-
-enum
-{
-  TRACE_RX,
-  N_TRACES
-};
 
 struct _CnsPacketSink
 {
@@ -47,10 +42,9 @@ struct _CnsPacketSink
   CnsSocket *socket;
   guint64 total_rx;
   guint64 total_packets;
-  /* Local, in two fields: a CnsInetSocketAddress would pad to 8 bytes */
-  CnsIpv4Address local_address;
-  guint16 local_port;
-  guint8 protocol; /* see cns_application_protocol_to_index() */
+  CnsInetSocketAddress local;
+  GType protocol;
+  CnsTraceSource rx;
 };
 
 G_DEFINE_FINAL_TYPE (CnsPacketSink, cns_packet_sink, CNS_TYPE_APPLICATION)
@@ -113,40 +107,32 @@ cns_packet_sink_class_init (CnsPacketSinkClass *klass)
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
   cns_application_class_install_trace_source (
-      klass, "Rx", "A packet was received, with the sender's address",
-      "CnsApplicationRxTraceFn", TRACE_RX, N_TRACES);
+      app_class, "Rx", "A packet was received, with the sender's address",
+      "CnsApplicationRxTraceFn", G_STRUCT_OFFSET (CnsPacketSink, rx));
 }
 
 static void
 cns_packet_sink_init (CnsPacketSink *self)
 {
-}
-
-/* The next packet waiting on @socket, with the sender's address in
- * @from when @want_from: making an address costs more than the read. */
-static inline CnsPacket *
-sink_recv (CnsSocket *socket, gboolean want_from, CnsAddress *from)
-{
-  /* per packet: the socket calling back is one */
-  return want_from
-             ? cns_socket_recv_from_unchecked (socket, G_MAXUINT32, 0, from)
-             : cns_socket_recv_unchecked (socket, G_MAXUINT32, 0);
+  self->protocol = DEFAULT_PROTOCOL;
 }
 
 /* ns-3's HandleRead: takes everything waiting on @socket. The sender's
- * address is read only for the Rx trace and the log. */
+ * address is asked for only when the Rx trace or the log wants it:
+ * making one costs more than the read. */
 static void
 sink_handle_read (CnsSocket *socket, gpointer user_data)
 {
   CnsPacketSink *self = user_data;
-  CnsTraceSource *rx = cns_application_trace (self);
   CnsAddress from;
 
   for (;;)
     {
-      gboolean want_from
-          = rx->list != NULL || CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO);
-      CnsPacket *packet = sink_recv (socket, want_from, &from);
+      gboolean want_from = cns_trace_source_is_connected (&self->rx)
+                           || CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO);
+      CnsPacket *packet
+          = want_from ? cns_socket_recv_from (socket, G_MAXUINT32, 0, &from)
+                      : cns_socket_recv (socket, G_MAXUINT32, 0);
       guint32 size;
 
       if (packet == NULL)
@@ -171,7 +157,7 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
                         now, size, sender, self->total_rx);
         }
       if (want_from)
-        CNS_TRACE_SOURCE_FIRE (rx, CnsApplicationRxTraceFn, self, packet,
+        CNS_TRACE_SOURCE_FIRE (&self->rx, CnsApplicationRxTraceFn, self, packet,
                                &from);
       cns_packet_unref (packet);
     }
@@ -202,21 +188,15 @@ sink_start (CnsApplication *app)
   CnsPacketSink *self = CNS_PACKET_SINK (app);
   CnsNode *node = cns_application_get_node (app);
   g_autoptr (GError) error = NULL;
-  CnsInetSocketAddress inet;
   CnsAddress local;
-  GType protocol;
   gboolean listening;
 
   if (self->socket != NULL)
     return;
-  protocol = cns_application_protocol_resolve (app, self->protocol);
-  if (protocol == G_TYPE_INVALID)
-    return;
-  self->socket = cns_socket_create (node, protocol);
+  self->socket = cns_socket_create (node, self->protocol);
   if (self->socket == NULL)
     return;
-  inet = cns_inet_socket_address_init (self->local_address, self->local_port);
-  cns_inet_socket_address_to_address (&inet, &local);
+  cns_inet_socket_address_to_address (&self->local, &local);
   if (!cns_socket_bind (self->socket, &local, &error))
     {
       g_critical ("PacketSink on node %u cannot bind its socket: %s",
@@ -278,8 +258,7 @@ cns_packet_sink_set_local (CnsPacketSink *self,
 {
   g_return_if_fail (CNS_IS_PACKET_SINK (self));
   g_return_if_fail (local != NULL);
-  self->local_address = local->address;
-  self->local_port = local->port;
+  self->local = *local;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOCAL]);
 }
 
@@ -355,14 +334,14 @@ cns_packet_sink_set_property (GObject *object, guint prop_id,
       {
         const CnsInetSocketAddress *local = g_value_get_boxed (value);
 
-        self->local_address
-            = local != NULL ? local->address : cns_ipv4_address_any ();
-        self->local_port = local != NULL ? local->port : 0;
+        self->local
+            = local != NULL
+                  ? *local
+                  : cns_inet_socket_address_init (cns_ipv4_address_any (), 0);
         break;
       }
     case PROP_PROTOCOL:
-      self->protocol
-          = cns_application_protocol_to_index (g_value_get_gtype (value));
+      self->protocol = g_value_get_gtype (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -378,16 +357,10 @@ cns_packet_sink_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id)
     {
     case PROP_LOCAL:
-      {
-        CnsInetSocketAddress local = cns_inet_socket_address_init (
-            self->local_address, self->local_port);
-
-        g_value_set_boxed (value, &local);
-        break;
-      }
+      g_value_set_boxed (value, &self->local);
+      break;
     case PROP_PROTOCOL:
-      g_value_set_gtype (value,
-                         cns_application_protocol_from_index (self->protocol));
+      g_value_set_gtype (value, self->protocol);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -13,22 +13,28 @@
  *   At time +2s client sent 1024 bytes to 10.1.1.2 port 9
  *   At time +2.00737s client received 1024 bytes from 10.1.1.2 port 9
  *
- * The pending send is named by a generation number rather than kept as an
- * event id, as in CnsOnOffApplication. Unlike ns-3's client, it has a
- * Protocol attribute (UDP by default), used by the tests.
+ * A datagram the socket refuses (no route, say; PacketSize stops at
+ * 65,507 bytes, the most a UDP datagram over IPv4 holds) is logged with
+ * the socket's error, at the warning level, instead of as sent, and the
+ * socket fires its TxDrop trace source; MaxPackets counts it all the
+ * same, as ns-3's client does. The pending send is named by a generation number
+ * rather than kept as an event id, as in CnsOnOffApplication. Unlike ns-3's
+ * client, it has a Protocol attribute (UDP by default), used by the tests.
  */
 #include "internet/cns-udp-echo-client.h"
 
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
-#include "internet/cns-application-private.h"
-#include "network/cns-queue.h" /* CnsPacketTraceFn */
+#include "internet/cns-udp-socket-factory.h"
+#include "internet/cns-udp-socket.h" /* CNS_UDP_MAX_PAYLOAD_SIZE */
+#include "network/cns-queue.h"       /* CnsPacketTraceFn */
 
 CNS_LOG_COMPONENT_DEFINE ("UdpEchoClientApplication");
 
 #define DEFAULT_MAX_PACKETS 100
 #define DEFAULT_INTERVAL    CNS_TIME_PS_PER_S
 #define DEFAULT_PACKET_SIZE 100
+#define DEFAULT_PROTOCOL    CNS_TYPE_UDP_SOCKET_FACTORY
 
 enum
 {
@@ -43,13 +49,6 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
-enum
-{
-  TRACE_TX,
-  TRACE_RX,
-  N_TRACES
-};
-
 struct _CnsUdpEchoClient
 {
   CnsApplication parent_instance;
@@ -57,12 +56,15 @@ struct _CnsUdpEchoClient
   CnsSocket *socket;
   CnsTime interval;
   guint32 max_packets;
-  guint32 sent;
+  guint32 n_made; /* the datagrams made, which MaxPackets counts */
+  guint32 n_sent; /* those the socket took */
   guint32 packet_size;
   guint32 send_generation; /* names the pending send */
   CnsInetSocketAddress remote;
-  guint16 protocol; /* see cns_application_protocol_to_index() */
   gboolean has_remote;
+  GType protocol;
+  CnsTraceSource tx;
+  CnsTraceSource rx;
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpEchoClient, cns_udp_echo_client,
@@ -120,18 +122,20 @@ cns_udp_echo_client_class_init (CnsUdpEchoClientClass *klass)
       "The server's address and port (\"10.1.1.2:9\"); must be set",
       CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PACKET_SIZE] = g_param_spec_uint (
-      "packet-size", "Packet size", "The bytes of data in each datagram", 0,
-      G_MAXUINT32, DEFAULT_PACKET_SIZE,
+      "packet-size", "Packet size",
+      "The bytes of data in each datagram: 65507 at most, what an IPv4 "
+      "datagram's length leaves for UDP's payload",
+      0, CNS_UDP_MAX_PAYLOAD_SIZE, DEFAULT_PACKET_SIZE,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
   cns_application_class_install_trace_source (
-      klass, "Tx", "A datagram was made and is about to be sent",
-      "CnsPacketTraceFn", TRACE_TX, N_TRACES);
+      app_class, "Tx", "A datagram was made and is about to be sent",
+      "CnsPacketTraceFn", G_STRUCT_OFFSET (CnsUdpEchoClient, tx));
   cns_application_class_install_trace_source (
-      klass, "Rx", "An echo arrived, with the sender's address",
-      "CnsApplicationRxTraceFn", TRACE_RX, N_TRACES);
+      app_class, "Rx", "An echo arrived, with the sender's address",
+      "CnsApplicationRxTraceFn", G_STRUCT_OFFSET (CnsUdpEchoClient, rx));
 }
 
 static void
@@ -140,6 +144,7 @@ cns_udp_echo_client_init (CnsUdpEchoClient *self)
   self->max_packets = DEFAULT_MAX_PACKETS;
   self->interval = DEFAULT_INTERVAL;
   self->packet_size = DEFAULT_PACKET_SIZE;
+  self->protocol = DEFAULT_PROTOCOL;
 }
 
 static void echo_client_send (gpointer obj, gpointer data);
@@ -157,15 +162,17 @@ echo_client_send (gpointer obj, gpointer data)
 {
   CnsUdpEchoClient *self = obj;
   CnsPacket *packet;
+  gboolean sent;
 
   if (GPOINTER_TO_UINT (data) != self->send_generation)
     return;
   packet = cns_packet_new (self->packet_size);
-  CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_TX,
-                        CnsPacketTraceFn, self, packet);
-  cns_socket_send (self->socket, packet, 0);
-  self->sent++;
-  if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
+  CNS_TRACE_SOURCE_FIRE (&self->tx, CnsPacketTraceFn, self, packet);
+  sent = cns_socket_send (self->socket, packet, 0) >= 0;
+  self->n_made++;
+  if (sent)
+    self->n_sent++;
+  if (CNS_LOG_IS_ENABLED (sent ? CNS_LOG_LEVEL_INFO : CNS_LOG_LEVEL_WARN))
     {
       gchar now[CNS_TIME_STRING_SIZE];
       gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
@@ -174,10 +181,16 @@ echo_client_send (gpointer obj, gpointer data)
       cns_application_format_now (now);
       cns_inet_socket_address_to_address (&self->remote, &remote);
       cns_application_format_endpoint (&remote, to);
-      CNS_LOG_INFO ("At time %s client sent %u bytes to %s", now,
-                    self->packet_size, to);
+      if (sent)
+        CNS_LOG_INFO ("At time %s client sent %u bytes to %s", now,
+                      self->packet_size, to);
+      else
+        CNS_LOG_WARN (
+            "At time %s client could not send %u bytes to %s: %s", now,
+            self->packet_size, to,
+            cns_socket_errno_to_string (cns_socket_get_errno (self->socket)));
     }
-  if (self->sent < self->max_packets || self->max_packets == 0)
+  if (self->n_made < self->max_packets || self->max_packets == 0)
     echo_client_schedule_transmit (self, self->interval);
 }
 
@@ -202,8 +215,8 @@ echo_client_handle_read (CnsSocket *socket, gpointer user_data)
           CNS_LOG_INFO ("At time %s client received %u bytes from %s", now,
                         cns_packet_get_size (packet), sender);
         }
-      CNS_TRACE_TABLE_FIRE (cns_application_traces (self), TRACE_RX,
-                            CnsApplicationRxTraceFn, self, packet, &from);
+      CNS_TRACE_SOURCE_FIRE (&self->rx, CnsApplicationRxTraceFn, self, packet,
+                             &from);
       cns_packet_unref (packet);
     }
 }
@@ -216,7 +229,6 @@ echo_client_open_socket (CnsUdpEchoClient *self)
   CnsNode *node = cns_application_get_node (app);
   g_autoptr (GError) error = NULL;
   CnsAddress remote;
-  GType protocol;
 
   if (!self->has_remote)
     {
@@ -225,10 +237,7 @@ echo_client_open_socket (CnsUdpEchoClient *self)
                   cns_node_get_id (node));
       return FALSE;
     }
-  protocol = cns_application_protocol_resolve (app, self->protocol);
-  if (protocol == G_TYPE_INVALID)
-    return FALSE;
-  self->socket = cns_socket_create (node, protocol);
+  self->socket = cns_socket_create (node, self->protocol);
   if (self->socket == NULL)
     return FALSE;
   cns_inet_socket_address_to_address (&self->remote, &remote);
@@ -299,12 +308,17 @@ cns_udp_echo_client_set_remote (CnsUdpEchoClient *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMOTE]);
 }
 
-/** cns_udp_echo_client_get_n_sent: Returns: the datagrams sent so far. */
+/**
+ * cns_udp_echo_client_get_n_sent:
+ *
+ * Returns: the datagrams the socket took so far, not counting those it
+ * refused.
+ */
 guint32
 cns_udp_echo_client_get_n_sent (CnsUdpEchoClient *self)
 {
   g_return_val_if_fail (CNS_IS_UDP_ECHO_CLIENT (self), 0);
-  return self->sent;
+  return self->n_sent;
 }
 
 /**
@@ -346,8 +360,7 @@ cns_udp_echo_client_set_property (GObject *object, guint prop_id,
       self->packet_size = g_value_get_uint (value);
       break;
     case PROP_PROTOCOL:
-      self->protocol
-          = cns_application_protocol_to_index (g_value_get_gtype (value));
+      self->protocol = g_value_get_gtype (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -375,8 +388,7 @@ cns_udp_echo_client_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, self->packet_size);
       break;
     case PROP_PROTOCOL:
-      g_value_set_gtype (value,
-                         cns_application_protocol_from_index (self->protocol));
+      g_value_set_gtype (value, self->protocol);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

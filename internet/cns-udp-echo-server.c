@@ -10,18 +10,22 @@
  *   At time +2.00369s server received 1024 bytes from 10.1.1.1 port 49153
  *   At time +2.00369s server sent 1024 bytes to 10.1.1.1 port 49153
  *
- * Unlike ns-3's, it has a Protocol attribute (UDP by default), so that it
- * can run over any datagram socket factory; the tests use it.
+ * An echo the socket refuses (no route back, say) is logged with the
+ * socket's error, at the warning level, instead of as sent; the socket
+ * fires its TxDrop trace source. Unlike ns-3's, the server has a Protocol
+ * attribute (UDP by default), so that it can run over any datagram socket
+ * factory; the tests use it.
  */
 #include "internet/cns-udp-echo-server.h"
 
 #include "core/cns-log.h"
-#include "internet/cns-application-private.h"
 #include "internet/cns-ipv4-address.h"
+#include "internet/cns-udp-socket-factory.h"
 
 CNS_LOG_COMPONENT_DEFINE ("UdpEchoServerApplication");
 
-#define DEFAULT_PORT 9
+#define DEFAULT_PORT     9
+#define DEFAULT_PROTOCOL CNS_TYPE_UDP_SOCKET_FACTORY
 
 enum
 {
@@ -33,19 +37,14 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
-enum
-{
-  TRACE_RX,
-  N_TRACES
-};
-
 struct _CnsUdpEchoServer
 {
   CnsApplication parent_instance;
 
   CnsSocket *socket;
   guint16 port;
-  guint16 protocol; /* see cns_application_protocol_to_index() */
+  GType protocol;
+  CnsTraceSource rx;
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpEchoServer, cns_udp_echo_server,
@@ -91,15 +90,16 @@ cns_udp_echo_server_class_init (CnsUdpEchoServerClass *klass)
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
   cns_application_class_install_trace_source (
-      klass, "Rx",
+      app_class, "Rx",
       "A datagram arrived (before it is echoed), with the sender's address",
-      "CnsApplicationRxTraceFn", TRACE_RX, N_TRACES);
+      "CnsApplicationRxTraceFn", G_STRUCT_OFFSET (CnsUdpEchoServer, rx));
 }
 
 static void
 cns_udp_echo_server_init (CnsUdpEchoServer *self)
 {
   self->port = DEFAULT_PORT;
+  self->protocol = DEFAULT_PROTOCOL;
 }
 
 /* ns-3's HandleRead: echoes everything waiting. */
@@ -117,10 +117,11 @@ echo_server_handle_read (CnsSocket *socket, gpointer user_data)
     {
       guint32 size = cns_packet_get_size (packet);
       gboolean log = CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO);
+      gboolean sent;
 
-      CNS_TRACE_SOURCE_FIRE (cns_application_trace (self),
-                             CnsApplicationRxTraceFn, self, packet, &from);
-      if (log)
+      CNS_TRACE_SOURCE_FIRE (&self->rx, CnsApplicationRxTraceFn, self, packet,
+                             &from);
+      if (log || CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_WARN))
         {
           cns_application_format_now (now);
           cns_application_format_endpoint (&from, sender);
@@ -131,10 +132,14 @@ echo_server_handle_read (CnsSocket *socket, gpointer user_data)
       cns_packet_remove_all_packet_tags (packet);
       cns_packet_remove_all_byte_tags (packet);
       CNS_LOG_LOGIC ("Echoing packet");
-      cns_socket_send_to (socket, packet, 0, &from);
-      if (log)
+      sent = cns_socket_send_to (socket, packet, 0, &from) >= 0;
+      if (sent && log)
         CNS_LOG_INFO ("At time %s server sent %u bytes to %s", now, size,
                       sender);
+      else if (!sent)
+        CNS_LOG_WARN (
+            "At time %s server could not send %u bytes to %s: %s", now, size,
+            sender, cns_socket_errno_to_string (cns_socket_get_errno (socket)));
     }
 }
 
@@ -147,14 +152,10 @@ echo_server_start (CnsApplication *app)
   g_autoptr (GError) error = NULL;
   CnsInetSocketAddress any;
   CnsAddress local;
-  GType protocol;
 
   if (self->socket == NULL)
     {
-      protocol = cns_application_protocol_resolve (app, self->protocol);
-      if (protocol == G_TYPE_INVALID)
-        return;
-      self->socket = cns_socket_create (node, protocol);
+      self->socket = cns_socket_create (node, self->protocol);
       if (self->socket == NULL)
         return;
       any = cns_inet_socket_address_init (cns_ipv4_address_any (), self->port);
@@ -219,8 +220,7 @@ cns_udp_echo_server_set_property (GObject *object, guint prop_id,
       self->port = (guint16) g_value_get_uint (value);
       break;
     case PROP_PROTOCOL:
-      self->protocol
-          = cns_application_protocol_to_index (g_value_get_gtype (value));
+      self->protocol = g_value_get_gtype (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -239,8 +239,7 @@ cns_udp_echo_server_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, self->port);
       break;
     case PROP_PROTOCOL:
-      g_value_set_gtype (value,
-                         cns_application_protocol_from_index (self->protocol));
+      g_value_set_gtype (value, self->protocol);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

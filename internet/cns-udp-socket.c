@@ -17,6 +17,10 @@
  * every interface but the loopback, from that interface's address, as in
  * ns-3.
  *
+ * A datagram the socket refuses to send (over 65,507 bytes, no route, a
+ * broadcast not allowed, the socket closed or shut down) is fired at the
+ * TxDrop trace source, and the call returns -1 with the errno saying why.
+ *
  * Received datagrams wait in a ring with their senders' addresses until
  * the application takes them; past RcvBufSize bytes they are dropped and
  * fired at the Drop trace source. Everything for receiving (the ring, a
@@ -94,7 +98,7 @@ struct _CnsUdpSocket
   CnsIpv4EndPoint end_point; /* in the protocol's table while bound; its
                               * peer is the socket's, unless a broadcast */
   Receiver *rx;              /* NULL until needed */
-  CnsTraceSource drop;
+  CnsTraceTable traces;      /* Drop and TxDrop, behind one pointer */
 };
 
 /* The socket's flags, kept with its IpTtl in the base's private data
@@ -107,6 +111,14 @@ enum
   UDP_SHUTDOWN_SEND = 1 << 3,
   UDP_SHUTDOWN_RECV = 1 << 4,
   UDP_CLOSED = 1 << 5,
+};
+
+/* The sources of the socket's trace table. */
+enum
+{
+  TRACE_DROP,
+  TRACE_TX_DROP,
+  N_TRACES
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpSocket, cns_udp_socket, CNS_TYPE_SOCKET)
@@ -194,7 +206,6 @@ cns_udp_socket_finalize (GObject *object)
         g_free (self->rx->ring);
       g_free (self->rx);
     }
-  cns_trace_source_clear (&self->drop);
   G_OBJECT_CLASS (cns_udp_socket_parent_class)->finalize (object);
 }
 
@@ -251,11 +262,19 @@ cns_udp_socket_class_init (CnsUdpSocketClass *klass)
       0, 255, DEFAULT_IP_TTL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 
-  cns_trace_source_install (
+  cns_trace_source_install_in_table (
       G_TYPE_FROM_CLASS (klass), "Drop",
       "A received datagram was dropped because the receive buffer "
       "(RcvBufSize) was full",
-      "CnsPacketTraceFn", G_STRUCT_OFFSET (CnsUdpSocket, drop));
+      "CnsPacketTraceFn", G_STRUCT_OFFSET (CnsUdpSocket, traces), TRACE_DROP,
+      N_TRACES);
+  cns_trace_source_install_in_table (
+      G_TYPE_FROM_CLASS (klass), "TxDrop",
+      "A datagram given to send was not sent: larger than 65507 bytes, no "
+      "route, a broadcast not allowed, or the socket closed or shut down "
+      "(the socket's errno says which)",
+      "CnsPacketTraceFn", G_STRUCT_OFFSET (CnsUdpSocket, traces), TRACE_TX_DROP,
+      N_TRACES);
 }
 
 static void
@@ -517,11 +536,10 @@ udp_socket_shutdown_recv (CnsSocket *socket)
 }
 
 /* A route for a datagram to @destination, its source filled in by the
- * routing protocol; FALSE, with the errno set, when there is none. */
+ * routing protocol; FALSE when there is none. */
 static gboolean
-udp_socket_route (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
-                  CnsPacket *packet, CnsIpv4Address destination,
-                  CnsIpv4Route *route)
+udp_socket_route (CnsIpv4L3Protocol *ipv4, CnsPacket *packet,
+                  CnsIpv4Address destination, CnsIpv4Route *route)
 {
   /* per packet: the layer's own routing protocol, called as the layer
    * calls it, without the public API's checks */
@@ -529,20 +547,12 @@ udp_socket_route (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
   CnsIpv4Header header;
 
   if (G_UNLIKELY (routing == NULL))
-    {
-      cns_socket_set_errno ((CnsSocket *) self, CNS_SOCKET_ERROR_NOROUTETOHOST);
-      return FALSE;
-    }
+    return FALSE;
   cns_ipv4_header_init (&header);
   header.destination = destination;
   header.protocol = CNS_IP_PROTOCOL_UDP;
-  if (!CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (routing)->route_output (
-          routing, packet, &header, NULL, route))
-    {
-      cns_socket_set_errno ((CnsSocket *) self, CNS_SOCKET_ERROR_NOROUTETOHOST);
-      return FALSE;
-    }
-  return TRUE;
+  return CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (routing)->route_output (
+      routing, packet, &header, NULL, route);
 }
 
 /* Whether @destination is the directed broadcast of an address of the
@@ -592,6 +602,20 @@ udp_socket_send_limited_broadcast (CnsUdpSocket *self, CnsIpv4L3Protocol *ipv4,
   cns_packet_unref (packet);
 }
 
+/* Refuses to send @packet (transfer full): sets the errno, fires TxDrop
+ * and returns what the send call returns. */
+static gint
+udp_socket_refuse (CnsUdpSocket *self, CnsPacket *packet, CnsSocketErrno error)
+{
+  CNS_LOG_LOGIC ("not sending %u bytes: %s", cns_packet_get_size (packet),
+                 cns_socket_errno_to_string (error));
+  cns_socket_set_errno ((CnsSocket *) self, error);
+  CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_TX_DROP, CnsPacketTraceFn, self,
+                        packet);
+  cns_packet_unref (packet);
+  return -1;
+}
+
 /* Sends @packet (transfer full) to @destination:@port. */
 static gint
 udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
@@ -604,54 +628,35 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
   CnsIpv4L3Protocol *ipv4;
   CnsIpv4Route route;
   guint32 size = cns_packet_get_size (packet);
-  CnsSocketErrno error = CNS_SOCKET_ERROR_NOTERROR;
 
   if (G_UNLIKELY ((base->flags & UDP_CLOSED) || self->udp == NULL))
-    error = CNS_SOCKET_ERROR_BADF;
-  else if (G_UNLIKELY (base->flags & UDP_SHUTDOWN_SEND))
-    error = CNS_SOCKET_ERROR_SHUTDOWN;
-  else if (G_UNLIKELY (size > CNS_UDP_MAX_PAYLOAD_SIZE))
-    error = CNS_SOCKET_ERROR_MSGSIZE;
-  else if (G_UNLIKELY (cns_ipv4_address_is_broadcast (destination)
-                       && !allow_broadcast))
-    error = CNS_SOCKET_ERROR_OPNOTSUPP;
-  if (G_UNLIKELY (error != CNS_SOCKET_ERROR_NOTERROR))
-    {
-      base->error = error;
-      cns_packet_unref (packet);
-      return -1;
-    }
+    return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_BADF);
+  if (G_UNLIKELY (base->flags & UDP_SHUTDOWN_SEND))
+    return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_SHUTDOWN);
+  /* what a datagram's 16-bit length leaves room for: IPv4 fragments
+   * datagrams up to it, never beyond */
+  if (G_UNLIKELY (size > CNS_UDP_MAX_PAYLOAD_SIZE))
+    return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_MSGSIZE);
+  if (G_UNLIKELY (cns_ipv4_address_is_broadcast (destination)
+                  && !allow_broadcast))
+    return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_OPNOTSUPP);
   if (G_UNLIKELY (!udp_socket_is_bound (self))
       && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0, NULL))
-    {
-      cns_packet_unref (packet);
-      return -1;
-    }
+    return udp_socket_refuse (self, packet, base->error);
   ipv4 = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self->udp);
   if (G_UNLIKELY (ipv4 == NULL))
-    {
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOROUTETOHOST);
-      cns_packet_unref (packet);
-      return -1;
-    }
+    return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_NOROUTETOHOST);
 
   if (G_UNLIKELY (cns_ipv4_address_is_broadcast (destination)))
     udp_socket_send_limited_broadcast (self, ipv4, packet, port);
   else
     {
-      if (!udp_socket_route (self, ipv4, packet, destination, &route))
-        {
-          cns_packet_unref (packet);
-          return -1;
-        }
+      if (!udp_socket_route (ipv4, packet, destination, &route))
+        return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_NOROUTETOHOST);
       if (G_UNLIKELY (
               !allow_broadcast
               && udp_socket_is_directed_broadcast (ipv4, &route, destination)))
-        {
-          cns_socket_set_errno (socket, CNS_SOCKET_ERROR_OPNOTSUPP);
-          cns_packet_unref (packet);
-          return -1;
-        }
+        return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_OPNOTSUPP);
       if (!cns_ipv4_address_is_any (self->end_point.local_address))
         route.source = self->end_point.local_address;
       CNS_LOG_LOGIC ("%u bytes from port %u to port %u", size,
@@ -676,11 +681,7 @@ udp_socket_send (CnsSocket *socket, CnsPacket *packet, guint32 flags)
   guint8 state = udp_socket_base (self)->flags;
 
   if (G_UNLIKELY (!(state & (UDP_CONNECTED | UDP_CLOSED))))
-    {
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOTCONN);
-      cns_packet_unref (packet);
-      return -1;
-    }
+    return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_NOTCONN);
   if (G_UNLIKELY (state & UDP_PEER_BROADCAST))
     return udp_socket_do_send_to (self, packet, cns_ipv4_address_broadcast (),
                                   self->rx->broadcast_port);
@@ -695,11 +696,8 @@ udp_socket_send_to (CnsSocket *socket, CnsPacket *packet, guint32 flags,
   CnsInetSocketAddress destination;
 
   if (G_UNLIKELY (!cns_inet_socket_address_from_address (to, &destination)))
-    {
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_AFNOSUPPORT);
-      cns_packet_unref (packet);
-      return -1;
-    }
+    return udp_socket_refuse ((CnsUdpSocket *) socket, packet,
+                              CNS_SOCKET_ERROR_AFNOSUPPORT);
   return udp_socket_do_send_to ((CnsUdpSocket *) socket, packet,
                                 destination.address, destination.port);
 }
@@ -745,7 +743,8 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
   if (G_UNLIKELY (rx->rx_available + (guint64) size > rx->rcv_buf_size))
     {
       CNS_LOG_LOGIC ("receive buffer full: dropping %u bytes", size);
-      CNS_TRACE_SOURCE_FIRE (&self->drop, CnsPacketTraceFn, self, packet);
+      CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_DROP, CnsPacketTraceFn, self,
+                            packet);
       return;
     }
   if (G_UNLIKELY (rx->count == rx->capacity))

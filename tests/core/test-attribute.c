@@ -676,6 +676,30 @@ START_TEST (test_factory_abstract_type)
 }
 END_TEST
 
+/* A GType attribute takes the name of any concrete type derived from its
+ * is_a type, one registered after the library (as a module's or a
+ * program's own types are) included; the short form drops the Cns prefix
+ * and the base's name. */
+START_TEST (test_attribute_gtype)
+{
+  g_autoptr (TestDevice) d = new_device ();
+  g_autofree gchar *range = cns_attribute_describe_range (
+      cns_attribute_find (G_OBJECT_TYPE (d), "Kind"));
+
+  ck_assert_str_eq (range, "the name of a type derived from CnsObject");
+  set_ok (d, "Kind", "TestDevice");
+  ck_assert (d->kind == test_device_get_type ());
+  check_get (d, "Kind", "TestDevice");
+  set_ok (d, "Kind", "UniformRandomVariable");
+  ck_assert (d->kind == CNS_TYPE_UNIFORM_RANDOM_VARIABLE);
+  check_get (d, "Kind", "CnsUniformRandomVariable");
+  set_fails (d, "Kind", "TestAbstract",
+             "TestDevice::Kind: TestAbstract is abstract; name a concrete "
+             "type");
+  ck_assert (d->kind == CNS_TYPE_UNIFORM_RANDOM_VARIABLE);
+}
+END_TEST
+
 /* Types are named in strings only once registered; the library registers
  * its own when it loads, the tests theirs here. */
 static void
@@ -693,6 +717,7 @@ test_attribute_suite (void)
 
   tcase_add_checked_fixture (tc, register_test_types, cns_test_reset);
   tcase_add_test (tc, test_attribute_set_get);
+  tcase_add_test (tc, test_attribute_gtype);
   tcase_add_test (tc, test_attribute_errors);
   tcase_add_test (tc, test_attribute_names);
   tcase_add_test (tc, test_attribute_describe_range);

@@ -9,7 +9,8 @@
 #include <string.h>
 
 /* An application that records when, and in which context, it starts and
- * stops. */
+ * stops; as a user's own application would, it has a Protocol attribute
+ * and a per-packet trace source, "Tx", fired with a packet at the start. */
 typedef struct
 {
   CnsApplication parent_instance;
@@ -17,11 +18,19 @@ typedef struct
   CnsNode *installed_on; /* the node when installed was called */
   CnsTime start_time, stop_time;
   guint32 start_context, stop_context;
+  GType protocol;
+  CnsTraceSource tx;
 } TestApp;
 
 typedef CnsApplicationClass TestAppClass;
 GType test_app_get_type (void);
 G_DEFINE_TYPE (TestApp, test_app, CNS_TYPE_APPLICATION)
+
+enum
+{
+  TEST_APP_PROP_0,
+  TEST_APP_PROP_PROTOCOL
+};
 
 static void
 test_app_start (CnsApplication *app)
@@ -31,6 +40,13 @@ test_app_start (CnsApplication *app)
   self->n_starts++;
   self->start_time = cns_simulator_now ();
   self->start_context = cns_simulator_get_context ();
+  if (cns_trace_source_is_connected (&self->tx))
+    {
+      CnsPacket *packet = cns_packet_new (10);
+
+      CNS_TRACE_SOURCE_FIRE (&self->tx, CnsPacketTraceFn, self, packet);
+      cns_packet_unref (packet);
+    }
 }
 
 static void
@@ -53,16 +69,42 @@ test_app_installed (CnsApplication *app)
 }
 
 static void
+test_app_set_property (GObject *object, guint prop_id, const GValue *value,
+                       GParamSpec *pspec)
+{
+  ck_assert_uint_eq (prop_id, TEST_APP_PROP_PROTOCOL);
+  ((TestApp *) object)->protocol = g_value_get_gtype (value);
+}
+
+static void
+test_app_get_property (GObject *object, guint prop_id, GValue *value,
+                       GParamSpec *pspec)
+{
+  ck_assert_uint_eq (prop_id, TEST_APP_PROP_PROTOCOL);
+  g_value_set_gtype (value, ((TestApp *) object)->protocol);
+}
+
+static void
 test_app_class_init (TestAppClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->set_property = test_app_set_property;
+  object_class->get_property = test_app_get_property;
   klass->start_application = test_app_start;
   klass->stop_application = test_app_stop;
   klass->installed = test_app_installed;
+  g_object_class_install_property (object_class, TEST_APP_PROP_PROTOCOL,
+                                   cns_application_param_spec_protocol ());
+  cns_application_class_install_trace_source (
+      klass, "Tx", "A packet, fired at the start", "CnsPacketTraceFn",
+      G_STRUCT_OFFSET (TestApp, tx));
 }
 
 static void
 test_app_init (TestApp *self)
 {
+  self->protocol = CNS_TYPE_UDP_SOCKET_FACTORY;
 }
 
 static void
@@ -419,6 +461,107 @@ START_TEST (test_application_helpers_of_applications)
 }
 END_TEST
 
+static void
+count_packet (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  guint *n = user_data;
+
+  ck_assert (G_TYPE_CHECK_INSTANCE_TYPE (source, test_app_get_type ()));
+  ck_assert_uint_eq (cns_packet_get_size (packet), 10);
+  (*n)++;
+}
+
+/* A subclass's own per-packet trace source: installed by name, listed,
+ * connected by name, fired by the subclass. */
+START_TEST (test_application_subclass_trace_source)
+{
+  TestApp *app = app_on (node_new (), "1s", NULL);
+  const CnsTraceSourceInfo *info
+      = cns_trace_source_find (test_app_get_type (), "Tx");
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+
+  ck_assert_ptr_nonnull (info);
+  ck_assert_str_eq (info->signature, "CnsPacketTraceFn");
+  ck_assert_str_eq (info->blurb, "A packet, fired at the start");
+  ck_assert (
+      cns_trace_connect (app, "Tx", G_CALLBACK (count_packet), &n, &error));
+  run_until (cns_seconds (2));
+  ck_assert_uint_eq (n, 1);
+
+  /* misuse: not an application class */
+  CNS_TEST_EXPECT_CRITICAL (
+      "*CNS_IS_APPLICATION_CLASS*",
+      cns_application_class_install_trace_source (
+          g_type_class_peek (CNS_TYPE_NODE), "Tx", "b", "CnsPacketTraceFn", 8));
+}
+END_TEST
+
+/* The Protocol attribute holds a socket factory type, UDP by default
+ * (the param spec's default too, which listings show), set by type name:
+ * any factory, one the library does not know included; nothing else. */
+START_TEST (test_application_protocol)
+{
+  GType types[] = { test_app_get_type (), CNS_TYPE_ON_OFF_APPLICATION,
+                    CNS_TYPE_PACKET_SINK, CNS_TYPE_UDP_ECHO_CLIENT,
+                    CNS_TYPE_UDP_ECHO_SERVER };
+  g_autoptr (GError) error = NULL;
+
+  g_type_ensure (TEST_TYPE_SOCKET_FACTORY);
+  for (gsize i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      g_autoptr (GObject) app = cns_object_new (types[i], NULL);
+      GParamSpec *pspec = cns_attribute_find (types[i], "Protocol");
+      g_auto (GValue) value = G_VALUE_INIT;
+      g_autofree gchar *text = NULL;
+      GType protocol = G_TYPE_INVALID;
+
+      ck_assert_ptr_nonnull (pspec);
+      ck_assert (G_IS_PARAM_SPEC_GTYPE (pspec));
+      ck_assert (G_PARAM_SPEC_GTYPE (pspec)->is_a_type
+                 == CNS_TYPE_SOCKET_FACTORY);
+      g_value_init (&value, G_TYPE_GTYPE);
+      g_param_value_set_default (pspec, &value);
+      ck_assert (g_value_get_gtype (&value) == CNS_TYPE_UDP_SOCKET_FACTORY);
+      text = cns_attribute_get (app, "Protocol", &error);
+      ck_assert_str_eq (text, "CnsUdpSocketFactory");
+
+      ck_assert (
+          cns_attribute_set (app, "Protocol", "TestSocketFactory", &error));
+      g_object_get (app, "protocol", &protocol, NULL);
+      ck_assert (protocol == TEST_TYPE_SOCKET_FACTORY);
+      ck_assert (cns_attribute_set (app, "Protocol", "Udp", &error));
+      g_object_get (app, "protocol", &protocol, NULL);
+      ck_assert (protocol == CNS_TYPE_UDP_SOCKET_FACTORY);
+
+      ck_assert (!cns_attribute_set (app, "Protocol", "CnsUdpSocket", &error));
+      ck_assert_ptr_nonnull (strstr (error->message, "Protocol"));
+      g_clear_error (&error);
+      ck_assert (
+          !cns_attribute_set (app, "Protocol", "CnsSocketFactory", &error));
+      ck_assert_ptr_nonnull (strstr (error->message, "abstract"));
+      g_clear_error (&error);
+    }
+}
+END_TEST
+
+/* The log line helpers, as ns-3's applications write them. */
+START_TEST (test_application_format)
+{
+  gchar now[CNS_TIME_STRING_SIZE];
+  gchar endpoint[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
+  CnsInetSocketAddress inet = cns_inet_socket_address_init (
+      CNS_IPV4_ADDRESS_INIT (255, 255, 255, 255), 65535);
+  CnsAddress address;
+
+  cns_application_format_now (now);
+  ck_assert_str_eq (now, "+0s");
+  cns_inet_socket_address_to_address (&inet, &address);
+  cns_application_format_endpoint (&address, endpoint);
+  ck_assert_str_eq (endpoint, "255.255.255.255 port 65535");
+}
+END_TEST
+
 Suite *
 test_application_suite (void)
 {
@@ -435,6 +578,9 @@ test_application_suite (void)
   tcase_add_test (tc, test_application_helper);
   tcase_add_test (tc, test_application_helper_object_attributes);
   tcase_add_test (tc, test_application_helpers_of_applications);
+  tcase_add_test (tc, test_application_subclass_trace_source);
+  tcase_add_test (tc, test_application_protocol);
+  tcase_add_test (tc, test_application_format);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -5,6 +5,7 @@
  * packet's time is checked against times worked out by hand from ns-3's
  * OnOffApplication rules.
  */
+#include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
 #include "internet/suites.h"
 #include "lib/cns-test.h"
@@ -102,6 +103,94 @@ START_TEST (test_on_off_constant_rate)
       ck_assert (cns_address_equal (&s->to, &remote));
       ck_assert_uint_eq (s->context, cns_node_get_id (node));
     }
+}
+END_TEST
+
+/* Checks the times of the packets sent, in picoseconds. */
+static void
+check_sent_times (const CnsTime *times, guint n)
+{
+  ck_assert_uint_eq (sent ()->len, n);
+  for (guint i = 0; i < n; i++)
+    ck_assert_int_eq (sent_time (i), times[i]);
+}
+
+/* A DataRate above 2^48 b/s, 2^50, with 1000-byte packets: an interval is
+ * 8000 bits / 2^50 b/s = 7.105 ps, 7 ps. OffTime 5 ps, OnTime 10 ps: on
+ * at 5 ps, a packet at 12, off at 15 owing 3 ps * 2^50 b/s = 3377.7, 3377
+ * bits; on at 20, the rest, 4623 bits, take 4 ps: a packet at 24; off at
+ * 30 owing 6755 bits; on at 35, 1245 bits take 1 ps: packets at 36 and
+ * 43; off at 45 owing 2251 bits; on at 50, 5749 bits take 5 ps: 55. */
+START_TEST (test_on_off_data_rate_above_2_48)
+{
+  static const CnsTime times[] = { 12, 24, 36, 43, 55 };
+
+  on_off_new ("DataRate", "1125899906842624bps", "PacketSize", "1000", "OnTime",
+              "1e-11", "OffTime", "5e-12", NULL);
+  run_until (56);
+  check_sent_times (times, G_N_ELEMENTS (times));
+}
+END_TEST
+
+/* The residual computed exactly where time * rate passes 64 bits: 2^50
+ * b/s and 4,000,000-byte packets (32e6 bits, 28421.7 ps, 28422 ps).
+ * OffTime 10 ns, OnTime 48.422 ns: on at 10000 ps, a packet at 38422,
+ * off at 58422 owing 20000 ps * 2^50 b/s = 22517998.1 bits (the product,
+ * 2.25e19, is over 2^64); on at 68422, the other 9482002 bits take 8422
+ * ps: a packet at 76844, then at 105266. */
+START_TEST (test_on_off_residual_past_64_bits)
+{
+  static const CnsTime times[] = { 38422, 76844, 105266 };
+
+  on_off_new ("DataRate", "1125899906842624bps", "PacketSize", "4000000",
+              "OnTime", "4.8422e-8", "OffTime", "1e-8", NULL);
+  run_until (110000);
+  check_sent_times (times, G_N_ELEMENTS (times));
+}
+END_TEST
+
+static void
+count_tx_drop (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  guint *n = user_data;
+
+  ck_assert_uint_eq (cns_packet_get_size (packet), 65508);
+  (*n)++;
+}
+
+/* Over UDP a PacketSize above 65,507 bytes never goes: the socket refuses
+ * every packet and fires TxDrop, and the first refusal gives a warning
+ * naming the node and the size. */
+START_TEST (test_on_off_packet_too_big_for_udp)
+{
+  g_autoptr (CnsOnOffApplication) app = cns_on_off_application_new ();
+  g_autoptr (GError) error = NULL;
+  guint n_dropped = 0;
+  Pair pair;
+
+  pair_build (&pair, "1Gbps", "1ms");
+  {
+    g_autoptr (CnsUdpL4Protocol) udp = cns_udp_l4_protocol_new ();
+
+    cns_object_aggregate (CNS_OBJECT (pair.a.node), CNS_OBJECT (udp));
+  }
+  ck_assert (cns_attribute_set (app, "Remote", "10.1.1.2:9", &error));
+  ck_assert (cns_attribute_set (app, "PacketSize", "65508", &error));
+  ck_assert (cns_attribute_set (app, "OffTime", "0", &error));
+  ck_assert (cns_attribute_set (app, "OnTime", "1000", &error));
+  cns_application_install (CNS_APPLICATION (app), pair.a.node);
+  run_until (1);
+  ck_assert (cns_trace_connect (cns_on_off_application_get_socket (app),
+                                "TxDrop", G_CALLBACK (count_tx_drop),
+                                &n_dropped, &error));
+  /* 65508 bytes at 500 kb/s: one every 1.048128 s */
+  cns_test_expect_message (G_LOG_LEVEL_WARNING,
+                           "OnOffApplication on node 1: its socket refuses "
+                           "packets of 65508 bytes (PacketSize) as too big*");
+  run_until (cns_seconds (3));
+  ck_assert_uint_eq (cns_test_expect_end (), 1);
+  ck_assert_uint_eq (n_dropped, 2);
+  pair_clear (&pair);
 }
 END_TEST
 
@@ -315,7 +404,6 @@ START_TEST (test_on_off_attributes)
   g_autoptr (GError) error = NULL;
   g_autoptr (CnsRandomVariable) on = NULL;
   g_autoptr (CnsRandomVariable) again = NULL;
-  GType udp = g_type_from_name ("CnsUdpSocketFactory");
   CnsInetSocketAddress *remote = NULL;
   GType protocol;
 
@@ -335,12 +423,14 @@ START_TEST (test_on_off_attributes)
   g_object_get (app, "remote", &remote, "protocol", &protocol, "on-time", &on,
                 NULL);
   ck_assert_ptr_null (remote);
-  ck_assert (protocol
-             == (udp != G_TYPE_INVALID ? udp : CNS_TYPE_SOCKET_FACTORY));
+  ck_assert (protocol == CNS_TYPE_UDP_SOCKET_FACTORY);
   ck_assert (CNS_IS_CONSTANT_RANDOM_VARIABLE (on));
   ck_assert (cns_random_variable_get_value (on) == 1.0);
+  /* a constant is kept as its value: each read makes a variable */
   g_object_get (app, "on-time", &again, NULL);
-  ck_assert_ptr_eq (on, again);
+  ck_assert_ptr_ne (on, again);
+  ck_assert (cns_random_variable_get_value (again) == 1.0);
+  g_clear_object (&on);
 
   ck_assert (cns_attribute_set (app, "DataRate", "1Mbps", &error));
   ck_assert (cns_attribute_set (app, "PacketSize", "1000", &error));
@@ -367,21 +457,28 @@ START_TEST (test_on_off_attributes)
   g_clear_error (&error);
   ck_assert (!cns_attribute_set (app, "DataRate", "0bps", &error));
   g_clear_error (&error);
-  /* the limits the packed instance holds: 2^48 - 1 b/s, 2^24 - 1 bytes */
-  ck_assert (cns_attribute_set (app, "PacketSize", "16777215", &error));
-  ck_assert (!cns_attribute_set (app, "PacketSize", "16777216", &error));
+  /* PacketSize is a guint32 and DataRate any 64-bit rate, as in ns-3 */
+  ck_assert (cns_attribute_set (app, "PacketSize", "4294967295", &error));
+  ck_assert (!cns_attribute_set (app, "PacketSize", "4294967296", &error));
   ck_assert_ptr_nonnull (strstr (error->message, "PacketSize"));
   g_clear_error (&error);
-  ck_assert (cns_attribute_set (app, "DataRate", "281474976710655bps", &error));
+  ck_assert (cns_attribute_set (app, "DataRate", "281474976710656bps", &error));
   ck_assert (
-      !cns_attribute_set (app, "DataRate", "281474976710656bps", &error));
-  ck_assert_ptr_nonnull (strstr (error->message, "DataRate"));
-  g_clear_error (&error);
+      cns_attribute_set (app, "DataRate", "9223372036854775807bps", &error));
+  {
+    CnsDataRate rate = 0;
+
+    g_object_set (app, "data-rate", G_MAXUINT64, NULL);
+    g_object_get (app, "data-rate", &rate, NULL);
+    ck_assert_uint_eq (rate, G_MAXUINT64);
+  }
   ck_assert (!cns_attribute_set (app, "Remote", "10.0.0.7", &error));
   g_clear_error (&error);
 
   /* AssignStreams takes two streams, as in ns-3 */
+  ck_assert (cns_attribute_set (app, "OnTime", "Uniform(Min=1,Max=2)", &error));
   ck_assert_int_eq (cns_on_off_application_assign_streams (app, 7), 2);
+  g_object_get (app, "on-time", &on, NULL);
   ck_assert_int_eq (cns_random_variable_get_stream (on), 7);
   g_clear_object (&again);
   g_object_get (app, "off-time", &again, NULL);
@@ -389,11 +486,10 @@ START_TEST (test_on_off_attributes)
 }
 END_TEST
 
-/* A constant OnTime or OffTime that only the source holds is kept as its
- * value, which no one can tell: reading the attribute gives a constant
- * of the same value that took no stream, so later variables draw from
- * the streams they would have had. A constant someone else holds stays
- * the object set. */
+/* A constant OnTime or OffTime is kept as its value: reading the
+ * attribute gives a constant of the same value that took no stream, so
+ * later variables draw from the streams they would have had. A constant
+ * is read when it is set: changing the variable later changes nothing. */
 START_TEST (test_on_off_constant_times)
 {
   CnsOnOffApplication *app
@@ -422,7 +518,8 @@ START_TEST (test_on_off_constant_times)
   cns_application_install (CNS_APPLICATION (other), node);
   g_object_set (held, "constant", 7.0, NULL);
   g_object_get (other, "on-time", &got, NULL);
-  ck_assert_ptr_eq (got, held);
+  ck_assert_ptr_ne (got, held);
+  ck_assert (cns_random_variable_get_value (got) == 5.0);
 
   /* the values are the ones drawn: always on, a packet every 8.192 ms */
   run_until (MS (10));
@@ -545,6 +642,9 @@ test_on_off_application_suite (void)
   tcase_add_test (tc, test_on_off_without_remote);
   tcase_add_test (tc, test_on_off_node_without_protocol);
   tcase_add_test (tc, test_on_off_connection_failed);
+  tcase_add_test (tc, test_on_off_data_rate_above_2_48);
+  tcase_add_test (tc, test_on_off_residual_past_64_bits);
+  tcase_add_test (tc, test_on_off_packet_too_big_for_udp);
   suite_add_tcase (s, tc);
   return s;
 }

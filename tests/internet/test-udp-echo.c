@@ -184,6 +184,33 @@ START_TEST (test_udp_echo_server_replies)
 }
 END_TEST
 
+/* An echo the socket refuses is logged with the socket's error, not as
+ * sent. */
+START_TEST (test_udp_echo_server_refused_echo)
+{
+  Arrival first = { 1024, "10.1.1.1:49153" };
+
+  server_new ();
+  cns_log_enable ("UdpEchoServerApplication",
+                  CNS_LOG_LEVEL_INFO | CNS_LOG_LEVEL_WARN);
+  run_until (cns_seconds (1) + 1);
+  test_socket_set_refuse_sends (test_socket_factory_get_socket (factory, 0),
+                                TRUE);
+  cns_simulator_schedule (SERVER_RX - cns_simulator_now (), arrive, NULL,
+                          &first);
+  run_until (cns_seconds (20));
+
+  ck_assert_uint_eq (n_sent (), 0);
+  ck_assert_uint_eq (lines->len, 2);
+  ck_assert (g_str_has_suffix (lines->pdata[0],
+                               "At time +2.00369s server received 1024 bytes "
+                               "from 10.1.1.1 port 49153"));
+  ck_assert_ptr_nonnull (strstr (lines->pdata[1],
+                                 "At time +2.00369s server could not send "
+                                 "1024 bytes to 10.1.1.1 port 49153: "));
+}
+END_TEST
+
 static CnsUdpEchoClient *
 client_new (const gchar *max_packets, const gchar *stop)
 {
@@ -266,6 +293,60 @@ START_TEST (test_udp_echo_client_unlimited)
 }
 END_TEST
 
+/* PacketSize stops at 65,507 bytes, the most a UDP datagram over IPv4
+ * holds: a larger size is refused, naming the attribute. */
+START_TEST (test_udp_echo_client_packet_size_range)
+{
+  g_autoptr (CnsUdpEchoClient) client
+      = cns_object_new (CNS_TYPE_UDP_ECHO_CLIENT, NULL);
+  g_autoptr (GError) error = NULL;
+  guint size = 0;
+
+  ck_assert (cns_attribute_set (client, "PacketSize", "65507", &error));
+  g_object_get (client, "packet-size", &size, NULL);
+  ck_assert_uint_eq (size, 65507);
+  ck_assert (!cns_attribute_set (client, "PacketSize", "65508", &error));
+  ck_assert_ptr_nonnull (strstr (error->message, "PacketSize"));
+  ck_assert_ptr_nonnull (strstr (error->message, "65507"));
+  g_clear_error (&error);
+  ck_assert (!cns_attribute_set (client, "PacketSize", "4294967295", &error));
+  g_object_get (client, "packet-size", &size, NULL);
+  ck_assert_uint_eq (size, 65507);
+}
+END_TEST
+
+/* A datagram the socket refuses is not logged as sent, nor counted as
+ * sent, but logged with the socket's error; MaxPackets counts it. */
+START_TEST (test_udp_echo_client_refused_send)
+{
+  CnsUdpEchoClient *client = client_new ("3", "10s");
+  TestSocket *s;
+
+  cns_log_enable ("UdpEchoClientApplication",
+                  CNS_LOG_LEVEL_INFO | CNS_LOG_LEVEL_WARN);
+  run_until (cns_seconds (2) + 1);
+  s = test_socket_factory_get_socket (factory, 0);
+  test_socket_set_refuse_sends (s, TRUE);
+  run_until (cns_seconds (3) + 1);
+  test_socket_set_refuse_sends (s, FALSE);
+  run_until (cns_seconds (20));
+
+  ck_assert_uint_eq (n_sent (), 2);
+  ck_assert_int_eq (sent (1)->time, cns_seconds (4));
+  ck_assert_uint_eq (cns_udp_echo_client_get_n_sent (client), 2);
+  ck_assert_uint_eq (lines->len, 3);
+  ck_assert (g_str_has_suffix (
+      lines->pdata[0],
+      "At time +2s client sent 1024 bytes to 10.1.1.2 port 9"));
+  ck_assert_ptr_nonnull (strstr (lines->pdata[1],
+                                 "At time +3s client could not send 1024 "
+                                 "bytes to 10.1.1.2 port 9: "));
+  ck_assert (g_str_has_suffix (
+      lines->pdata[2],
+      "At time +4s client sent 1024 bytes to 10.1.1.2 port 9"));
+}
+END_TEST
+
 START_TEST (test_udp_echo_client_without_remote)
 {
   g_autoptr (CnsUdpEchoClient) client
@@ -292,9 +373,12 @@ test_udp_echo_suite (void)
 
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_udp_echo_server_replies);
+  tcase_add_test (tc, test_udp_echo_server_refused_echo);
   tcase_add_test (tc, test_udp_echo_client_sends);
   tcase_add_test (tc, test_udp_echo_client_unlimited);
   tcase_add_test (tc, test_udp_echo_client_without_remote);
+  tcase_add_test (tc, test_udp_echo_client_packet_size_range);
+  tcase_add_test (tc, test_udp_echo_client_refused_send);
   suite_add_tcase (s, tc);
   return s;
 }

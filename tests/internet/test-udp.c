@@ -933,6 +933,63 @@ START_TEST (test_udp_receive_buffer)
 }
 END_TEST
 
+/* A datagram over 65,507 bytes (what the 16-bit IPv4 length leaves for a
+ * UDP payload) is refused with MSGSIZE and fired at TxDrop, and so is any
+ * other datagram the socket refuses; nothing leaves the node. */
+START_TEST (test_udp_oversize_datagram_dropped)
+{
+  g_autoptr (CnsSocket) client = udp_socket (&pair.a);
+  g_autoptr (CnsSocket) server = udp_socket (&pair.b);
+  const CnsTraceSourceInfo *info
+      = cns_trace_source_find (CNS_TYPE_UDP_SOCKET, "TxDrop");
+  Sink at_server;
+  CnsAddress to;
+
+  ck_assert_ptr_nonnull (info);
+  ck_assert_str_eq (info->signature, "CnsPacketTraceFn");
+  ck_assert (bind_to (server, "0.0.0.0:9", NULL));
+  sink_attach (&at_server, server);
+  n_dropped = 0;
+  ck_assert (
+      cns_trace_connect (client, "TxDrop", G_CALLBACK (on_drop), NULL, NULL));
+  inet ("10.1.1.2:9", &to);
+  ck_assert (cns_socket_connect (client, &to, NULL));
+
+  ck_assert_int_eq (cns_socket_send (client, cns_packet_new (65508), 0), -1);
+  ck_assert_int_eq (cns_socket_get_errno (client), CNS_SOCKET_ERROR_MSGSIZE);
+  ck_assert_uint_eq (n_dropped, 1);
+  ck_assert_uint_eq (dropped_size, 65508);
+  ck_assert_int_eq (
+      cns_socket_send_to (client, cns_packet_new (100000), 0, &to), -1);
+  ck_assert_int_eq (cns_socket_get_errno (client), CNS_SOCKET_ERROR_MSGSIZE);
+  ck_assert_uint_eq (n_dropped, 2);
+  ck_assert_uint_eq (dropped_size, 100000);
+
+  /* the largest datagram goes, and fires nothing */
+  ck_assert_int_eq (cns_socket_send (client, cns_packet_new (65507), 0), 65507);
+  ck_assert_uint_eq (n_dropped, 2);
+
+  /* other refusals fire it too */
+  inet ("192.168.7.7:9", &to);
+  ck_assert_int_eq (cns_socket_send_to (client, cns_packet_new (10), 0, &to),
+                    -1);
+  ck_assert_int_eq (cns_socket_get_errno (client),
+                    CNS_SOCKET_ERROR_NOROUTETOHOST);
+  ck_assert_uint_eq (n_dropped, 3);
+  ck_assert_uint_eq (dropped_size, 10);
+  ck_assert_int_eq (cns_socket_shutdown_send (client), 0);
+  ck_assert_int_eq (cns_socket_send (client, cns_packet_new (20), 0), -1);
+  ck_assert_int_eq (cns_socket_get_errno (client), CNS_SOCKET_ERROR_SHUTDOWN);
+  ck_assert_uint_eq (n_dropped, 4);
+  ck_assert_uint_eq (dropped_size, 20);
+
+  cns_simulator_run ();
+  ck_assert_uint_eq (at_server.got->len, 1);
+  ck_assert_uint_eq (got_at (&at_server, 0)->size, 65507);
+  sink_clear (&at_server);
+}
+END_TEST
+
 /* A socket that only the protocol references, closed from its own receive
  * callback, goes away cleanly. */
 static void
@@ -1020,6 +1077,7 @@ test_udp_suite (void)
   tcase_add_test (tc, test_udp_connected_to_broadcast);
   tcase_add_test (tc, test_udp_most_specific_wins);
   tcase_add_test (tc, test_udp_receive_buffer);
+  tcase_add_test (tc, test_udp_oversize_datagram_dropped);
   tcase_add_test (tc, test_udp_close_in_callback);
   tcase_add_test (tc, test_udp_node_goes_first);
   suite_add_tcase (s, tc);
