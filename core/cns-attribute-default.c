@@ -65,6 +65,8 @@ declaring_spec (GParamSpec *pspec)
  * setting the value in the instance init: every #CnsObject made afterwards
  * starts with it, and listings show it. Construct properties are refused,
  * as GObject sets them from their spec before a default could be applied.
+ * The default is set in #CnsObject's constructed, so a subclass whose
+ * constructed reads the attribute chains up first.
  */
 void
 cns_attribute_install_default (GParamSpec *pspec, const gchar *text)
@@ -174,11 +176,13 @@ type_defaults (GType type)
 void
 cns_attribute_apply_defaults (GObject *object)
 {
-  GPtrArray *specs;
+  g_autoptr (GPtrArray) specs = NULL;
 
   if (defaults == NULL)
     return;
-  specs = type_defaults (G_OBJECT_TYPE (object));
+  /* Making an object-valued default may run a class_init that installs a
+   * default, which empties the cache; keep this type's list alive. */
+  specs = g_ptr_array_ref (type_defaults (G_OBJECT_TYPE (object)));
   for (guint i = 0; i < specs->len; i++)
     {
       GParamSpec *pspec = g_ptr_array_index (specs, i);

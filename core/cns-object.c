@@ -21,7 +21,9 @@
  *
  * Defaults. cns_object_new() is ns-3's CreateObject: it applies the
  * attribute defaults set with cns_config_set_default() to every property
- * the caller did not set, construct-only ones included.
+ * the caller did not set, construct-only ones included. The defaults
+ * classes declare with cns_attribute_install_default() are applied to
+ * every object, however made, in constructed.
  *
  * Disposing any member with cns_object_dispose() disposes them all and
  * dissolves the aggregate, breaking whatever cycles the members' own
