@@ -177,12 +177,16 @@ void
 cns_attribute_apply_defaults (GObject *object)
 {
   g_autoptr (GPtrArray) specs = NULL;
+  GPtrArray *cached;
 
   if (defaults == NULL)
     return;
+  cached = type_defaults (G_OBJECT_TYPE (object));
+  if (cached->len == 0)
+    return;
   /* Making an object-valued default may run a class_init that installs a
    * default, which empties the cache; keep this type's list alive. */
-  specs = g_ptr_array_ref (type_defaults (G_OBJECT_TYPE (object)));
+  specs = g_ptr_array_ref (cached);
   for (guint i = 0; i < specs->len; i++)
     {
       GParamSpec *pspec = g_ptr_array_index (specs, i);
