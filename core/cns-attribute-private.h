@@ -9,5 +9,6 @@ G_BEGIN_DECLS
 
 G_GNUC_INTERNAL void cns_attribute_install_builtin_types (void);
 G_GNUC_INTERNAL gchar *cns_attribute_describe_object (GObject *object);
+G_GNUC_INTERNAL void cns_attribute_apply_defaults (GObject *object);
 
 G_END_DECLS

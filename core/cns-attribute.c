@@ -738,6 +738,19 @@ format_object (const GValue *value)
   return object ? cns_attribute_describe_object (object) : g_strdup ("none");
 }
 
+/* Whether @text is how @pspec's default reads: values compare by text, as
+ * two objects made from the same factory string are equal but distinct. */
+static gboolean
+attribute_text_is_default (GParamSpec *pspec, const gchar *text)
+{
+  g_auto (GValue) value = G_VALUE_INIT;
+  g_autofree gchar *default_text = NULL;
+
+  cns_attribute_get_default (pspec, &value);
+  default_text = cns_attribute_format (&value);
+  return g_strcmp0 (text, default_text) == 0;
+}
+
 /*
  * cns_attribute_describe_object:
  *
@@ -763,10 +776,10 @@ cns_attribute_describe_object (GObject *object)
         continue;
       g_value_init (&v, specs[i]->value_type);
       g_object_get_property (object, specs[i]->name, &v);
-      if (g_param_value_defaults (specs[i], &v))
+      text = cns_attribute_format (&v);
+      if (attribute_text_is_default (specs[i], text))
         continue;
       name = cns_attribute_name_from_property (specs[i]->name);
-      text = cns_attribute_format (&v);
       g_string_append_printf (s, "%s%s=%s", shown++ ? "," : "(", name, text);
     }
   if (shown > 0)

@@ -38,6 +38,9 @@ gboolean cns_attribute_parse (GParamSpec *pspec, const gchar *text,
 gchar *cns_attribute_format (const GValue *value);
 gchar *cns_attribute_describe_range (GParamSpec *pspec);
 
+void cns_attribute_install_default (GParamSpec *pspec, const gchar *text);
+void cns_attribute_get_default (GParamSpec *pspec, GValue *value);
+
 GParamSpec *cns_attribute_find (GType type, const gchar *name);
 gchar *cns_attribute_name_from_property (const gchar *property_name);
 gchar *cns_attribute_name_to_property (const gchar *name);

@@ -19,7 +19,9 @@
  * GOption accepts and ignores. Unknown options are reported after GOption
  * has run, so that the error is ours, in the core error domain. --help is
  * written here rather than by GOption so that it can show current values,
- * every section at once, and the attribute-default syntax.
+ * every section at once, and the attribute-default syntax; its global-value
+ * and attribute sections, and the Print listings, come from
+ * cns-type-listing.c.
  *
  * The informational options run only once the whole command line has
  * parsed, so "--RngRun=3 --PrintGlobals" shows 3, and a bad option is
@@ -32,7 +34,8 @@
 #include "core/cns-core-error.h"
 #include "core/cns-global-value.h"
 #include "core/cns-object.h"
-#include "core/cns-trace-source.h"
+#include "core/cns-type-listing-private.h"
+#include "core/cns-type-listing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,11 +43,6 @@
 
 /* Exit status for a bad command line, as GNU tools use. */
 #define EXIT_USAGE 2
-
-/* Column at which --help starts the description of each option, and the
- * width it wraps descriptions to. */
-#define HELP_COLUMN 30
-#define HELP_WIDTH  79
 
 typedef enum
 {
@@ -125,50 +123,6 @@ option_free (gpointer data)
   g_free (opt);
 }
 
-/* The word used for a value type in listings, and the placeholder for its
- * value in --help. */
-static void
-describe_value_type (GType type, const gchar **label, const gchar **metavar)
-{
-  static const struct
-  {
-    GType type;
-    const gchar *label;
-    const gchar *metavar;
-  } fundamentals[] = {
-    { G_TYPE_BOOLEAN, "boolean", "BOOL" }, { G_TYPE_INT, "int", "INT" },
-    { G_TYPE_UINT, "uint", "UINT" },       { G_TYPE_LONG, "long", "INT" },
-    { G_TYPE_ULONG, "ulong", "UINT" },     { G_TYPE_INT64, "int64", "INT" },
-    { G_TYPE_UINT64, "uint64", "UINT" },   { G_TYPE_FLOAT, "float", "NUMBER" },
-    { G_TYPE_DOUBLE, "double", "NUMBER" }, { G_TYPE_STRING, "string", "TEXT" },
-  };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (fundamentals); i++)
-    if (type == fundamentals[i].type)
-      {
-        *label = fundamentals[i].label;
-        *metavar = fundamentals[i].metavar;
-        return;
-      }
-  *label = g_type_name (type);
-  if (type == CNS_TYPE_TIME)
-    *metavar = "TIME";
-  else if (type == CNS_TYPE_DATA_RATE)
-    *metavar = "RATE";
-  else
-    *metavar = "VALUE";
-}
-
-static const gchar *
-value_type_metavar (GType type)
-{
-  const gchar *label;
-  const gchar *metavar;
-
-  describe_value_type (type, &label, &metavar);
-  return metavar;
-}
-
 static gint
 info_option_lookup (const gchar *name)
 {
@@ -219,7 +173,7 @@ option_shape (CnsCommandLine *self, const gchar *name, Arity *arity,
     {
       *arity
           = G_IS_PARAM_SPEC_BOOLEAN (pspec) ? ARITY_OPTIONAL : ARITY_REQUIRED;
-      *metavar = value_type_metavar (pspec->value_type);
+      *metavar = cns_type_listing_metavar (pspec->value_type);
       return TRUE;
     }
   return FALSE;
@@ -364,7 +318,7 @@ command_line_add (CnsCommandLine *self, const gchar *name, const gchar *help,
       g_param_spec_unref (pspec);
       return;
     }
-  opt->metavar = g_strdup (value_type_metavar (pspec->value_type));
+  opt->metavar = g_strdup (cns_type_listing_metavar (pspec->value_type));
   opt->value = value;
   opt->pspec = pspec;
 }
@@ -761,15 +715,6 @@ build_context (CnsCommandLine *self, Parse *parse)
   return context;
 }
 
-static gchar *
-global_value_text (GParamSpec *pspec)
-{
-  g_auto (GValue) value = G_VALUE_INIT;
-
-  cns_global_value_get (pspec->name, &value);
-  return cns_attribute_format (&value);
-}
-
 /* Remembers the values that --help shows as defaults, before any option
  * changes them. */
 static void
@@ -786,7 +731,8 @@ parse_init (Parse *parse, CnsCommandLine *self)
     g_ptr_array_add (parse->shown,
                      option_format_value (self->options->pdata[i]));
   for (GList *it = globals; it != NULL; it = it->next)
-    g_ptr_array_add (parse->globals, global_value_text (it->data));
+    g_ptr_array_add (parse->globals,
+                     cns_type_listing_global_value_text (it->data));
 }
 
 static void
@@ -796,47 +742,6 @@ parse_clear (Parse *parse)
   g_ptr_array_unref (parse->shown);
   g_ptr_array_unref (parse->globals);
   g_hash_table_unref (parse->strings);
-}
-
-/* Writes one "  --name=VALUE     help [default]" entry of --help, with the
- * help wrapped to fit in HELP_WIDTH columns. */
-static void
-append_help_line (GString *out, const gchar *left, const gchar *help,
-                  const gchar *shown)
-{
-  g_autofree gchar *text = shown != NULL && *shown != '\0'
-                               ? g_strdup_printf ("%s [%s]", help, shown)
-                               : g_strdup (help);
-  g_auto (GStrv) words = g_strsplit (text, " ", -1);
-  gsize start = out->len;
-  gsize column;
-
-  g_string_append_printf (out, "  %s", left);
-  if (out->len - start + 2 > HELP_COLUMN)
-    {
-      g_string_append_c (out, '\n');
-      start = out->len;
-    }
-  for (column = out->len - start; column < HELP_COLUMN; column++)
-    g_string_append_c (out, ' ');
-  for (gchar **w = words; *w != NULL; w++)
-    {
-      gsize len = strlen (*w);
-
-      if (column > HELP_COLUMN && column + 1 + len > HELP_WIDTH)
-        {
-          g_string_append_printf (out, "\n%*s", HELP_COLUMN, "");
-          column = HELP_COLUMN;
-        }
-      else if (column > HELP_COLUMN)
-        {
-          g_string_append_c (out, ' ');
-          column++;
-        }
-      g_string_append (out, *w);
-      column += len;
-    }
-  g_string_append_c (out, '\n');
 }
 
 static gchar *
@@ -857,7 +762,6 @@ static void
 print_help (Parse *parse, GString *out)
 {
   CnsCommandLine *self = parse->self;
-  g_autoptr (GList) globals = cns_global_value_list ();
   guint i;
 
   g_string_append_printf (out, "Usage: %s [OPTION...]\n",
@@ -876,32 +780,11 @@ print_help (Parse *parse, GString *out)
 
       option_shape (self, opt->name, &arity, &metavar);
       synopsis = option_synopsis (opt->name, arity, metavar);
-      append_help_line (out, synopsis, opt->help, parse->shown->pdata[i]);
+      cns_type_listing_append_help_line (out, synopsis, opt->help,
+                                         parse->shown->pdata[i]);
     }
 
-  g_string_append (out, "\nGlobal values:\n");
-  i = 0;
-  for (GList *it = globals; it != NULL; it = it->next, i++)
-    {
-      GParamSpec *pspec = it->data;
-      g_autofree gchar *synopsis = option_synopsis (
-          pspec->name,
-          G_IS_PARAM_SPEC_BOOLEAN (pspec) ? ARITY_OPTIONAL : ARITY_REQUIRED,
-          value_type_metavar (pspec->value_type));
-      const gchar *blurb = g_param_spec_get_blurb (pspec);
-
-      append_help_line (out, synopsis, blurb ? blurb : "",
-                        i < parse->globals->len ? parse->globals->pdata[i]
-                                                : NULL);
-    }
-
-  g_string_append (out, "\nAttribute defaults:\n");
-  append_help_line (out, "--TypeName::Attribute=VALUE",
-                    "Set the default of an attribute for every object made "
-                    "afterwards, for example --CnsQueue::MaxSize=100p; list "
-                    "types with --PrintTypeNames and their attributes with "
-                    "--PrintAttributes=TYPE",
-                    NULL);
+  cns_type_listing_append_help_sections (out, parse->globals);
 
   g_string_append (out, "\nInformational options:\n");
   for (i = 0; i < G_N_ELEMENTS (info_options); i++)
@@ -914,148 +797,8 @@ print_help (Parse *parse, GString *out)
                                                            : ARITY_NONE,
                                    info_options[i].metavar);
 
-      append_help_line (out, synopsis, info_options[i].help, NULL);
-    }
-}
-
-static void
-collect_type_names (GType type, GPtrArray *names)
-{
-  guint n = 0;
-  g_autofree GType *children = g_type_children (type, &n);
-
-  g_ptr_array_add (names, (gpointer) g_type_name (type));
-  for (guint i = 0; i < n; i++)
-    collect_type_names (children[i], names);
-}
-
-static gint
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const gchar *const *) a, *(const gchar *const *) b);
-}
-
-static void
-print_type_names (GString *out)
-{
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-
-  collect_type_names (CNS_TYPE_OBJECT, names);
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
-    g_string_append_printf (out, "%s\n", (const gchar *) names->pdata[i]);
-}
-
-/* "      Type: uint, accepted: 1 to 64" under an attribute or global. */
-static void
-append_value_details (GString *out, GParamSpec *pspec)
-{
-  const gchar *blurb = g_param_spec_get_blurb (pspec);
-  const gchar *label;
-  const gchar *metavar;
-
-  describe_value_type (pspec->value_type, &label, &metavar);
-  if (blurb != NULL && *blurb != '\0')
-    g_string_append_printf (out, "      %s\n", blurb);
-  g_string_append_printf (out, "      Type: %s", label);
-  /* Every string is accepted, so a string has no range to show. */
-  if (!G_IS_PARAM_SPEC_STRING (pspec))
-    {
-      g_autofree gchar *range = cns_attribute_describe_range (pspec);
-
-      g_string_append_printf (out, ", accepted: %s", range);
-    }
-  if (!(pspec->flags & G_PARAM_WRITABLE))
-    g_string_append (out, ", read-only");
-  g_string_append_c (out, '\n');
-}
-
-static void
-print_attributes (GString *out, GType type)
-{
-  g_autoptr (GTypeClass) klass = g_type_class_ref (type);
-  guint n = 0;
-  g_autofree GParamSpec **specs
-      = g_object_class_list_properties (G_OBJECT_CLASS (klass), &n);
-  gboolean any = FALSE;
-
-  /* The type's own attributes first, then each ancestor's, as the
-   * defaults belong to the class that declares them. */
-  for (GType t = type; t != G_TYPE_OBJECT; t = g_type_parent (t))
-    {
-      gboolean heading = FALSE;
-
-      for (guint i = 0; i < n; i++)
-        {
-          GParamSpec *pspec = specs[i];
-          GParamSpec *target = g_param_spec_get_redirect_target (pspec);
-          g_auto (GValue) value = G_VALUE_INIT;
-          g_autofree gchar *attr = NULL;
-          g_autofree gchar *text = NULL;
-
-          if (pspec->owner_type != t)
-            continue;
-          if (target != NULL)
-            pspec = target;
-          if (!heading)
-            g_string_append_printf (out, "%sAttributes of %s:\n",
-                                    any ? "\n" : "", g_type_name (t));
-          heading = any = TRUE;
-          if (!cns_config_get_default (t, pspec, &value))
-            {
-              g_value_init (&value, pspec->value_type);
-              g_param_value_set_default (pspec, &value);
-            }
-          attr = cns_attribute_name_from_property (pspec->name);
-          text = cns_attribute_format (&value);
-          g_string_append_printf (out, "  --%s::%s=[%s]\n", g_type_name (t),
-                                  attr, text);
-          append_value_details (out, pspec);
-        }
-    }
-  if (!any)
-    g_string_append_printf (out, "%s has no attributes\n", g_type_name (type));
-}
-
-static void
-print_trace_sources (GString *out, GType type)
-{
-  /* Trace sources are installed by class_init, which may not have run. */
-  g_autoptr (GTypeClass) klass = g_type_class_ref (type);
-  g_autoptr (GPtrArray) list = cns_trace_source_list (type);
-  GType owner = G_TYPE_INVALID;
-
-  for (guint i = 0; i < list->len; i++)
-    {
-      const CnsTraceSourceInfo *info = g_ptr_array_index (list, i);
-
-      if (info->owner != owner)
-        g_string_append_printf (out, "%sTrace sources of %s:\n",
-                                owner != G_TYPE_INVALID ? "\n" : "",
-                                g_type_name (info->owner));
-      owner = info->owner;
-      g_string_append_printf (out, "  %s: %s\n", info->name, info->signature);
-      if (info->blurb != NULL && *info->blurb != '\0')
-        g_string_append_printf (out, "      %s\n", info->blurb);
-    }
-  if (list->len == 0)
-    g_string_append_printf (out, "%s has no trace sources\n",
-                            g_type_name (type));
-}
-
-static void
-print_globals (GString *out)
-{
-  g_autoptr (GList) globals = cns_global_value_list ();
-
-  g_string_append (out, "Global values:\n");
-  for (GList *it = globals; it != NULL; it = it->next)
-    {
-      GParamSpec *pspec = it->data;
-      g_autofree gchar *text = global_value_text (pspec);
-
-      g_string_append_printf (out, "  --%s=[%s]\n", pspec->name, text);
-      append_value_details (out, pspec);
+      cns_type_listing_append_help_line (out, synopsis, info_options[i].help,
+                                         NULL);
     }
 }
 
@@ -1075,23 +818,26 @@ informational_text (Parse *parse)
       {
         InfoRequest *request = &g_array_index (parse->requests, InfoRequest, i);
 
+        g_autofree gchar *text = NULL;
+
         if (i > 0)
           g_string_append_c (out, '\n');
         switch (request->kind)
           {
           case INFO_TYPE_NAMES:
-            print_type_names (out);
+            text = cns_type_listing_type_names ();
             break;
           case INFO_ATTRIBUTES:
-            print_attributes (out, request->type);
+            text = cns_type_listing_attributes (request->type);
             break;
           case INFO_TRACE_SOURCES:
-            print_trace_sources (out, request->type);
+            text = cns_type_listing_trace_sources (request->type);
             break;
           default:
-            print_globals (out);
+            text = cns_type_listing_global_values ();
             break;
           }
+        g_string_append (out, text);
       }
   return g_string_free (out, FALSE);
 }

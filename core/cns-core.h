@@ -34,6 +34,7 @@
 #include "core/cns-simulator.h"
 #include "core/cns-time.h"
 #include "core/cns-trace-source.h"
+#include "core/cns-type-listing.h"
 #include "core/cns-uniform-random-variable.h"
 #include "core/cns-weibull-random-variable.h"
 #include "core/cns-zipf-random-variable.h"

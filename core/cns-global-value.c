@@ -20,6 +20,7 @@ typedef struct
   GParamSpec *pspec;
   GValue value;
   CnsGlobalValueCheckFunc check;
+  CnsGlobalValueChoicesFunc choices;
 } GlobalValue;
 
 static GHashTable *globals; /* name -> GlobalValue */
@@ -70,6 +71,24 @@ global_values_read_environment (void)
 void
 cns_global_value_install (GParamSpec *pspec, CnsGlobalValueCheckFunc check)
 {
+  cns_global_value_install_with_choices (pspec, check, NULL);
+}
+
+/**
+ * cns_global_value_install_with_choices:
+ * @pspec: (transfer full): as for cns_global_value_install(); its help text
+ *   should not list the choices, which listings add from @choices
+ * @check: (nullable): extra validation; it should accept exactly what
+ *   @choices lists
+ * @choices: (nullable): lists the accepted values
+ *
+ * Adds a global value whose accepted values come from a registry.
+ */
+void
+cns_global_value_install_with_choices (GParamSpec *pspec,
+                                       CnsGlobalValueCheckFunc check,
+                                       CnsGlobalValueChoicesFunc choices)
+{
   GlobalValue *gv;
 
   g_return_if_fail (G_IS_PARAM_SPEC (pspec));
@@ -86,6 +105,7 @@ cns_global_value_install (GParamSpec *pspec, CnsGlobalValueCheckFunc check)
   gv = g_new0 (GlobalValue, 1);
   gv->pspec = pspec;
   gv->check = check;
+  gv->choices = choices;
   g_value_init (&gv->value, pspec->value_type);
   g_param_value_set_default (pspec, &gv->value);
   g_hash_table_insert (globals, (gpointer) pspec->name, gv);
@@ -227,6 +247,23 @@ cns_global_value_find (const gchar *name)
   GlobalValue *gv = global_value_lookup (name, NULL);
 
   return gv ? gv->pspec : NULL;
+}
+
+/**
+ * cns_global_value_get_choices:
+ *
+ * Returns: (transfer full) (nullable): the values @name accepts, separated
+ * by ", ", when it was installed with a #CnsGlobalValueChoicesFunc.
+ */
+gchar *
+cns_global_value_get_choices (const gchar *name)
+{
+  GlobalValue *gv;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  gv = global_value_lookup (name, NULL);
+  g_return_val_if_fail (gv != NULL, NULL);
+  return gv->choices != NULL ? gv->choices () : NULL;
 }
 
 /**

@@ -21,8 +21,23 @@ G_BEGIN_DECLS
 typedef gboolean (*CnsGlobalValueCheckFunc) (const GValue *value,
                                              GError **error);
 
+/**
+ * CnsGlobalValueChoicesFunc:
+ *
+ * Lists the values a global value accepts, for one whose value names
+ * something registered (a scheduler, a simulator implementation), so that
+ * listings show what exists now rather than a list written down once.
+ *
+ * Returns: (transfer full): the accepted values, separated by ", ".
+ */
+typedef gchar *(*CnsGlobalValueChoicesFunc) (void);
+
 void cns_global_value_install (GParamSpec *pspec,
                                CnsGlobalValueCheckFunc check);
+void cns_global_value_install_with_choices (GParamSpec *pspec,
+                                            CnsGlobalValueCheckFunc check,
+                                            CnsGlobalValueChoicesFunc choices);
+gchar *cns_global_value_get_choices (const gchar *name);
 gboolean cns_global_value_set (const gchar *name, const gchar *text,
                                GError **error);
 gboolean cns_global_value_set_value (const gchar *name, const GValue *value,

@@ -21,7 +21,9 @@
  *
  * Defaults. cns_object_new() is ns-3's CreateObject: it applies the
  * attribute defaults set with cns_config_set_default() to every property
- * the caller did not set, construct-only ones included.
+ * the caller did not set, construct-only ones included. The defaults
+ * classes declare with cns_attribute_install_default() are applied to
+ * every object, however made, in constructed.
  *
  * Disposing any member with cns_object_dispose() disposes them all and
  * dissolves the aggregate, breaking whatever cycles the members' own
@@ -29,6 +31,7 @@
  */
 #include "core/cns-object.h"
 
+#include "core/cns-attribute-private.h"
 #include "core/cns-config.h"
 #include "core/cns-object-private.h"
 #include "core/cns-trace-source-private.h"
@@ -157,6 +160,15 @@ cns_object_gobject_dispose (GObject *object)
   G_OBJECT_CLASS (cns_object_parent_class)->dispose (object);
 }
 
+/* The defaults declared with cns_attribute_install_default(); GObject
+ * sets the properties the caller gave after this, so they win. */
+static void
+cns_object_gobject_constructed (GObject *object)
+{
+  cns_attribute_apply_defaults (object);
+  G_OBJECT_CLASS (cns_object_parent_class)->constructed (object);
+}
+
 static void
 cns_object_gobject_finalize (GObject *object)
 {
@@ -169,6 +181,7 @@ cns_object_class_init (CnsObjectClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = cns_object_gobject_constructed;
   object_class->dispose = cns_object_gobject_dispose;
   object_class->finalize = cns_object_gobject_finalize;
   klass->initialize = cns_object_real_initialize;

@@ -848,18 +848,15 @@ check_implementation_type (const GValue *value, GError **error)
 void
 cns_simulator_install_global_values (void)
 {
-  cns_global_value_install (
+  cns_global_value_install_with_choices (
       g_param_spec_string ("SchedulerType", "Scheduler type",
-                           "The event scheduler: heap (default), ladder or "
-                           "list",
-                           "heap", G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
-      check_scheduler_type);
-  cns_global_value_install (
-      g_param_spec_string (
-          "SimulatorImplementationType", "Simulator implementation",
-          "How events are run: default (sequential), gtw "
-          "(granted time window, MPI) or null-message "
-          "(MPI)",
-          "default", G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
-      check_implementation_type);
+                           "The event scheduler", "heap",
+                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      check_scheduler_type, cns_scheduler_list_names);
+  cns_global_value_install_with_choices (
+      g_param_spec_string ("SimulatorImplementationType",
+                           "Simulator implementation", "How events are run",
+                           "default",
+                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      check_implementation_type, cns_simulator_impl_list_names);
 }

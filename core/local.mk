@@ -6,6 +6,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 %canon_reldir%_libcns_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-core\"
 %canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_core_la_SOURCES = \
+	%reldir%/cns-attribute-default.c \
 	%reldir%/cns-attribute.c \
 	%reldir%/cns-command-line.c \
 	%reldir%/cns-config.c \
@@ -43,6 +44,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-slice.c \
 	%reldir%/cns-time.c \
 	%reldir%/cns-trace-source.c \
+	%reldir%/cns-type-listing.c \
 	%reldir%/cns-uniform-random-variable.c \
 	%reldir%/cns-value.c \
 	%reldir%/cns-weibull-random-variable.c \
@@ -79,6 +81,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-simulator.h \
 	%reldir%/cns-time.h \
 	%reldir%/cns-trace-source.h \
+	%reldir%/cns-type-listing.h \
 	%reldir%/cns-uniform-random-variable.h \
 	%reldir%/cns-weibull-random-variable.h \
 	%reldir%/cns-zipf-random-variable.h
@@ -94,4 +97,5 @@ noinst_HEADERS += \
 	%reldir%/cns-rng-seed-manager-private.h \
 	%reldir%/cns-simulator-private.h \
 	%reldir%/cns-trace-source-private.h \
+	%reldir%/cns-type-listing-private.h \
 	%reldir%/cns-value-private.h

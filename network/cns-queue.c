@@ -13,8 +13,8 @@
 #include "core/cns-trace-source.h"
 #include "network/cns-queue-private.h"
 
-#define DEFAULT_MAX_PACKETS 100
-#define MIN_RING            4
+#define DEFAULT_MAX_SIZE "100p"
+#define MIN_RING         4
 
 enum
 {
@@ -73,6 +73,7 @@ cns_queue_class_init (CnsQueueClass *klass)
       "what does not fit is dropped",
       CNS_TYPE_QUEUE_SIZE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_attribute_install_default (properties[PROP_MAX_SIZE], DEFAULT_MAX_SIZE);
 
   priv += G_STRUCT_OFFSET (CnsQueuePrivate, traces);
   cns_trace_source_install_in_table (
@@ -90,10 +91,6 @@ cns_queue_class_init (CnsQueueClass *klass)
 static void
 cns_queue_init (CnsQueue *self)
 {
-  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
-
-  priv->max_unit = CNS_QUEUE_SIZE_PACKETS;
-  priv->max_value = DEFAULT_MAX_PACKETS;
 }
 
 /**

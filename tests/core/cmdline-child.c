@@ -7,8 +7,11 @@
  * It declares one option of each kind, parses with
  * cns_command_line_parse(), and prints every value, one "name=value" line
  * each, then the arguments left over. CnsChildWidget gives --PrintAttributes,
- * --PrintTraceSources and --CnsChildWidget::Size=N something to work on,
- * and the "cns-cmdline-child" log component lets test-log.c check CNS_LOG.
+ * --PrintTraceSources and --CnsChildWidget::Size=N something to work on;
+ * its Capacity and Kind declare their defaults as CnsQueue's MaxSize and
+ * the applications' Protocol do. A simulator implementation and a
+ * scheduler registered here show that listings read the registries. The
+ * "cns-cmdline-child" log component lets test-log.c check CNS_LOG.
  */
 #include "core/cns-core.h"
 
@@ -30,12 +33,16 @@ struct _CnsChildWidget
   guint size;
   gchar *label;
   CnsTime delay;
+  CnsQueueSize capacity;
+  GType kind;
   CnsTraceSource poked;
 };
 
-#define DEFAULT_SIZE  8
-#define DEFAULT_LABEL "widget"
-#define DEFAULT_DELAY (10 * CNS_TIME_PS_PER_MS)
+#define DEFAULT_SIZE     8
+#define DEFAULT_LABEL    "widget"
+#define DEFAULT_DELAY    (10 * CNS_TIME_PS_PER_MS)
+#define DEFAULT_CAPACITY "100p"
+#define DEFAULT_KIND     "CnsExponentialRandomVariable"
 
 enum
 {
@@ -43,6 +50,8 @@ enum
   PROP_SIZE,
   PROP_LABEL,
   PROP_DELAY,
+  PROP_CAPACITY,
+  PROP_KIND,
   PROP_SERIAL,
   N_PROPS
 };
@@ -79,6 +88,12 @@ cns_child_widget_set_property (GObject *object, guint prop_id,
     case PROP_DELAY:
       self->delay = cns_value_get_time (value);
       break;
+    case PROP_CAPACITY:
+      self->capacity = *(const CnsQueueSize *) g_value_get_boxed (value);
+      break;
+    case PROP_KIND:
+      self->kind = g_value_get_gtype (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -100,6 +115,12 @@ cns_child_widget_get_property (GObject *object, guint prop_id, GValue *value,
       break;
     case PROP_DELAY:
       cns_value_set_time (value, self->delay);
+      break;
+    case PROP_CAPACITY:
+      g_value_set_boxed (value, &self->capacity);
+      break;
+    case PROP_KIND:
+      g_value_set_gtype (value, self->kind);
       break;
     case PROP_SERIAL:
       g_value_set_uint (value, 42);
@@ -128,10 +149,18 @@ cns_child_widget_class_init (CnsChildWidgetClass *klass)
       "delay", "Delay", "How long the widget takes to answer", 0,
       CNS_TIME_PS_PER_S, DEFAULT_DELAY,
       G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAPACITY] = g_param_spec_boxed (
+      "capacity", "Capacity", "How much the widget holds", CNS_TYPE_QUEUE_SIZE,
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] = g_param_spec_gtype (
+      "kind", "Kind", "The random variable the widget draws from",
+      CNS_TYPE_RANDOM_VARIABLE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SERIAL]
       = g_param_spec_uint ("serial", "Serial", "The widget's serial number", 0,
                            1000, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  cns_attribute_install_default (properties[PROP_CAPACITY], DEFAULT_CAPACITY);
+  cns_attribute_install_default (properties[PROP_KIND], DEFAULT_KIND);
 
   cns_trace_source_install (
       CNS_TYPE_CHILD_WIDGET, "Poked", "Fired each time the widget is poked",
@@ -159,6 +188,10 @@ parse_mode (const gchar *name, const gchar *text, gpointer user_data,
   return TRUE;
 }
 
+/* Copies of registered classes under new names. */
+static CnsSimulatorImplClass child_impl;
+static CnsSchedulerClass child_scheduler;
+
 int
 main (int argc, char **argv)
 {
@@ -178,11 +211,18 @@ main (int argc, char **argv)
   const gchar *mode = "fast";
   g_autofree gchar *end_text = NULL;
   g_autofree gchar *rate_text = NULL;
+  g_autofree gchar *capacity_text = NULL;
   gchar ratio_text[G_ASCII_DTOSTR_BUF_SIZE];
 
   /* Registered before parsing, so that --CnsChildWidget::Size=N and
    * --PrintAttributes=CnsChildWidget can find it. */
   g_type_ensure (CNS_TYPE_CHILD_WIDGET);
+  child_impl = cns_default_simulator_impl_class;
+  child_impl.name = "child-impl";
+  cns_simulator_impl_register (&child_impl);
+  child_scheduler = *cns_scheduler_lookup ("list", NULL);
+  child_scheduler.name = "child-list";
+  cns_scheduler_register (&child_scheduler);
 
   cns_command_line_add_int (cmd, "count", "A signed count", &count);
   cns_command_line_add_uint (cmd, "packets", "Packets to send", &packets);
@@ -204,6 +244,7 @@ main (int argc, char **argv)
       = cns_object_new_with_properties (CNS_TYPE_CHILD_WIDGET, 0, NULL, NULL);
   end_text = cns_time_to_string (end_time);
   rate_text = cns_data_rate_to_string (rate);
+  capacity_text = cns_queue_size_to_string (&widget->capacity);
   printf ("count=%d\n", count);
   printf ("packets=%u\n", packets);
   printf ("offset=%" G_GINT64_FORMAT "\n", offset);
@@ -218,6 +259,8 @@ main (int argc, char **argv)
   printf ("widget.label=%s\n", widget->label);
   printf ("RngRun=%" G_GUINT64_FORMAT "\n",
           cns_global_value_get_uint64 ("RngRun"));
+  printf ("widget.capacity=%s\n", capacity_text);
+  printf ("widget.kind=%s\n", g_type_name (widget->kind));
   for (gint i = 1; i < argc; i++)
     printf ("arg=%s\n", argv[i]);
   CNS_LOG_DEBUG ("parsed %d arguments", argc);

@@ -791,6 +791,8 @@ START_TEST (test_cmdline_child_values)
                            "widget.size=3\n"
                            "widget.label=w2\n"
                            "RngRun=12\n"
+                           "widget.capacity=100p\n"
+                           "widget.kind=CnsExponentialRandomVariable\n"
                            "arg=first\n"
                            "arg=last\n");
   child_clear (&c);
@@ -919,20 +921,29 @@ START_TEST (test_cmdline_child_print_attributes)
              "--PrintAttributes=CnsChildWidget");
   ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
   ck_assert_str_eq (c.err, "");
-  ck_assert_str_eq (c.out, "Attributes of CnsChildWidget:\n"
-                           "  --CnsChildWidget::Size=[8]\n"
-                           "      How many slots the widget has\n"
-                           "      Type: uint, accepted: 1 to 64\n"
-                           "  --CnsChildWidget::Label=[widget]\n"
-                           "      The name shown for the widget\n"
-                           "      Type: string\n"
-                           "  --CnsChildWidget::Delay=[2ms]\n"
-                           "      How long the widget takes to answer\n"
-                           "      Type: CnsTime, accepted: 0s to 1s\n"
-                           "  --CnsChildWidget::Serial=[0]\n"
-                           "      The widget's serial number\n"
-                           "      Type: uint, accepted: 0 to 1000, "
-                           "read-only\n");
+  ck_assert_str_eq (c.out,
+                    "Attributes of CnsChildWidget:\n"
+                    "  --CnsChildWidget::Size=[8]\n"
+                    "      How many slots the widget has\n"
+                    "      Type: uint, accepted: 1 to 64\n"
+                    "  --CnsChildWidget::Label=[widget]\n"
+                    "      The name shown for the widget\n"
+                    "      Type: string\n"
+                    "  --CnsChildWidget::Delay=[2ms]\n"
+                    "      How long the widget takes to answer\n"
+                    "      Type: CnsTime, accepted: 0s to 1s\n"
+                    "  --CnsChildWidget::Capacity=[100p]\n"
+                    "      How much the widget holds\n"
+                    "      Type: CnsQueueSize, accepted: a queue size "
+                    "such as 100p or 64KB\n"
+                    "  --CnsChildWidget::Kind=[CnsExponentialRandomVariable]\n"
+                    "      The random variable the widget draws from\n"
+                    "      Type: GType, accepted: the name of a type "
+                    "derived from CnsRandomVariable\n"
+                    "  --CnsChildWidget::Serial=[0]\n"
+                    "      The widget's serial number\n"
+                    "      Type: uint, accepted: 0 to 1000, "
+                    "read-only\n");
   child_clear (&c);
 
   RUN_CHILD (&c, NULL, "--PrintAttributes", "CnsObject");
@@ -970,6 +981,117 @@ START_TEST (test_cmdline_child_print_globals)
                      "      Type: uint64, accepted: 0 to 2251799813685247\n");
   ASSERT_HAS (c.out, "  --RngSeed=[1]\n");
   ASSERT_HAS (c.out, "  --SchedulerType=[heap]\n");
+  child_clear (&c);
+}
+END_TEST
+
+/* Defaults declared with cns_attribute_install_default(), as CnsQueue's
+ * MaxSize is: new objects get them, configured defaults override them, and
+ * the listing shows what an object gets. */
+START_TEST (test_cmdline_child_declared_defaults)
+{
+  Child c;
+
+  RUN_CHILD (&c, NULL, "--CnsChildWidget::Capacity=64KB",
+             "--CnsChildWidget::Kind=CnsUniformRandomVariable");
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  ASSERT_HAS (c.out, "widget.capacity=64KB\n"
+                     "widget.kind=CnsUniformRandomVariable\n");
+  child_clear (&c);
+
+  RUN_CHILD (&c, NULL, "--CnsChildWidget::Capacity=7p",
+             "--PrintAttributes=CnsChildWidget");
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  ASSERT_HAS (c.out, "  --CnsChildWidget::Capacity=[7p]\n");
+  ASSERT_HAS (c.out,
+              "  --CnsChildWidget::Kind=[CnsExponentialRandomVariable]\n");
+  child_clear (&c);
+}
+END_TEST
+
+/* The text after "accepted: one of: " on the line under --NAME=[...]. */
+static gchar *
+listed_choices (const gchar *listing, const gchar *name)
+{
+  g_autofree gchar *head = g_strdup_printf ("  --%s=[", name);
+  const gchar *at = strstr (listing, head);
+  const gchar *from;
+
+  ck_assert_msg (at != NULL, "%s not listed in:\n%s", name, listing);
+  from = strstr (at, "accepted: one of: ");
+  ck_assert_msg (from != NULL, "no choices for %s in:\n%s", name, listing);
+  from += strlen ("accepted: one of: ");
+  return g_strndup (from, strcspn (from, "\n"));
+}
+
+/* Collapses the line breaks and indentation of --help's wrapping. */
+static gchar *
+unwrap (const gchar *text)
+{
+  g_autoptr (GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+
+  return g_regex_replace_literal (space, text, -1, 0, " ", 0, NULL);
+}
+
+/* The choices listed are the registries', the child's own registrations
+ * included, and nothing else: no gtw or null-message while they are not
+ * registered. */
+START_TEST (test_cmdline_child_global_choices)
+{
+  g_autofree gchar *schedulers = cns_scheduler_list_names ();
+  g_autofree gchar *impls = cns_simulator_impl_list_names ();
+  g_autofree gchar *want_schedulers
+      = g_strconcat (schedulers, ", child-list", NULL);
+  g_autofree gchar *want_impls = g_strconcat (impls, ", child-impl", NULL);
+  g_autofree gchar *flat = NULL;
+  g_autofree gchar *want = NULL;
+  gchar *got;
+  Child c;
+
+  RUN_CHILD (&c, NULL, "--PrintGlobals");
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  got = listed_choices (c.out, "SchedulerType");
+  ck_assert_str_eq (got, want_schedulers);
+  g_free (got);
+  got = listed_choices (c.out, "SimulatorImplementationType");
+  ck_assert_str_eq (got, want_impls);
+  g_free (got);
+  ASSERT_HAS (c.out, "  --SimulatorImplementationType=[default]\n"
+                     "      How events are run\n");
+  ck_assert_ptr_null (strstr (c.out, "gtw"));
+  ck_assert_ptr_null (strstr (c.out, "null-message"));
+  child_clear (&c);
+
+  RUN_CHILD (&c, NULL, "--help");
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  flat = unwrap (c.out);
+  want = g_strdup_printf ("--SimulatorImplementationType=TEXT How events are "
+                          "run (one of: %s) [default]",
+                          want_impls);
+  ASSERT_HAS (flat, want);
+  g_free (want);
+  want = g_strdup_printf ("--SchedulerType=TEXT The event scheduler (one of: "
+                          "%s) [heap]",
+                          want_schedulers);
+  ASSERT_HAS (flat, want);
+  ck_assert_ptr_null (strstr (c.out, "gtw"));
+  ck_assert_ptr_null (strstr (c.out, "null-message"));
+  child_clear (&c);
+
+  /* what is listed is accepted; what is not, refused */
+  RUN_CHILD (&c, NULL, "--SimulatorImplementationType=child-impl",
+             "--SchedulerType=child-list", "--PrintGlobals");
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  ASSERT_HAS (c.out, "  --SimulatorImplementationType=[child-impl]\n");
+  ASSERT_HAS (c.out, "  --SchedulerType=[child-list]\n");
+  child_clear (&c);
+
+  RUN_CHILD (&c, NULL, "--SimulatorImplementationType=gtw");
+  ck_assert_int_eq (c.status, 2);
+  want = g_strdup_printf ("unknown simulator implementation 'gtw' "
+                          "(available: %s)",
+                          want_impls);
+  ASSERT_HAS (c.err, want);
   child_clear (&c);
 }
 END_TEST
@@ -1050,6 +1172,8 @@ test_command_line_suite (void)
   tcase_add_test (child, test_cmdline_child_print_attributes);
   tcase_add_test (child, test_cmdline_child_print_trace_sources);
   tcase_add_test (child, test_cmdline_child_print_globals);
+  tcase_add_test (child, test_cmdline_child_declared_defaults);
+  tcase_add_test (child, test_cmdline_child_global_choices);
   tcase_add_test (child, test_cmdline_child_print_type_names);
   tcase_add_test (child, test_cmdline_child_several_listings);
   suite_add_tcase (s, child);

@@ -1,6 +1,8 @@
 /* cns — tests of queues.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <string.h>
+
 #include "lib/cns-test.h"
 #include "network/cns-network.h"
 #include "network/suites.h"
@@ -163,6 +165,28 @@ START_TEST (test_queue_default_and_attributes)
 }
 END_TEST
 
+/* The listing shows the default a queue really gets, however it is made
+ * (it once showed "none" while queues held 100 packets). */
+START_TEST (test_queue_listing_default)
+{
+  g_autofree gchar *base = cns_type_listing_attributes (CNS_TYPE_QUEUE);
+  g_autofree gchar *derived
+      = cns_type_listing_attributes (CNS_TYPE_DROP_TAIL_QUEUE);
+  g_autoptr (CnsQueue) made = cns_drop_tail_queue_new ();
+  g_autoptr (GObject) plain = g_object_new (CNS_TYPE_DROP_TAIL_QUEUE, NULL);
+  g_autofree gchar *made_text = cns_attribute_get (made, "MaxSize", NULL);
+  g_autofree gchar *plain_text = cns_attribute_get (plain, "MaxSize", NULL);
+
+  ck_assert_msg (g_str_has_prefix (base, "Attributes of CnsQueue:\n"
+                                         "  --CnsQueue::MaxSize=[100p]\n"),
+                 "%s", base);
+  ck_assert_msg (strstr (derived, "  --CnsQueue::MaxSize=[100p]\n") != NULL,
+                 "%s", derived);
+  ck_assert_str_eq (made_text, "100p");
+  ck_assert_str_eq (plain_text, "100p");
+}
+END_TEST
+
 Suite *
 test_queue_suite (void)
 {
@@ -174,6 +198,7 @@ test_queue_suite (void)
   tcase_add_test (tc, test_queue_bytes_limit);
   tcase_add_test (tc, test_queue_grows_and_wraps);
   tcase_add_test (tc, test_queue_default_and_attributes);
+  tcase_add_test (tc, test_queue_listing_default);
   suite_add_tcase (s, tc);
   return s;
 }
