@@ -43,9 +43,10 @@ typedef void (*CnsEventFn) (gpointer obj, gpointer data);
  * @context: the context the event runs in
  *
  * A pending event, from the simulator's pool. Scheduler implementations
- * read @key to break ties between equal times and must treat everything
- * else as private. Events are not reference counted: the simulator owns
- * them.
+ * read @key to break ties between equal times, and may read @obj, @data
+ * and @context only to prefetch the memory the event's handler will touch
+ * (never to dereference them); everything else is private. Events are not
+ * reference counted: the simulator owns them.
  */
 typedef struct _CnsEvent CnsEvent;
 struct _CnsEvent

@@ -1,39 +1,22 @@
 /* cns — binary heap scheduler, the default.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * An implicit binary min-heap of 24-byte entries (time, key, event),
- * 1-based and 64-byte aligned. The entry carries a copy of the event's
- * key, and an entry's place in the order is one 128-bit number, so that
- * choosing a child is branch-free even when times tie. Models with periodic
- * traffic tie on time at almost every comparison (bench-ring: a thousand
- * sources on the same period); breaking ties through the event pointer, as
- * 16-byte (time, event) entries must, mispredicted a branch and chased a
- * pointer at every level, and made bench-ring at 1,000 nodes 18% slower
- * (1.27-1.32 against 1.51-1.56 M transmissions/s). The price is on models
- * without ties: the hold model of bench-scheduler ran 10-35% slower up to
- * 10^6 pending events, relative to a bare heap, and 15% faster at 10^7.
- * Measured on the project's machine a 4-ary heap with aligned child groups
- * was about 25% slower at every size from 10^3 to 1.6x10^7 pending events,
- * so this one is binary.
+ * Two parts. An implicit binary min-heap, 1-based, whose orders (time,
+ * key: one 128-bit number, so comparing is branch-free even when times
+ * tie) and event pointers sit in two arrays indexed alike. In front of it,
+ * a few sorted runs: queues that take an entry when it sorts after their
+ * last one. Periodic traffic schedules its events stream by stream in
+ * order, so the runs take nearly all of them and both operations become
+ * O(1) with sequential memory access; anything else falls through to the
+ * heap. The orders of the runs' ends and of the heap's top are cached in
+ * the scheduler, sources sorted by their first entry, so that neither
+ * operation scans the runs.
  *
- * In front of the heap sit a few sorted runs: queues that take an entry
- * when it sorts after their last one, and give back their first. Inserting
- * tries them before the heap, and removing takes the earliest of the runs'
- * first entries and the heap's top. Periodic traffic schedules its events
- * in order, stream by stream (every source's next packet, every link's
- * next arrival), so the runs take nearly all of them and both operations
- * become O(1) with sequential memory access; any other order falls
- * through to the heap and costs a few comparisons more. Measured: bench-ring
- * 13-24% faster at 1,000 nodes and 3-7% at 10,000; the hold model (random
- * times, no streams) 19% slower at 10^3 pending events relative to a bare
- * heap, and unchanged from 10^5 to 10^7. The orders of the runs' ends and
- * of the heap's top are cached in the scheduler, with the sources sorted
- * by their first entry, so that neither operation scans the runs: in
- * callgrind, bench-ring at 1,000 nodes went from 101 to 52 instructions
- * per insert and from 121 to 49 per remove.
- *
- * There is no remove(): finding an entry would be O(n). The simulator drops
- * removed events lazily when they reach the top, as it does cancelled ones.
+ * What it reads of a CnsEvent: the key, for the order; obj, data and
+ * context only to prefetch what the next events will touch (see
+ * CnsEvent). There is no remove(): finding an entry would be O(n); the
+ * simulator drops removed events lazily when they come out, as it does
+ * cancelled ones.
  */
 #include "core/cns-scheduler.h"
 
@@ -451,16 +434,11 @@ heap_take_top (HeapScheduler *self, CnsSchedulerEntry *out)
 }
 
 /* Events come out of a run in order, so the ones a few places behind @e
- * (just taken) in its run are the next to run: their CnsEvents are
- * fetched from memory now, and for those already fetched, the object and
- * the data their handlers start from and their context's prefetch hints;
- * nearer still, the memory those hints name (see cns-prefetch.c). In a
- * large simulation each event touches objects no cache holds; this
- * overlaps those misses with the work of the events before. In a small
- * one it is all wasted work, so it waits for the hints to name enough
- * memory: alone, the prefetches of events, objects and data measured no
- * faster than none at 10,000 nodes of bench-ring, but cost 15
- * instructions an event. */
+ * (just taken) are the next to run: their CnsEvents are fetched now, then
+ * the memory their handlers start from, then what their contexts' hints
+ * name (see cns-prefetch.c). This overlaps the misses of a large
+ * simulation with the work of the events before; in a small one it is
+ * wasted work, so it waits until the hints name enough memory. */
 #define HEAP_PREFETCH_EVENT 8
 #define HEAP_PREFETCH_OBJ   4
 #define HEAP_PREFETCH_HINTS 2

@@ -1,25 +1,18 @@
 /* cns — GSlice on malloc, as GLib has done itself since 2.76.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * GLib 2.74 (Debian 12's) hands out small blocks, GObject instances among
- * them, from GSlice: one chain of slab pages per block size. A node's
- * objects, some twenty of a dozen sizes, then lie on a dozen pages, each
- * shared with the same kind of object of every other node, and an event
- * that walks a node's stack (device, node, IPv4, routing, UDP, socket,
- * application) reaches a new page at nearly every step. Malloc puts them
- * side by side in the order they were made. On utils/bench/bench-ring at
- * 10,000 nodes that alone makes runs about 20% faster (interleaved runs,
- * medians), and at 1,000 nodes the topology needs 2,037 -> 1,858 bytes per
- * node, since GSlice's aligned pages leave slack that malloc does not.
+ * GLib 2.74 (Debian 12's) hands out GObject instances from GSlice, one
+ * chain of slab pages per block size, so a node's twenty objects of a
+ * dozen sizes lie on a dozen pages shared with every other node's. With
+ * malloc they lie side by side in the order they were made, and an event
+ * that walks a node's stack stays on a page or two.
  *
- * GLib reads its G_SLICE=always-malloc setting while it initialises,
- * before any code of a program or of libcns can set it, so libcns defines
- * the GSlice entry points instead. They bind before GLib's for every
- * library loaded after libcns, GObject included (GObject's instances are
- * what matters); GLib's own internal calls bind to its own GSlice, and
- * GLib frees what it allocates, so each block goes back to the allocator
- * it came from. Since GLib 2.76 the real functions are these same
- * wrappers, so with it this file compiles to nothing.
+ * GLib reads G_SLICE=always-malloc before any code of ours runs, so libcns
+ * defines the GSlice entry points instead. They bind before GLib's for
+ * every library loaded after libcns, GObject included; GLib's internal
+ * calls bind to its own GSlice and GLib frees what it allocates, so each
+ * block returns to the allocator it came from. Since GLib 2.76 the real
+ * functions are these same wrappers, and this file compiles to nothing.
  */
 #include <glib.h>
 
