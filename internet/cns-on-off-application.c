@@ -57,7 +57,7 @@
 #include "internet/cns-socket-private.h"
 #include "network/cns-queue.h" /* CnsPacketTraceFn */
 
-CNS_LOG_COMPONENT_DEFINE ("OnOffApplication");
+CNS_LOG_COMPONENT_DEFINE ("cns-on-off-application");
 
 #define DEFAULT_DATA_RATE   500000 /* b/s */
 #define DEFAULT_PACKET_SIZE 512

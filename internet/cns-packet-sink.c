@@ -19,7 +19,7 @@
 #include "internet/cns-application-private.h"
 #include "internet/cns-socket-private.h"
 
-CNS_LOG_COMPONENT_DEFINE ("PacketSink");
+CNS_LOG_COMPONENT_DEFINE ("cns-packet-sink");
 
 enum
 {
