@@ -33,6 +33,7 @@
 #include "core/cns-config.h"
 #include "core/cns-core-error.h"
 #include "core/cns-global-value.h"
+#include "core/cns-log-private.h"
 #include "core/cns-object.h"
 #include "core/cns-type-listing-private.h"
 #include "core/cns-type-listing.h"
@@ -884,6 +885,7 @@ cns_command_line_try_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
     }
   if (!cns_config_apply_environment (error))
     return FALSE;
+  cns_log_start ();
   parse_init (&parse, self);
   ok = prescan (self, argc, *argv, error);
   if (ok)

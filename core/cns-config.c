@@ -17,7 +17,11 @@
  * the element's type; "$Type" keeps objects that are, or are aggregated
  * with, a Type; a name that is an object-valued attribute ("TxQueue") steps
  * into that object. The last segment is the attribute to set or the trace
- * source to connect.
+ * source to connect: on every matched object that has it, skipping those
+ * that do not (a wildcard over a node's devices meets its loopback, which
+ * has no DataRate). Only a path whose objects all lack it is an error.
+ * The objects are gathered and the value is checked before anything
+ * changes, so a call changes every object it names or none.
  */
 #include "core/cns-config.h"
 
@@ -558,22 +562,131 @@ config_resolve_leaf (const gchar *path, gchar ***segments, const gchar **leaf,
   return objects;
 }
 
+/* "TypeA, TypeB": the types of @objects, each once, in order. */
+static gchar *
+config_type_names (GPtrArray *objects, guint *n_types)
+{
+  g_autoptr (GArray) types = g_array_new (FALSE, FALSE, sizeof (GType));
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < objects->len; i++)
+    {
+      GType t = G_OBJECT_TYPE (objects->pdata[i]);
+      guint k = 0;
+
+      while (k < types->len && g_array_index (types, GType, k) != t)
+        k++;
+      if (k < types->len)
+        continue;
+      g_array_append_val (types, t);
+      g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
+                              g_type_name (t));
+    }
+  *n_types = types->len;
+  return g_string_free (names, FALSE);
+}
+
+/* The error when no object @path matches has the attribute or trace
+ * source @leaf; @kind is "attribute" or "trace source". */
+static void
+config_set_none_error (GError **error, const gchar *path, GPtrArray *objects,
+                       const gchar *kind, const gchar *listing,
+                       const gchar *leaf)
+{
+  guint n_types;
+  g_autofree gchar *types = config_type_names (objects, &n_types);
+
+  if (n_types == 1)
+    g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                 "config path '%s': %s has no %s '%s' (see --Print%s=%s)", path,
+                 types, kind, leaf, listing, types);
+  else
+    g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                 "config path '%s': none of the objects it matches (%s) has "
+                 "%s %s '%s'",
+                 path, types, kind[0] == 'a' ? "an" : "a", kind, leaf);
+}
+
+/* Checks that @pspec of @object can be set to @text and makes the value,
+ * parsing @text once per property: @parsed keeps the values made. An
+ * object-valued attribute is parsed for each object, so that each gets its
+ * own object (its own random variable, its own stream), as defaults do. */
+static gboolean
+config_prepare_value (GObject *object, GParamSpec *pspec, const gchar *text,
+                      GHashTable *parsed, GValue *value, GError **error)
+{
+  g_autofree gchar *attr = cns_attribute_name_from_property (pspec->name);
+  const GValue *known;
+
+  if (!(pspec->flags & G_PARAM_WRITABLE))
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                   "%s::%s is read-only", G_OBJECT_TYPE_NAME (object), attr);
+      return FALSE;
+    }
+  if (pspec->flags & G_PARAM_CONSTRUCT_ONLY)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                   "%s::%s can only be set when the object is made (use "
+                   "cns_config_set_default or an object factory)",
+                   G_OBJECT_TYPE_NAME (object), attr);
+      return FALSE;
+    }
+  if ((known = g_hash_table_lookup (parsed, pspec)) != NULL
+      && !G_TYPE_IS_OBJECT (pspec->value_type))
+    {
+      g_value_init (value, G_VALUE_TYPE (known));
+      g_value_copy (known, value);
+      return TRUE;
+    }
+  if (!cns_attribute_parse (pspec, text, value, error))
+    {
+      g_prefix_error (error, "%s::%s: ", G_OBJECT_TYPE_NAME (object), attr);
+      return FALSE;
+    }
+  if (known == NULL)
+    {
+      GValue *copy = g_new0 (GValue, 1);
+
+      g_value_init (copy, G_VALUE_TYPE (value));
+      g_value_copy (value, copy);
+      g_hash_table_insert (parsed, pspec, copy);
+    }
+  return TRUE;
+}
+
+static void
+value_free (gpointer data)
+{
+  g_value_unset (data);
+  g_free (data);
+}
+
 /**
  * cns_config_set:
- * @path: objects and an attribute, "/NodeList/x/DeviceList/0/Mtu" (x = *)
+ * @path: objects and an attribute, "/NodeList/x/DeviceList/x/DataRate"
+ *   (x = *)
  * @text: the value as text
- * @error: a #CNS_CORE_ERROR naming the path or value at fault
+ * @error: a #CNS_CORE_ERROR naming the path and the attribute or value at
+ *   fault
  *
- * Sets the attribute on every object @path matches. A path that matches no
- * object is an error, so typos do not pass silently.
+ * Sets the attribute on every object @path matches that has it, and skips
+ * the others (a node's loopback device has no DataRate). It is an error
+ * when no matched object has the attribute, so typos do not pass
+ * silently. Every value is checked before any object changes: the call
+ * sets every object it names, or none.
  *
- * Returns: %TRUE when every matched object was set.
+ * Returns: %TRUE when the attribute was set.
  */
 gboolean
 cns_config_set (const gchar *path, const gchar *text, GError **error)
 {
   g_auto (GStrv) segments = NULL;
   g_autoptr (GPtrArray) objects = NULL;
+  g_autoptr (GPtrArray) targets = g_ptr_array_new ();
+  g_autoptr (GPtrArray) values = g_ptr_array_new_with_free_func (value_free);
+  g_autoptr (GHashTable) parsed
+      = g_hash_table_new_full (NULL, NULL, NULL, value_free);
   const gchar *leaf = NULL;
 
   g_return_val_if_fail (path != NULL && text != NULL, FALSE);
@@ -581,23 +694,70 @@ cns_config_set (const gchar *path, const gchar *text, GError **error)
   if (objects == NULL)
     return FALSE;
   for (guint i = 0; i < objects->len; i++)
-    if (!cns_attribute_set (objects->pdata[i], leaf, text, error))
-      {
-        g_prefix_error (error, "config path '%s': ", path);
-        return FALSE;
-      }
+    {
+      GObject *object = objects->pdata[i];
+      GParamSpec *pspec = cns_attribute_find (G_OBJECT_TYPE (object), leaf);
+      GValue *value;
+
+      if (pspec == NULL)
+        continue;
+      value = g_new0 (GValue, 1);
+      g_ptr_array_add (values, value);
+      if (!config_prepare_value (object, pspec, text, parsed, value, error))
+        {
+          g_prefix_error (error, "config path '%s': ", path);
+          return FALSE;
+        }
+      g_ptr_array_add (targets, object);
+    }
+  if (targets->len == 0)
+    {
+      config_set_none_error (error, path, objects, "attribute", "Attributes",
+                             leaf);
+      return FALSE;
+    }
+  for (guint i = 0; i < targets->len; i++)
+    {
+      GObject *object = targets->pdata[i];
+
+      g_object_set_property (
+          object, cns_attribute_find (G_OBJECT_TYPE (object), leaf)->name,
+          values->pdata[i]);
+    }
   return TRUE;
+}
+
+/* The objects of @objects that have the trace source @leaf; an error
+ * naming @path when none has. */
+static GPtrArray *
+config_trace_targets (const gchar *path, GPtrArray *objects, const gchar *leaf,
+                      GError **error)
+{
+  GPtrArray *targets = g_ptr_array_new ();
+
+  for (guint i = 0; i < objects->len; i++)
+    if (cns_trace_source_find (G_OBJECT_TYPE (objects->pdata[i]), leaf) != NULL)
+      g_ptr_array_add (targets, objects->pdata[i]);
+  if (targets->len == 0)
+    {
+      config_set_none_error (error, path, objects, "trace source",
+                             "TraceSources", leaf);
+      g_clear_pointer (&targets, g_ptr_array_unref);
+    }
+  return targets;
 }
 
 /**
  * cns_config_connect:
  * @path: objects and a trace source, "/NodeList/x/DeviceList/x/MacTx"
  * @callback: a function with the trace source's signature
- * @error: a #CNS_CORE_ERROR naming the path at fault
+ * @error: a #CNS_CORE_ERROR naming the path and trace source at fault
  *
- * Connects @callback to the trace source on every object @path matches.
+ * Connects @callback to the trace source on every object @path matches
+ * that has it, and skips the others. It is an error when no matched
+ * object has the trace source; then nothing is connected.
  *
- * Returns: %TRUE when every matched object was connected.
+ * Returns: %TRUE when @callback was connected.
  */
 gboolean
 cns_config_connect (const gchar *path, GCallback callback, gpointer user_data,
@@ -605,16 +765,21 @@ cns_config_connect (const gchar *path, GCallback callback, gpointer user_data,
 {
   g_auto (GStrv) segments = NULL;
   g_autoptr (GPtrArray) objects = NULL;
+  g_autoptr (GPtrArray) targets = NULL;
   const gchar *leaf = NULL;
 
   g_return_val_if_fail (path != NULL && callback != NULL, FALSE);
   objects = config_resolve_leaf (path, &segments, &leaf, error);
-  if (objects == NULL)
+  if (objects == NULL
+      || (targets = config_trace_targets (path, objects, leaf, error)) == NULL)
     return FALSE;
-  for (guint i = 0; i < objects->len; i++)
-    if (cns_trace_connect (objects->pdata[i], leaf, callback, user_data, error)
+  for (guint i = 0; i < targets->len; i++)
+    if (cns_trace_connect (targets->pdata[i], leaf, callback, user_data, error)
         == 0)
       {
+        /* All or nothing: undo the connections made so far. */
+        while (i-- > 0)
+          cns_trace_disconnect (targets->pdata[i], leaf, callback, user_data);
         g_prefix_error (error, "config path '%s': ", path);
         return FALSE;
       }
@@ -624,10 +789,12 @@ cns_config_connect (const gchar *path, GCallback callback, gpointer user_data,
 /**
  * cns_config_disconnect:
  *
- * Undoes cns_config_connect() with the same arguments.
+ * Undoes cns_config_connect() with the same arguments, on every object
+ * @path matches that has the trace source.
  *
  * Returns: how many connections were removed; 0 with @error set when
- * @path is malformed.
+ * @path is malformed, matches no object, or no matched object has the
+ * trace source.
  */
 guint
 cns_config_disconnect (const gchar *path, GCallback callback,
@@ -635,15 +802,17 @@ cns_config_disconnect (const gchar *path, GCallback callback,
 {
   g_auto (GStrv) segments = NULL;
   g_autoptr (GPtrArray) objects = NULL;
+  g_autoptr (GPtrArray) targets = NULL;
   const gchar *leaf = NULL;
   guint removed = 0;
 
   g_return_val_if_fail (path != NULL && callback != NULL, 0);
   objects = config_resolve_leaf (path, &segments, &leaf, error);
-  if (objects == NULL)
+  if (objects == NULL
+      || (targets = config_trace_targets (path, objects, leaf, error)) == NULL)
     return 0;
-  for (guint i = 0; i < objects->len; i++)
+  for (guint i = 0; i < targets->len; i++)
     removed
-        += cns_trace_disconnect (objects->pdata[i], leaf, callback, user_data);
+        += cns_trace_disconnect (targets->pdata[i], leaf, callback, user_data);
   return removed;
 }

@@ -10,6 +10,7 @@
 
 #include "core/cns-attribute-private.h"
 #include "core/cns-core-private.h"
+#include "core/cns-log-private.h"
 #include "core/cns-rng-seed-manager-private.h"
 #include "core/cns-simulator-private.h"
 
@@ -37,4 +38,5 @@ cns_core_init (void)
   cns_simulator_install_global_values ();
   cns_rng_seed_manager_install_global_values ();
   cns_core_random_init ();
+  cns_log_init ();
 }

@@ -1,23 +1,36 @@
 /* cns — logging per component, and fatal errors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Each .c file declares a component ("cns-ipv4") with a mask of enabled
- * levels. A disabled log statement costs one load and one branch: the mask
- * starts with every bit set plus CNS_LOG_MASK_UNRESOLVED, so the first check
- * takes the slow path once, reads the CNS_LOG rules and stores the real
- * mask.
+ * Each .c file declares a component ("cns-ipv4-l3-protocol") with a mask
+ * of enabled levels. A disabled log statement costs one load and one
+ * branch: the mask starts with every bit set plus CNS_LOG_MASK_UNRESOLVED,
+ * so the first check takes the slow path once, reads the CNS_LOG rules and
+ * stores the real mask. Components register themselves when their library
+ * or program is loaded, so CNS_LOG is checked against every name before
+ * the first line is logged.
  *
- * CNS_LOG="cns-ipv4=debug:cns-tcp=all" enables components; a level enables
- * itself and every more severe level, "a|b" combines levels, a name alone
- * means all, and "*" matches every component. Lines are prefixed with the
- * simulation time and the context (node id), as ns-3's prefix_time and
- * prefix_node do:
+ * CNS_LOG="cns-ipv4-l3-protocol=debug:cns-udp-socket=all" enables
+ * components; a level enables itself and every more severe level, "a|b"
+ * combines levels, a name alone means all, and "*" matches every
+ * component. An unknown name is an error that lists the known ones.
  *
- *   +1.500000000000s 3 cns-ipv4:ipv4_send(): [DEBUG] text
+ * Lines go through GLib's structured logging, one log domain per
+ * component, with the simulation time and node as fields. cns's GLib
+ * writer prints them as ns-3 does with prefix_time and prefix_node:
+ *
+ *   +1.500000000000s 3 cns-ipv4-l3-protocol:ipv4_send(): [DEBUG] text
+ *
+ * and hands every other message to GLib's default writer, so that
+ * G_MESSAGES_DEBUG and the journal work as in any GLib program.
+ *
+ * API misuse (a g_critical from a cns log domain, such as a failed
+ * g_return_if_fail) ends the program with status 1 through cns_fatal(),
+ * so that a scenario cannot misuse the API and still end with status 0.
  */
 #include "core/cns-log.h"
 
 #include "core/cns-core-error.h"
+#include "core/cns-log-private.h"
 #include "core/cns-simulator.h"
 
 #include <stdio.h>
@@ -52,11 +65,13 @@ static const gchar *const prefix_names[] = {
   "prefix_level", "prefix_all",  NULL,
 };
 
-static CnsLogComponent *components; /* resolved components */
+static CnsLogComponent *components; /* every registered component */
 static GArray *rules;               /* LogRule */
 static gboolean environment_read;
-static CnsLogWriterFunc writer;
-static gpointer writer_data;
+static gboolean install_writer = TRUE;
+static gboolean writer_installed;
+static gboolean fatal_criticals = TRUE;
+static GLogFunc next_handler;
 static CnsFatalHook fatal_hook;
 
 static void
@@ -108,6 +123,38 @@ log_add_rule (const gchar *pattern, guint set, guint clear)
   log_refresh_components ();
 }
 
+static gboolean
+log_component_known (const gchar *name)
+{
+  for (CnsLogComponent *c = components; c != NULL; c = c->next)
+    if (strcmp (c->name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar *const *) a, *(const gchar *const *) b);
+}
+
+/* "a, b, c": the registered names, sorted, each once. */
+static gchar *
+log_known_components (void)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  GString *text = g_string_new (NULL);
+
+  for (CnsLogComponent *c = components; c != NULL; c = c->next)
+    g_ptr_array_add (names, (gpointer) c->name);
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    if (i == 0 || strcmp (names->pdata[i], names->pdata[i - 1]) != 0)
+      g_string_append_printf (text, "%s%s", text->len > 0 ? ", " : "",
+                              (const gchar *) names->pdata[i]);
+  return g_string_free (text, FALSE);
+}
+
 static void
 log_read_environment (void)
 {
@@ -120,6 +167,75 @@ log_read_environment (void)
   env = g_getenv ("CNS_LOG");
   if (env != NULL && !cns_log_parse (env, &error))
     cns_fatal ("CNS_LOG: %s", error->message);
+}
+
+/* Whether @level from @domain is API misuse that ends the program. */
+static gboolean
+log_critical_is_fatal (const gchar *domain, GLogLevelFlags level)
+{
+  return fatal_criticals && (level & G_LOG_LEVEL_CRITICAL) && domain != NULL
+         && g_str_has_prefix (domain, "cns");
+}
+
+/* GLib's writer can be set once per process only, so cns sets it as late
+ * as it can, and not at all when the program says it has its own. */
+static void
+log_install_writer (void)
+{
+  if (!install_writer || writer_installed)
+    return;
+  writer_installed = TRUE;
+  g_log_set_writer_func (cns_log_writer, NULL, NULL);
+}
+
+/* The default handler of g_log() messages, set when libcns starts: unlike
+ * the writer it can be replaced, by tests that expect criticals, so it can
+ * be in place before anything can go wrong. */
+static void
+log_default_handler (const gchar *domain, GLogLevelFlags level,
+                     const gchar *message, gpointer user_data)
+{
+  if (log_critical_is_fatal (domain, level))
+    cns_fatal ("%s", message);
+  next_handler (domain, level, message, NULL);
+}
+
+/* Makes criticals from cns log domains fatal from start-up on; called
+ * once by the core module's initialisation. */
+void
+cns_log_init (void)
+{
+  if (next_handler == NULL)
+    next_handler = g_log_set_default_handler (log_default_handler, NULL);
+}
+
+/* Checks CNS_LOG, fatally, and installs cns's writer; the command line and
+ * the simulator call it so that a bad CNS_LOG stops a program before it
+ * runs, whether or not anything logs. */
+void
+cns_log_start (void)
+{
+  log_read_environment ();
+  log_install_writer ();
+}
+
+/**
+ * cns_log_component_register:
+ * @component: a component not yet registered, or one that is (nothing
+ *   happens)
+ *
+ * Makes @component's name known to CNS_LOG. CNS_LOG_COMPONENT_DEFINE()
+ * calls this when its file is loaded.
+ */
+void
+cns_log_component_register (CnsLogComponent *component)
+{
+  g_return_if_fail (component != NULL && component->name != NULL);
+  for (CnsLogComponent *c = components; c != NULL; c = c->next)
+    if (c == component)
+      return;
+  component->next = components;
+  components = component;
 }
 
 /**
@@ -135,10 +251,9 @@ cns_log_component_enabled (CnsLogComponent *component, guint level)
 {
   if (G_UNLIKELY (component->mask & ~CNS_LOG_LEVEL_ALL))
     {
-      log_read_environment ();
+      cns_log_start ();
+      cns_log_component_register (component);
       component->mask = log_mask_for (component->name);
-      component->next = components;
-      components = component;
     }
   return (component->mask & level) != 0;
 }
@@ -163,12 +278,34 @@ level_label (guint level)
     }
 }
 
+/* GLib levels: ns-3's error and warn are warnings (GLib's error and
+ * critical levels are for aborts and API misuse); info is info; the
+ * debugging levels are debug. */
+static GLogLevelFlags
+level_to_glib (guint level, const gchar **priority)
+{
+  if (level & (CNS_LOG_LEVEL_ERROR | CNS_LOG_LEVEL_WARN))
+    {
+      *priority = "4";
+      return G_LOG_LEVEL_WARNING;
+    }
+  if (level & CNS_LOG_LEVEL_INFO)
+    {
+      *priority = "6";
+      return G_LOG_LEVEL_INFO;
+    }
+  *priority = "7";
+  return G_LOG_LEVEL_DEBUG;
+}
+
 /**
  * cns_log_write:
  *
- * Formats one log line with its time, context, component, function and
- * level prefix and hands it to the writer. Called by the CNS_LOG_*()
- * macros once they know the level is enabled.
+ * Logs one message through g_log_structured_array() in @component's log
+ * domain, with the fields CODE_FUNC, CNS_TIME (the simulation time,
+ * "+1.500000000000s"), CNS_NODE (the context's node id, or "-") and
+ * CNS_LEVEL ("DEBUG"). Called by the CNS_LOG_*() macros once they know the
+ * level is enabled.
  */
 void
 cns_log_write (CnsLogComponent *component, guint level, const gchar *function,
@@ -178,7 +315,8 @@ cns_log_write (CnsLogComponent *component, guint level, const gchar *function,
   gchar node[16] = "-";
   guint32 context = cns_simulator_get_context ();
   g_autofree gchar *message = NULL;
-  g_autofree gchar *line = NULL;
+  const gchar *priority;
+  GLogLevelFlags glib_level = level_to_glib (level, &priority);
   va_list args;
 
   va_start (args, format);
@@ -188,15 +326,129 @@ cns_log_write (CnsLogComponent *component, guint level, const gchar *function,
   cns_time_format_seconds (cns_simulator_now (), now);
   if (context != CNS_CONTEXT_NONE)
     g_snprintf (node, sizeof node, "%u", context);
-  line = g_strdup_printf ("%s %s %s:%s(): [%s] %s", now, node, component->name,
-                          function, level_label (level), message);
-  if (writer != NULL)
-    writer (line, writer_data);
-  else
+  {
+    const GLogField fields[] = {
+      { "GLIB_DOMAIN", component->name, -1 },
+      { "MESSAGE", message, -1 },
+      { "PRIORITY", priority, -1 },
+      { "CODE_FUNC", function, -1 },
+      { "CNS_TIME", now, -1 },
+      { "CNS_NODE", node, -1 },
+      { "CNS_LEVEL", level_label (level), -1 },
+    };
+
+    g_log_structured_array (glib_level, fields, G_N_ELEMENTS (fields));
+  }
+}
+
+static const gchar *
+field_value (const GLogField *fields, gsize n_fields, const gchar *key,
+             gsize *length)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (strcmp (fields[i].key, key) == 0)
+      {
+        *length = fields[i].length < 0 ? strlen (fields[i].value)
+                                       : (gsize) fields[i].length;
+        return fields[i].value;
+      }
+  *length = 0;
+  return "";
+}
+
+/**
+ * cns_log_format_fields:
+ * @fields: (array length=n_fields): a log record's fields
+ *
+ * Formats a record of cns_log_write() as cns prints it, for a program's
+ * own GLib writer.
+ *
+ * Returns: (transfer full) (nullable): the line, without a newline, or
+ * %NULL when the record does not come from cns_log_write().
+ */
+gchar *
+cns_log_format_fields (const GLogField *fields, gsize n_fields)
+{
+  static const gchar *const keys[] = { "CNS_TIME",  "CNS_NODE",  "GLIB_DOMAIN",
+                                       "CODE_FUNC", "CNS_LEVEL", "MESSAGE" };
+  const gchar *value[G_N_ELEMENTS (keys)];
+  gsize length[G_N_ELEMENTS (keys)];
+
+  g_return_val_if_fail (fields != NULL || n_fields == 0, NULL);
+  for (gsize k = 0; k < G_N_ELEMENTS (keys); k++)
+    value[k] = field_value (fields, n_fields, keys[k], &length[k]);
+  if (length[0] == 0)
+    return NULL;
+  return g_strdup_printf ("%.*s %.*s %.*s:%.*s(): [%.*s] %.*s", (int) length[0],
+                          value[0], (int) length[1], value[1], (int) length[2],
+                          value[2], (int) length[3], value[3], (int) length[4],
+                          value[4], (int) length[5], value[5]);
+}
+
+/**
+ * cns_log_writer:
+ *
+ * cns's GLib writer (see g_log_set_writer_func()). It prints the records
+ * of cns_log_write() on stderr with cns's prefix (to the journal, with
+ * their fields, when stderr is the journal), ends the program on a
+ * critical from a cns log domain (see cns_log_set_fatal_criticals()), and
+ * hands every other record to g_log_writer_default(). A program with a
+ * writer of its own can hand records to this one.
+ *
+ * Returns: whether the record was written.
+ */
+GLogWriterOutput
+cns_log_writer (GLogLevelFlags log_level, const GLogField *fields,
+                gsize n_fields, gpointer user_data)
+{
+  g_autofree gchar *line = cns_log_format_fields (fields, n_fields);
+  gsize length;
+
+  if (line != NULL && g_log_writer_is_journald (fileno (stderr)))
+    return g_log_writer_journald (log_level, fields, n_fields, user_data);
+  if (line != NULL)
     {
       fputs (line, stderr);
       fputc ('\n', stderr);
+      return G_LOG_WRITER_HANDLED;
     }
+  if (log_critical_is_fatal (
+          field_value (fields, n_fields, "GLIB_DOMAIN", &length), log_level))
+    cns_fatal ("%s", field_value (fields, n_fields, "MESSAGE", &length));
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+/**
+ * cns_log_set_install_writer:
+ * @install: %FALSE when the program installs its own GLib writer
+ *
+ * GLib takes one writer per process (g_log_set_writer_func()). cns
+ * installs cns_log_writer() when it first needs it: when the command line
+ * is parsed, a simulation starts, or logging is first checked or
+ * configured. A program that installs its own writer says so with
+ * %FALSE before that, and may hand cns's records to cns_log_writer().
+ */
+void
+cns_log_set_install_writer (gboolean install)
+{
+  g_return_if_fail (install || !writer_installed);
+  install_writer = install;
+}
+
+/**
+ * cns_log_set_fatal_criticals:
+ * @fatal: whether a critical from a cns log domain ends the program
+ *
+ * A g_critical from cns is API misuse (a failed g_return_if_fail names
+ * the public function misused); by default it ends the program with
+ * status 1 through cns_fatal(). With %FALSE it is printed and the program
+ * goes on. A handler set with g_log_set_default_handler() replaces cns's
+ * and decides for itself.
+ */
+void
+cns_log_set_fatal_criticals (gboolean fatal)
+{
+  fatal_criticals = fatal;
 }
 
 static gboolean
@@ -243,10 +495,25 @@ log_parse_levels (const gchar *component, const gchar *text, guint *mask,
   return TRUE;
 }
 
+static gboolean
+log_check_component (const gchar *name, GError **error)
+{
+  g_autofree gchar *known = NULL;
+
+  if (strcmp (name, "*") == 0 || log_component_known (name))
+    return TRUE;
+  known = log_known_components ();
+  g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+               "unknown log component '%s' (known: %s)", name, known);
+  return FALSE;
+}
+
 /**
  * cns_log_parse:
- * @spec: rules such as "cns-ipv4=debug:cns-tcp=all" or "*=info"
- * @error: a #CNS_CORE_ERROR naming the bad rule
+ * @spec: rules such as "cns-ipv4-l3-protocol=debug:cns-udp-socket=all" or
+ *   "*=info"
+ * @error: a #CNS_CORE_ERROR naming the bad rule, or the unknown component
+ *   and the known ones
  *
  * Enables logging as CNS_LOG does. Nothing is applied unless every rule is
  * valid.
@@ -260,6 +527,8 @@ cns_log_parse (const gchar *spec, GError **error)
   g_autoptr (GArray) parsed = g_array_new (FALSE, FALSE, sizeof (LogRule));
 
   g_return_val_if_fail (spec != NULL, FALSE);
+  /* CNS_LOG's rules come first, so that these add to them. */
+  cns_log_start ();
   g_array_set_clear_func (parsed, log_rule_clear);
   items = g_strsplit (spec, ":", -1);
   for (gchar **item = items; *item != NULL; item++)
@@ -278,6 +547,8 @@ cns_log_parse (const gchar *spec, GError **error)
                        "'%s' names no component", *item);
           return FALSE;
         }
+      if (!log_check_component (kv[0], error))
+        return FALSE;
       if (kv[1] != NULL
           && !log_parse_levels (kv[0], g_strstrip (kv[1]), &rule.set, error))
         return FALSE;
@@ -293,30 +564,45 @@ cns_log_parse (const gchar *spec, GError **error)
   return TRUE;
 }
 
+/* Refuses an unknown component as API misuse: a name in the program's
+ * own code is not user input. */
+static gboolean
+log_check_enable (const gchar *function, const gchar *component)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (log_check_component (component, &error))
+    return TRUE;
+  g_critical ("%s: %s", function, error->message);
+  return FALSE;
+}
+
 /**
  * cns_log_enable:
- * @component: a component name, or "*" for all
+ * @component: a registered component name, or "*" for all
  * @levels: #CnsLogLevel bits to turn on (exactly these)
  */
 void
 cns_log_enable (const gchar *component, guint levels)
 {
   g_return_if_fail (component != NULL);
-  log_read_environment ();
-  log_add_rule (component, levels, 0);
+  cns_log_start ();
+  if (log_check_enable (G_STRFUNC, component))
+    log_add_rule (component, levels, 0);
 }
 
 /**
  * cns_log_disable:
- * @component: a component name, or "*" for all
+ * @component: a registered component name, or "*" for all
  * @levels: #CnsLogLevel bits to turn off
  */
 void
 cns_log_disable (const gchar *component, guint levels)
 {
   g_return_if_fail (component != NULL);
-  log_read_environment ();
-  log_add_rule (component, 0, levels);
+  cns_log_start ();
+  if (log_check_enable (G_STRFUNC, component))
+    log_add_rule (component, 0, levels);
 }
 
 /**
@@ -331,17 +617,6 @@ cns_log_reset (void)
   if (rules != NULL)
     g_array_set_size (rules, 0);
   log_refresh_components ();
-}
-
-/**
- * cns_log_set_writer:
- * @writer: (nullable): receives each line; %NULL restores stderr
- */
-void
-cns_log_set_writer (CnsLogWriterFunc func, gpointer user_data)
-{
-  writer = func;
-  writer_data = user_data;
 }
 
 /**

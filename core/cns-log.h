@@ -11,7 +11,7 @@ G_BEGIN_DECLS
  * CnsLogLevel:
  *
  * Log levels, most severe first, as in ns-3. Enabling a level by name in
- * CNS_LOG ("cns-ipv4=debug") also enables the more severe ones.
+ * CNS_LOG ("cns-udp-socket=debug") also enables the more severe ones.
  */
 typedef enum
 {
@@ -31,8 +31,8 @@ typedef enum
 /**
  * CnsLogComponent:
  *
- * A named source of log messages ("cns-ipv4"), one per .c file, declared
- * with CNS_LOG_COMPONENT_DEFINE(). Its mask says which levels are on.
+ * A named source of log messages, one per .c file, declared with
+ * CNS_LOG_COMPONENT_DEFINE(). Its mask says which levels are on.
  */
 typedef struct _CnsLogComponent CnsLogComponent;
 struct _CnsLogComponent
@@ -42,8 +42,23 @@ struct _CnsLogComponent
   CnsLogComponent *next;
 };
 
-#define CNS_LOG_COMPONENT_DEFINE(component_name) \
-  static CnsLogComponent cns_log_component_      \
+/**
+ * CNS_LOG_COMPONENT_DEFINE:
+ * @component_name: "cns-" and the file's type in kebab case,
+ *   "cns-udp-echo-client"; a program picks its own
+ *
+ * Declares the log component of a .c file. The component is registered
+ * when its library or program is loaded, so that CNS_LOG can refuse names
+ * that no component has before anything is logged. Registration only adds
+ * to a set: the order in which files are linked or loaded changes nothing.
+ */
+#define CNS_LOG_COMPONENT_DEFINE(component_name)                               \
+  static CnsLogComponent cns_log_component_;                                   \
+  __attribute__ ((constructor)) static void cns_log_component_register_ (void) \
+  {                                                                            \
+    cns_log_component_register (&cns_log_component_);                          \
+  }                                                                            \
+  static CnsLogComponent cns_log_component_                                    \
       = { component_name, CNS_LOG_MASK_UNRESOLVED, NULL }
 
 #define CNS_LOG_IS_ENABLED(level)                 \
@@ -65,14 +80,7 @@ struct _CnsLogComponent
 #define CNS_LOG_FUNCTION(...) CNS_LOG_AT (CNS_LOG_LEVEL_FUNCTION, __VA_ARGS__)
 #define CNS_LOG_LOGIC(...)    CNS_LOG_AT (CNS_LOG_LEVEL_LOGIC, __VA_ARGS__)
 
-/**
- * CnsLogWriterFunc:
- * @line: one complete line, prefixed, without the newline
- *
- * Receives formatted log lines; the default writes them to stderr.
- */
-typedef void (*CnsLogWriterFunc) (const gchar *line, gpointer user_data);
-
+void cns_log_component_register (CnsLogComponent *component);
 gboolean cns_log_component_enabled (CnsLogComponent *component, guint level);
 void cns_log_write (CnsLogComponent *component, guint level,
                     const gchar *function, const gchar *format, ...)
@@ -82,7 +90,13 @@ gboolean cns_log_parse (const gchar *spec, GError **error);
 void cns_log_enable (const gchar *component, guint levels);
 void cns_log_disable (const gchar *component, guint levels);
 void cns_log_reset (void);
-void cns_log_set_writer (CnsLogWriterFunc writer, gpointer user_data);
+
+GLogWriterOutput cns_log_writer (GLogLevelFlags log_level,
+                                 const GLogField *fields, gsize n_fields,
+                                 gpointer user_data);
+gchar *cns_log_format_fields (const GLogField *fields, gsize n_fields);
+void cns_log_set_install_writer (gboolean install);
+void cns_log_set_fatal_criticals (gboolean fatal);
 
 /**
  * CnsFatalHook:

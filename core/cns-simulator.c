@@ -27,6 +27,7 @@
 
 #include "core/cns-core-error.h"
 #include "core/cns-global-value.h"
+#include "core/cns-log-private.h"
 #include "core/cns-log.h"
 #include "core/cns-memory-private.h"
 #include "core/cns-prefetch-private.h"
@@ -621,6 +622,7 @@ cns_simulator_run (void)
   CnsSimulatorState *s = simulator_get ();
 
   g_return_if_fail (!s->running);
+  cns_log_start ();
   s->stop = FALSE;
   s->running = TRUE;
   cns_memory_advise_heap ();

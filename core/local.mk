@@ -90,6 +90,7 @@ noinst_HEADERS += \
 	%reldir%/cns-attribute-private.h \
 	%reldir%/cns-core-private.h \
 	%reldir%/cns-decimal-private.h \
+	%reldir%/cns-log-private.h \
 	%reldir%/cns-memory-private.h \
 	%reldir%/cns-object-private.h \
 	%reldir%/cns-random-variable-private.h \

@@ -18,14 +18,20 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Prints the message of each log line, without cns's time, node and
- * function prefix (ns-3 prints no prefix unless asked). */
-static void
-print_message (const gchar *line, gpointer user_data)
+/* A GLib writer that prints the message of each cns log line, without
+ * cns's time, node and function prefix (ns-3 prints no prefix unless
+ * asked), and hands every other message to cns's writer. */
+static GLogWriterOutput
+print_message (GLogLevelFlags level, const GLogField *fields, gsize n_fields,
+               gpointer user_data)
 {
-  const gchar *message = strstr (line, "] ");
+  g_autofree gchar *line = cns_log_format_fields (fields, n_fields);
+  const gchar *message = line ? strstr (line, "] ") : NULL;
 
-  printf ("%s\n", message ? message + 2 : line);
+  if (message == NULL)
+    return cns_log_writer (level, fields, n_fields, user_data);
+  printf ("%s\n", message + 2);
+  return G_LOG_WRITER_HANDLED;
 }
 
 static int
@@ -53,11 +59,13 @@ main (int argc, char **argv)
   CnsApplicationHelper *client_base;
   GError *error = NULL;
 
+  /* GLib takes one writer per process: set it before cns sets its own. */
+  cns_log_set_install_writer (FALSE);
+  g_log_set_writer_func (print_message, NULL, NULL);
   cns_command_line_parse (cmd, &argc, &argv);
 
-  cns_log_set_writer (print_message, NULL);
-  cns_log_enable ("UdpEchoClientApplication", CNS_LOG_LEVEL_INFO);
-  cns_log_enable ("UdpEchoServerApplication", CNS_LOG_LEVEL_INFO);
+  cns_log_enable ("cns-udp-echo-client", CNS_LOG_LEVEL_INFO);
+  cns_log_enable ("cns-udp-echo-server", CNS_LOG_LEVEL_INFO);
 
   cns_node_container_create (nodes, 2);
   if (!cns_point_to_point_helper_set_device_attribute (p2p, "DataRate", "5Mbps",

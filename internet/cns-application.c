@@ -39,7 +39,7 @@
 
 #include <string.h>
 
-CNS_LOG_COMPONENT_DEFINE ("Application");
+CNS_LOG_COMPONENT_DEFINE ("cns-application");
 
 #define DEFAULT_START_TIME CNS_TIME_ZERO
 #define DEFAULT_STOP_TIME  CNS_TIME_ZERO

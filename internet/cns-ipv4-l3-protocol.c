@@ -51,7 +51,7 @@
 #include "internet/cns-ipv4-reassembler-private.h"
 #include "network/cns-ppp-header.h"
 
-CNS_LOG_COMPONENT_DEFINE ("cns-ipv4");
+CNS_LOG_COMPONENT_DEFINE ("cns-ipv4-l3-protocol");
 
 #define DEFAULT_DEFAULT_TTL                 64
 #define DEFAULT_IP_FORWARD                  TRUE

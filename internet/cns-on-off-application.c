@@ -55,7 +55,7 @@
 #include "internet/cns-udp-socket-factory.h"
 #include "network/cns-queue.h" /* CnsPacketTraceFn */
 
-CNS_LOG_COMPONENT_DEFINE ("OnOffApplication");
+CNS_LOG_COMPONENT_DEFINE ("cns-on-off-application");
 
 #define DEFAULT_DATA_RATE   500000 /* b/s */
 #define DEFAULT_PACKET_SIZE 512

@@ -18,7 +18,7 @@
 #include "core/cns-log.h"
 #include "internet/cns-udp-socket-factory.h"
 
-CNS_LOG_COMPONENT_DEFINE ("PacketSink");
+CNS_LOG_COMPONENT_DEFINE ("cns-packet-sink");
 
 enum
 {

@@ -8,7 +8,7 @@
  * limit). Tx fires before each datagram is sent, as in ns-3 (so that tags
  * added by trace sinks travel with it); Rx fires for each echo. It logs,
  * as the ns-3 client does with NS_LOG_INFO, under the component
- * "UdpEchoClientApplication":
+ * "cns-udp-echo-client":
  *
  *   At time +2s client sent 1024 bytes to 10.1.1.2 port 9
  *   At time +2.00737s client received 1024 bytes from 10.1.1.2 port 9
@@ -29,7 +29,7 @@
 #include "internet/cns-udp-socket.h" /* CNS_UDP_MAX_PAYLOAD_SIZE */
 #include "network/cns-queue.h"       /* CnsPacketTraceFn */
 
-CNS_LOG_COMPONENT_DEFINE ("UdpEchoClientApplication");
+CNS_LOG_COMPONENT_DEFINE ("cns-udp-echo-client");
 
 #define DEFAULT_MAX_PACKETS 100
 #define DEFAULT_INTERVAL    CNS_TIME_PS_PER_S

@@ -5,7 +5,7 @@
  * address of its node; each datagram that arrives fires Rx and goes back
  * to its sender, stripped of its packet and byte tags. It logs, as the
  * ns-3 server does with NS_LOG_INFO, under the component
- * "UdpEchoServerApplication" (CNS_LOG="UdpEchoServerApplication=info"):
+ * "cns-udp-echo-server" (CNS_LOG="cns-udp-echo-server=info"):
  *
  *   At time +2.00369s server received 1024 bytes from 10.1.1.1 port 49153
  *   At time +2.00369s server sent 1024 bytes to 10.1.1.1 port 49153
@@ -22,7 +22,7 @@
 #include "internet/cns-ipv4-address.h"
 #include "internet/cns-udp-socket-factory.h"
 
-CNS_LOG_COMPONENT_DEFINE ("UdpEchoServerApplication");
+CNS_LOG_COMPONENT_DEFINE ("cns-udp-echo-server");
 
 #define DEFAULT_PORT     9
 #define DEFAULT_PROTOCOL CNS_TYPE_UDP_SOCKET_FACTORY

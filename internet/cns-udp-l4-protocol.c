@@ -38,7 +38,7 @@
 #include "internet/cns-udp-header.h"
 #include "internet/cns-udp-private.h"
 
-CNS_LOG_COMPONENT_DEFINE ("cns-udp");
+CNS_LOG_COMPONENT_DEFINE ("cns-udp-l4-protocol");
 
 /* Receivers of one datagram handled without allocating. */
 #define RECEIVERS_ON_STACK 8

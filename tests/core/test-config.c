@@ -3,7 +3,9 @@
  *
  * A small world: a root list "HostList" of TestHost objects, each with a
  * "PortList" of TestPort objects and an "Uplink" port attribute; some hosts
- * have a TestExtra aggregated.
+ * have a TestExtra aggregated. Tests of wildcards add a TestLoop to port
+ * lists: like a loopback device among point-to-point ones, it lacks some
+ * of TestPort's attributes and trace sources and has others.
  */
 #include "core/cns-core.h"
 #include "core/suites.h"
@@ -59,6 +61,79 @@ static void
 test_port_init (TestPort *self)
 {
   self->speed = 10;
+}
+
+/* A port without Rx, with a label only it has, and a Speed of its own with
+ * a smaller range than TestPort's. */
+typedef struct
+{
+  CnsObject parent_instance;
+  gint speed;
+  gchar *label;
+} TestLoop;
+
+typedef CnsObjectClass TestLoopClass;
+
+GType test_loop_get_type (void);
+G_DEFINE_TYPE (TestLoop, test_loop, CNS_TYPE_OBJECT)
+
+static void
+test_loop_finalize (GObject *object)
+{
+  g_free (((TestLoop *) object)->label);
+  G_OBJECT_CLASS (test_loop_parent_class)->finalize (object);
+}
+
+static void
+test_loop_set_property (GObject *object, guint id, const GValue *value,
+                        GParamSpec *pspec)
+{
+  TestLoop *self = (TestLoop *) object;
+
+  if (id == 1)
+    self->speed = g_value_get_int (value);
+  else
+    {
+      g_free (self->label);
+      self->label = g_value_dup_string (value);
+    }
+}
+
+static void
+test_loop_get_property (GObject *object, guint id, GValue *value,
+                        GParamSpec *pspec)
+{
+  TestLoop *self = (TestLoop *) object;
+
+  if (id == 1)
+    g_value_set_int (value, self->speed);
+  else
+    g_value_set_string (value, self->label);
+}
+
+static void
+test_loop_class_init (TestLoopClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = test_loop_finalize;
+  object_class->set_property = test_loop_set_property;
+  object_class->get_property = test_loop_get_property;
+  g_object_class_install_property (
+      object_class, 1,
+      g_param_spec_int ("speed", "Speed", "Loop speed", 0, 100, 1,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (
+      object_class, 2,
+      g_param_spec_string ("label", "Label", "A label", "lo",
+                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+}
+
+static void
+test_loop_init (TestLoop *self)
+{
+  self->speed = 1;
+  self->label = g_strdup ("lo");
 }
 
 typedef struct
@@ -251,6 +326,23 @@ port (guint h, guint p)
   return host (h)->ports->pdata[p];
 }
 
+static void on_rx (gpointer source, guint bytes, gpointer user_data);
+
+/* Adds a TestLoop as port 3 of every host. */
+static void
+world_add_loops (void)
+{
+  for (guint h = 0; h < hosts->len; h++)
+    g_ptr_array_add (host (h)->ports,
+                     cns_object_new (test_loop_get_type (), NULL));
+}
+
+static TestLoop *
+loop (guint h)
+{
+  return host (h)->ports->pdata[3];
+}
+
 static void
 config_set_ok (const gchar *path, const gchar *value)
 {
@@ -343,6 +435,105 @@ START_TEST (test_config_path_errors)
   config_set_fails ("/HostList/*/Value", "2000", CNS_CORE_ERROR_RANGE,
                     "config path '/HostList/*/Value': TestHost::Value: "
                     "'2000' is out of range (accepted: 0 to 1000)");
+}
+END_TEST
+
+/* A wildcard applies to the objects that have the attribute and skips the
+ * others; only a path whose objects all lack it is an error. */
+START_TEST (test_config_set_skips_objects_without_attribute)
+{
+  world_add_loops ();
+  /* only loops have Label; ports come first and are skipped */
+  config_set_ok ("/HostList/*/PortList/*/Label", "eth");
+  for (guint h = 0; h < 5; h++)
+    ck_assert_str_eq (loop (h)->label, "eth");
+  /* Speed is set on ports and loops alike, each with its own property */
+  config_set_ok ("/HostList/*/PortList/*/Speed", "50");
+  for (guint h = 0; h < 5; h++)
+    {
+      ck_assert_int_eq (port (h, 0)->speed, 50);
+      ck_assert_int_eq (port (h, 2)->speed, 50);
+      ck_assert_int_eq (loop (h)->speed, 50);
+    }
+  /* a range and "|" skip too */
+  config_set_ok ("/HostList/[1-2]/PortList/0|3/Label", "x");
+  ck_assert_str_eq (loop (1)->label, "x");
+  ck_assert_str_eq (loop (3)->label, "eth");
+
+  config_set_fails ("/HostList/*/PortList/[0-2]/Label", "a",
+                    CNS_CORE_ERROR_NOT_FOUND,
+                    "config path '/HostList/*/PortList/[0-2]/Label': TestPort "
+                    "has no attribute 'Label' (see "
+                    "--PrintAttributes=TestPort)");
+  config_set_fails ("/HostList/*/PortList/*/Colour", "red",
+                    CNS_CORE_ERROR_NOT_FOUND,
+                    "config path '/HostList/*/PortList/*/Colour': none of the "
+                    "objects it matches (TestPort, TestLoop) has an attribute "
+                    "'Colour'");
+}
+END_TEST
+
+/* The value is checked for every object before any changes: 500 suits a
+ * TestPort (0 to 1000) but not a TestLoop (0 to 100), and the ports met
+ * before the first loop keep their speed. */
+START_TEST (test_config_set_all_or_nothing)
+{
+  world_add_loops ();
+  config_set_fails ("/HostList/*/PortList/*/Speed", "500", CNS_CORE_ERROR_RANGE,
+                    "config path '/HostList/*/PortList/*/Speed': "
+                    "TestLoop::Speed: '500' is out of range (accepted: 0 to "
+                    "100)");
+  for (guint h = 0; h < 5; h++)
+    {
+      for (guint p = 0; p < 3; p++)
+        ck_assert_int_eq (port (h, p)->speed, 10);
+      ck_assert_int_eq (loop (h)->speed, 1);
+    }
+  /* a refused value sets nothing either */
+  config_set_fails ("/HostList/*/PortList/*/Speed", "fast",
+                    CNS_CORE_ERROR_PARSE,
+                    "config path '/HostList/*/PortList/*/Speed': "
+                    "TestPort::Speed: 'fast' is not an integer (accepted: 0 "
+                    "to 1000)");
+  ck_assert_int_eq (port (0, 0)->speed, 10);
+}
+END_TEST
+
+START_TEST (test_config_connect_skips_objects_without_source)
+{
+  g_autoptr (GError) error = NULL;
+  guint total = 0;
+
+  world_add_loops ();
+  ck_assert_msg (cns_config_connect ("/HostList/*/PortList/*/Rx",
+                                     G_CALLBACK (on_rx), &total, &error),
+                 "%s", error ? error->message : "");
+  for (guint h = 0; h < 5; h++)
+    for (guint p = 0; p < 3; p++)
+      CNS_TRACE_SOURCE_FIRE (&port (h, p)->rx, TestRxFn, port (h, p), 1);
+  ck_assert_uint_eq (total, 15);
+  ck_assert_uint_eq (cns_config_disconnect ("/HostList/*/PortList/*/Rx",
+                                            G_CALLBACK (on_rx), &total, &error),
+                     15);
+  ck_assert_ptr_null (error);
+
+  /* no loop has Rx: an error, and nothing is connected */
+  ck_assert (!cns_config_connect ("/HostList/*/PortList/3/Rx",
+                                  G_CALLBACK (on_rx), &total, &error));
+  ck_assert_str_eq (error->message,
+                    "config path '/HostList/*/PortList/3/Rx': TestLoop has "
+                    "no trace source 'Rx' (see --PrintTraceSources=TestLoop)");
+  g_clear_error (&error);
+  ck_assert_uint_eq (cns_config_disconnect ("/HostList/*/PortList/*/Rx",
+                                            G_CALLBACK (on_rx), &total, &error),
+                     0);
+  ck_assert_ptr_null (error);
+  ck_assert_uint_eq (cns_config_disconnect ("/HostList/*/PortList/3/Rx",
+                                            G_CALLBACK (on_rx), &total, &error),
+                     0);
+  ck_assert_str_eq (error->message,
+                    "config path '/HostList/*/PortList/3/Rx': TestLoop has "
+                    "no trace source 'Rx' (see --PrintTraceSources=TestLoop)");
 }
 END_TEST
 
@@ -526,6 +717,9 @@ test_config_suite (void)
   tcase_add_checked_fixture (tc, world_setup, world_teardown);
   tcase_add_test (tc, test_config_set_paths);
   tcase_add_test (tc, test_config_path_errors);
+  tcase_add_test (tc, test_config_set_skips_objects_without_attribute);
+  tcase_add_test (tc, test_config_set_all_or_nothing);
+  tcase_add_test (tc, test_config_connect_skips_objects_without_source);
   tcase_add_test (tc, test_config_lookup);
   tcase_add_test (tc, test_config_connect);
   tcase_add_test (tc, test_config_defaults);

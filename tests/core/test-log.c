@@ -1,5 +1,5 @@
-/* cns — tests of logging: CNS_LOG rules, levels, the line format, and
- * reading CNS_LOG from the environment.
+/* cns — tests of logging: CNS_LOG rules, levels, known components, the
+ * line format, reading CNS_LOG from the environment, and fatal criticals.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "core/cns-core.h"
@@ -10,7 +10,8 @@
 
 CNS_LOG_COMPONENT_DEFINE ("cns-test");
 
-/* Two more components, as other files would define them. */
+/* Two more components, as other files would define them; they are
+ * registered when the suite is made. */
 static CnsLogComponent component_x = { "cns-x", CNS_LOG_MASK_UNRESOLVED, NULL };
 static CnsLogComponent component_y = { "cns-y", CNS_LOG_MASK_UNRESOLVED, NULL };
 
@@ -145,9 +146,78 @@ START_TEST (test_log_parse_errors)
   parse_fails ("cns-x=", "no log level given for component 'cns-x' (accepted: "
                          "error, warn, debug, info, function, logic or all)");
   parse_fails ("cns-y=all:=debug", "'=debug' names no component");
+  parse_fails ("cns-x=debug:cns-y=loud:cns-nope",
+               "unknown log level 'loud' for component 'cns-y' (accepted: "
+               "error, warn, debug, info, function, logic or all)");
   /* nothing of a refused spec is applied, not even its good rules */
   ck_assert_uint_eq (enabled_levels (&component_x), 0);
   ck_assert_uint_eq (enabled_levels (&component_y), 0);
+}
+END_TEST
+
+/* A typo in a component name is an error listing every component, those
+ * of the library included although none of them has logged yet. */
+START_TEST (test_log_parse_unknown_component)
+{
+  g_autoptr (GError) error = NULL;
+  static const gchar *const known[] = {
+    "cns-x",
+    "cns-y",
+    "cns-test",
+    "cns-simulator",
+    "cns-packet",
+    "cns-udp-echo-client",
+    "cns-ipv4-l3-protocol",
+    "cns-on-off-application",
+  };
+  const gchar *list;
+
+  ck_assert (!cns_log_parse ("cns-x=all:cns-simulater=debug", &error));
+  ck_assert (error->domain == CNS_CORE_ERROR);
+  ck_assert_int_eq (error->code, CNS_CORE_ERROR_NOT_FOUND);
+  ck_assert_msg (g_str_has_prefix (error->message,
+                                   "unknown log component 'cns-simulater' "
+                                   "(known: "),
+                 "%s", error->message);
+  ck_assert (g_str_has_suffix (error->message, ")"));
+  list = strstr (error->message, "(known: ") + strlen ("(known: ");
+  for (gsize i = 0; i < G_N_ELEMENTS (known); i++)
+    {
+      g_autofree gchar *item = g_strdup_printf ("%s, ", known[i]);
+      g_autofree gchar *last = g_strdup_printf ("%s)", known[i]);
+
+      ck_assert_msg (strstr (list, item) != NULL
+                         || g_str_has_suffix (list, last),
+                     "%s is not listed: %s", known[i], error->message);
+    }
+  /* sorted, each name once */
+  ck_assert_ptr_nonnull (strstr (list, "cns-packet, cns-packet-sink, "));
+  ck_assert_ptr_null (strstr (list, "cns-x, cns-x"));
+  /* the good rule before the typo is not applied */
+  ck_assert_uint_eq (enabled_levels (&component_x), 0);
+  /* the old names are gone */
+  g_clear_error (&error);
+  ck_assert (!cns_log_parse ("UdpEchoClientApplication", &error));
+  ck_assert_int_eq (error->code, CNS_CORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  parse_ok ("*=error:cns-udp-echo-client=info");
+}
+END_TEST
+
+START_TEST (test_log_enable_unknown_component)
+{
+  CNS_TEST_EXPECT_CRITICAL (
+      "cns_log_enable: unknown log component 'cns-nope' (known: *cns-x, "
+      "cns-y)",
+      cns_log_enable ("cns-nope", CNS_LOG_LEVEL_ALL));
+  CNS_TEST_EXPECT_CRITICAL (
+      "cns_log_disable: unknown log component 'cns-nope' (known: *)",
+      cns_log_disable ("cns-nope", CNS_LOG_LEVEL_ALL));
+  /* a g_return_if_fail reaches the tests' handler, and is not fatal here */
+  CNS_TEST_EXPECT_CRITICAL ("cns_log_enable: assertion 'component != NULL' "
+                            "failed",
+                            cns_log_enable (NULL, CNS_LOG_LEVEL_ALL));
+  ck_assert_uint_eq (enabled_levels (&component_x), 0);
 }
 END_TEST
 
@@ -199,7 +269,7 @@ START_TEST (test_log_line_in_event)
 {
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
 
-  cns_log_set_writer (capture_line, lines);
+  cns_test_capture_log (capture_line, lines);
   cns_log_enable ("cns-test", CNS_LOG_LEVEL_DEBUG);
   cns_simulator_schedule_with_context (3, cns_seconds (1.5), log_in_event, NULL,
                                        GINT_TO_POINTER (42));
@@ -234,7 +304,7 @@ START_TEST (test_log_line_outside_events)
     "+0.000000000000s - cns-test:log_every_level(): [LOGIC] l",
   };
 
-  cns_log_set_writer (capture_line, lines);
+  cns_test_capture_log (capture_line, lines);
   parse_ok ("cns-test");
   log_every_level ();
   ck_assert_uint_eq (lines->len, G_N_ELEMENTS (expected));
@@ -243,12 +313,38 @@ START_TEST (test_log_line_outside_events)
 }
 END_TEST
 
+/* A line is a GLib structured record; cns_log_format_fields() makes the
+ * line of a record with cns's fields, whatever their lengths, and of no
+ * other record. */
+START_TEST (test_log_format_fields)
+{
+  const GLogField fields[] = {
+    { "GLIB_DOMAIN", "cns-x", -1 },
+    { "MESSAGE", "hello world", 5 },
+    { "PRIORITY", "7", -1 },
+    { "CODE_FUNC", "send", -1 },
+    { "CNS_TIME", "+2.000000000000s", -1 },
+    { "CNS_NODE", "12", -1 },
+    { "CNS_LEVEL", "LOGIC", -1 },
+  };
+  const GLogField glib_only[] = {
+    { "GLIB_DOMAIN", "cns-x", -1 },
+    { "MESSAGE", "hello", -1 },
+  };
+  g_autofree gchar *line = cns_log_format_fields (fields, 7);
+
+  ck_assert_str_eq (line, "+2.000000000000s 12 cns-x:send(): [LOGIC] hello");
+  ck_assert_ptr_null (cns_log_format_fields (glib_only, 2));
+  ck_assert_ptr_null (cns_log_format_fields (NULL, 0));
+}
+END_TEST
+
 START_TEST (test_log_disabled_costs_nothing)
 {
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   gint evaluated = 0;
 
-  cns_log_set_writer (capture_line, lines);
+  cns_test_capture_log (capture_line, lines);
   parse_ok ("cns-test=warn:cns-x=all");
   /* the arguments of a disabled statement are not even evaluated */
   CNS_LOG_DEBUG ("%d", ++evaluated);
@@ -290,7 +386,7 @@ START_TEST (test_log_environment)
   ck_assert_str_eq (err, line);
   g_free (err);
 
-  run_child ("cns-other=all:*=level_info", &status, &err);
+  run_child ("cns-udp-socket=all:*=level_info", &status, &err);
   ck_assert_int_eq (status, 0);
   ck_assert_str_eq (err, line);
   g_free (err);
@@ -308,6 +404,98 @@ START_TEST (test_log_environment)
                          "(accepted: error, warn, debug, info, function, "
                          "logic or all)\n");
   g_free (err);
+
+  /* a typo in a name is fatal when the command line is parsed, before the
+   * program prints or logs anything */
+  run_child ("cns-cmdline-chld=debug", &status, &err);
+  ck_assert_int_eq (status, 1);
+  ck_assert_msg (g_str_has_prefix (err, "cns: fatal error: CNS_LOG: unknown "
+                                        "log component 'cns-cmdline-chld' "
+                                        "(known: "),
+                 "%s", err);
+  ck_assert_ptr_nonnull (strstr (err, " cns-cmdline-child, "));
+  ck_assert_ptr_nonnull (strstr (err, " cns-udp-echo-server, "));
+  ck_assert (g_str_has_suffix (err, ")\n"));
+  g_free (err);
+}
+END_TEST
+
+/* Runs log-child @mode with @cns_log (or none); returns its status. */
+static gint
+run_log_child (const gchar *mode, const gchar *cns_log, gchar **out,
+               gchar **err)
+{
+  g_autofree gchar *setting
+      = cns_log ? g_strdup_printf ("CNS_LOG=%s", cns_log) : NULL;
+  const gchar *const env[] = { setting, NULL };
+  const gchar *const argv[] = { CNS_LOG_CHILD, mode, NULL };
+
+  return cns_test_spawn (argv, env, out, err);
+}
+
+/* Misuse of a public function ends the program with status 1, naming the
+ * function, unless the program allows it. */
+START_TEST (test_log_fatal_criticals)
+{
+  g_autofree gchar *out = NULL;
+  g_autofree gchar *err = NULL;
+
+  ck_assert_int_eq (run_log_child ("critical", NULL, &out, &err), 1);
+  ck_assert_str_eq (out, "");
+  ck_assert_str_eq (err, "cns: fatal error: cns_log_enable: assertion "
+                         "'component != NULL' failed\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  ck_assert_int_eq (run_log_child ("critical-allowed", NULL, &out, &err), 0);
+  ck_assert_str_eq (out, "survived\n");
+  ck_assert_msg (strstr (err, "cns-core-CRITICAL **") != NULL
+                     && g_str_has_suffix (err, "cns_log_enable: assertion "
+                                               "'component != NULL' failed\n"),
+                 "%s", err);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* only cns's domains */
+  ck_assert_int_eq (run_log_child ("other-critical", NULL, &out, &err), 0);
+  ck_assert_str_eq (out, "survived\n");
+  ck_assert_ptr_nonnull (strstr (err, "other-CRITICAL **"));
+}
+END_TEST
+
+/* A program's own GLib writer stays (GLib would abort if cns set another)
+ * and gets cns's lines as structured records. */
+START_TEST (test_log_program_writer)
+{
+  g_autofree gchar *out = NULL;
+  g_autofree gchar *err = NULL;
+
+  ck_assert_int_eq (run_log_child ("own-writer", NULL, &out, &err), 0);
+  ck_assert_str_eq (err, "");
+  ck_assert_str_eq (out, "level=info GLIB_DOMAIN=cns-log-child MESSAGE=hello "
+                         "7 PRIORITY=6 CODE_FUNC=log_in_event "
+                         "CNS_TIME=+1.500000000000s CNS_NODE=3 "
+                         "CNS_LEVEL=INFO\n"
+                         "survived\n");
+}
+END_TEST
+
+/* CNS_LOG is checked when a simulation starts, even if nothing logs. */
+START_TEST (test_log_environment_checked_at_run)
+{
+  g_autofree gchar *out = NULL;
+  g_autofree gchar *err = NULL;
+
+  ck_assert_int_eq (run_log_child ("run", "cns-log-child=info", &out, &err), 0);
+  ck_assert_str_eq (out, "ran\nsurvived\n");
+  ck_assert_str_eq (err, "");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  ck_assert_int_eq (run_log_child ("run", "cns-log-chld=info", &out, &err), 1);
+  ck_assert_str_eq (out, "");
+  ck_assert (g_str_has_prefix (err, "cns: fatal error: CNS_LOG: unknown log "
+                                    "component 'cns-log-chld' (known: "));
+  ck_assert_ptr_nonnull (strstr (err, " cns-log-child, "));
 }
 END_TEST
 
@@ -316,6 +504,9 @@ test_log_suite (void)
 {
   Suite *s = suite_create ("log");
   TCase *tc = tcase_create ("log");
+
+  cns_log_component_register (&component_x);
+  cns_log_component_register (&component_y);
 
   /* The reset before each test also keeps a CNS_LOG set by whoever runs
    * the tests from being read. */
@@ -327,12 +518,18 @@ test_log_suite (void)
   tcase_add_test (tc, test_log_parse_wildcard);
   tcase_add_test (tc, test_log_parse_spacing_and_empty_items);
   tcase_add_test (tc, test_log_parse_errors);
+  tcase_add_test (tc, test_log_parse_unknown_component);
+  tcase_add_test (tc, test_log_enable_unknown_component);
   tcase_add_test (tc, test_log_enable_disable);
   tcase_add_test (tc, test_log_reset);
   tcase_add_test (tc, test_log_line_in_event);
   tcase_add_test (tc, test_log_line_outside_events);
+  tcase_add_test (tc, test_log_format_fields);
   tcase_add_test (tc, test_log_disabled_costs_nothing);
   tcase_add_test (tc, test_log_environment);
+  tcase_add_test (tc, test_log_fatal_criticals);
+  tcase_add_test (tc, test_log_program_writer);
+  tcase_add_test (tc, test_log_environment_checked_at_run);
   suite_add_tcase (s, tc);
   return s;
 }

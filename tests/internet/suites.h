@@ -19,3 +19,4 @@ Suite *test_on_off_application_suite (void);
 Suite *test_packet_sink_suite (void);
 Suite *test_udp_echo_suite (void);
 Suite *test_address_helper_suite (void);
+Suite *test_config_paths_suite (void);

@@ -22,6 +22,7 @@ main (void)
     test_packet_sink_suite (),
     test_udp_echo_suite (),
     test_address_helper_suite (),
+    test_config_paths_suite (),
   };
 
   cns_test_init ();

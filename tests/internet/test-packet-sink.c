@@ -179,15 +179,15 @@ capture_line (const gchar *line, gpointer user_data)
   g_ptr_array_add (user_data, g_strdup (line));
 }
 
-/* ns-3's log line, under the component "PacketSink". */
+/* ns-3's log line, under the component "cns-packet-sink". */
 START_TEST (test_packet_sink_log)
 {
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   Arrival a = { NULL, 512, "10.1.1.1:49153" };
 
   sink_new ();
-  cns_log_set_writer (capture_line, lines);
-  cns_log_enable ("PacketSink", CNS_LOG_LEVEL_INFO);
+  cns_test_capture_log (capture_line, lines);
+  cns_log_enable ("cns-packet-sink", CNS_LOG_LEVEL_INFO);
   cns_simulator_schedule (cns_nano_seconds (2003686400), arrive, NULL, &a);
   cns_simulator_schedule (cns_seconds (3), arrive, NULL, &a);
   run_until (cns_seconds (20));

@@ -33,7 +33,7 @@ setup (void)
   g_object_unref (node);
   factory = test_socket_factory_install (node);
   lines = g_ptr_array_new_with_free_func (g_free);
-  cns_log_set_writer (capture_line, NULL);
+  cns_test_capture_log (capture_line, NULL);
 }
 
 static void
@@ -140,7 +140,7 @@ START_TEST (test_udp_echo_server_replies)
   TestSocket *s;
 
   ck_assert (cns_trace_connect (server, "Rx", G_CALLBACK (on_rx), &c, &error));
-  cns_log_enable ("UdpEchoServerApplication", CNS_LOG_LEVEL_INFO);
+  cns_log_enable ("cns-udp-echo-server", CNS_LOG_LEVEL_INFO);
   cns_simulator_schedule (SERVER_RX, arrive, NULL, &first);
   cns_simulator_schedule (cns_seconds (3), arrive, NULL, &second);
   cns_simulator_schedule (cns_seconds (11), arrive, NULL, &late);
@@ -180,7 +180,7 @@ START_TEST (test_udp_echo_server_replies)
   ck_assert (g_str_has_suffix (
       lines->pdata[2],
       "At time +3s server received 10 bytes from 10.1.1.7 port 5000"));
-  ck_assert_ptr_nonnull (strstr (lines->pdata[0], "UdpEchoServerApplication"));
+  ck_assert_ptr_nonnull (strstr (lines->pdata[0], "cns-udp-echo-server"));
 }
 END_TEST
 
@@ -244,7 +244,7 @@ START_TEST (test_udp_echo_client_sends)
 
   ck_assert (cns_trace_connect (client, "Tx", G_CALLBACK (on_tx), &tx, &error));
   ck_assert (cns_trace_connect (client, "Rx", G_CALLBACK (on_rx), &rx, &error));
-  cns_log_enable ("UdpEchoClientApplication", CNS_LOG_LEVEL_INFO);
+  cns_log_enable ("cns-udp-echo-client", CNS_LOG_LEVEL_INFO);
   cns_simulator_schedule (CLIENT_RX, arrive, NULL, &echo);
   run_until (cns_seconds (20));
 

@@ -3,8 +3,11 @@
  *
  * Every suite binary calls cns_test_init() first. Any g_warning or
  * g_critical a test does not announce with cns_test_expect_message() fails
- * it, so tests cannot print warnings and still pass. cns_test_reset(), the
- * usual checked fixture, returns the library to its start-up state.
+ * it, so tests cannot print warnings and still pass: that handler, not
+ * cns's, receives criticals, so in tests they are not fatal.
+ * cns_test_reset(), the usual checked fixture, returns the library to its
+ * start-up state. cns_test_capture_log() hands cns's log lines to a test
+ * instead of stderr, through the GLib writer the suites install.
  */
 #include "lib/cns-test.h"
 
@@ -18,6 +21,8 @@
 static GLogLevelFlags expected_level;
 static gchar *expected_pattern;
 static guint expected_count;
+static CnsTestLogFunc capture_func;
+static gpointer capture_data;
 
 static void
 test_log_handler (const gchar *domain, GLogLevelFlags level,
@@ -41,10 +46,36 @@ test_log_handler (const gchar *domain, GLogLevelFlags level,
   ck_abort_msg ("unexpected log message: %s", message);
 }
 
+static GLogWriterOutput
+test_log_writer (GLogLevelFlags log_level, const GLogField *fields,
+                 gsize n_fields, gpointer user_data)
+{
+  g_autofree gchar *line = NULL;
+
+  if (capture_func != NULL
+      && (line = cns_log_format_fields (fields, n_fields)) != NULL)
+    {
+      capture_func (line, capture_data);
+      return G_LOG_WRITER_HANDLED;
+    }
+  return cns_log_writer (log_level, fields, n_fields, NULL);
+}
+
 void
 cns_test_init (void)
 {
   g_log_set_default_handler (test_log_handler, NULL);
+  cns_log_set_install_writer (FALSE);
+  g_log_set_writer_func (test_log_writer, NULL, NULL);
+}
+
+/* Hands each line cns logs to @func, until it is called with %NULL or
+ * the next cns_test_reset(). */
+void
+cns_test_capture_log (CnsTestLogFunc func, gpointer user_data)
+{
+  capture_func = func;
+  capture_data = user_data;
 }
 
 /* Returns the library to its start-up state between tests. */
@@ -56,7 +87,7 @@ cns_test_reset (void)
   cns_simulator_destroy ();
   cns_config_reset_defaults ();
   cns_log_reset ();
-  cns_log_set_writer (NULL, NULL);
+  cns_test_capture_log (NULL, NULL);
   for (GList *it = values; it != NULL; it = it->next)
     cns_global_value_reset (((GParamSpec *) it->data)->name);
   g_list_free (values);

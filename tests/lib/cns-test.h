@@ -15,6 +15,14 @@ int cns_test_run (Suite *suites[], guint n_suites);
 void cns_test_expect_message (GLogLevelFlags level, const gchar *pattern);
 guint cns_test_expect_end (void);
 
+/**
+ * CnsTestLogFunc:
+ * @line: one line of cns_log_write(), formatted by cns_log_format_fields()
+ */
+typedef void (*CnsTestLogFunc) (const gchar *line, gpointer user_data);
+
+void cns_test_capture_log (CnsTestLogFunc func, gpointer user_data);
+
 gboolean cns_test_under_valgrind (void);
 
 gint cns_test_spawn (const gchar *const *argv, const gchar *const *env,
