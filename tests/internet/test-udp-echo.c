@@ -191,7 +191,7 @@ START_TEST (test_udp_echo_server_refused_echo)
   Arrival first = { 1024, "10.1.1.1:49153" };
 
   server_new ();
-  cns_log_enable ("UdpEchoServerApplication",
+  cns_log_enable ("cns-udp-echo-server",
                   CNS_LOG_LEVEL_INFO | CNS_LOG_LEVEL_WARN);
   run_until (cns_seconds (1) + 1);
   test_socket_set_refuse_sends (test_socket_factory_get_socket (factory, 0),
@@ -322,7 +322,7 @@ START_TEST (test_udp_echo_client_refused_send)
   CnsUdpEchoClient *client = client_new ("3", "10s");
   TestSocket *s;
 
-  cns_log_enable ("UdpEchoClientApplication",
+  cns_log_enable ("cns-udp-echo-client",
                   CNS_LOG_LEVEL_INFO | CNS_LOG_LEVEL_WARN);
   run_until (cns_seconds (2) + 1);
   s = test_socket_factory_get_socket (factory, 0);
