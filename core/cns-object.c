@@ -627,3 +627,21 @@ cns_object_anchor (CnsObject *self)
   if (agg != NULL)
     aggregate_anchor (agg);
 }
+
+/**
+ * cns_instance_is_a_remember:
+ *
+ * The slow path of CNS_INSTANCE_IS_A(): checks @instance against @type and
+ * remembers its class in @last when it passes.
+ *
+ * Returns: whether @instance is a @type.
+ */
+gboolean
+cns_instance_is_a_remember (GTypeInstance *instance, GType type,
+                            GTypeClass **last)
+{
+  if (!g_type_check_instance_is_a (instance, type))
+    return FALSE;
+  *last = instance->g_class;
+  return TRUE;
+}

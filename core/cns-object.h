@@ -123,4 +123,30 @@ void cns_object_initialize (CnsObject *self);
 gboolean cns_object_is_initialized (CnsObject *self);
 void cns_object_dispose (CnsObject *self);
 
+/**
+ * CNS_INSTANCE_IS_A:
+ * @instance: (nullable): a #GTypeInstance
+ * @type: a type
+ *
+ * G_TYPE_CHECK_INSTANCE_TYPE() for the argument checks of public functions
+ * on per-packet paths (sending on a socket or a device). GLib's check is
+ * quick for an instance of exactly @type only; a subclass, which is what
+ * such functions get, walks the type hierarchy in a function call. This
+ * remembers the last class that passed at each call site, so a repeated
+ * check is one comparison. Classes are never freed while instances live,
+ * and simulations run on one thread per process.
+ */
+#define CNS_INSTANCE_IS_A(instance, type)                               \
+  (G_GNUC_EXTENSION ({                                                  \
+    static GTypeClass *cns_instance_is_a_class_;                        \
+    GTypeInstance *cns_instance_is_a_ = (GTypeInstance *) (instance);   \
+    cns_instance_is_a_ != NULL                                          \
+        && (cns_instance_is_a_->g_class == cns_instance_is_a_class_     \
+            || cns_instance_is_a_remember (cns_instance_is_a_, (type),  \
+                                           &cns_instance_is_a_class_)); \
+  }))
+
+gboolean cns_instance_is_a_remember (GTypeInstance *instance, GType type,
+                                     GTypeClass **last);
+
 G_END_DECLS

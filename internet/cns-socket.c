@@ -220,7 +220,7 @@ cns_socket_bind (CnsSocket *self, const CnsAddress *address, GError **error)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->bind == NULL)
@@ -246,7 +246,7 @@ cns_socket_connect (CnsSocket *self, const CnsAddress *address, GError **error)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), FALSE);
   g_return_val_if_fail (address != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
@@ -271,7 +271,7 @@ cns_socket_listen (CnsSocket *self, GError **error)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->listen == NULL)
@@ -306,7 +306,7 @@ socket_call (CnsSocket *self, gint (*method) (CnsSocket *self),
 gint
 cns_socket_close (CnsSocket *self)
 {
-  g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
   return socket_call (self, CNS_SOCKET_GET_CLASS (self)->close, "close");
 }
 
@@ -318,7 +318,7 @@ cns_socket_close (CnsSocket *self)
 gint
 cns_socket_shutdown_send (CnsSocket *self)
 {
-  g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
   return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_send,
                       "shutdown_send");
 }
@@ -331,7 +331,7 @@ cns_socket_shutdown_send (CnsSocket *self)
 gint
 cns_socket_shutdown_recv (CnsSocket *self)
 {
-  g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
   return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_recv,
                       "shutdown_recv");
 }
@@ -351,7 +351,7 @@ cns_socket_send (CnsSocket *self, CnsPacket *packet, guint32 flags)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
   g_return_val_if_fail (packet != NULL, -1);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (G_UNLIKELY (klass->send == NULL))
@@ -378,7 +378,7 @@ cns_socket_send_to (CnsSocket *self, CnsPacket *packet, guint32 flags,
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
   g_return_val_if_fail (packet != NULL, -1);
   g_return_val_if_fail (to != NULL, -1);
   klass = CNS_SOCKET_GET_CLASS (self);
@@ -404,7 +404,7 @@ cns_socket_recv (CnsSocket *self, guint32 max_size, guint32 flags)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), NULL);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (G_UNLIKELY (klass->recv == NULL))
     {
@@ -429,7 +429,7 @@ cns_socket_recv_from (CnsSocket *self, guint32 max_size, guint32 flags,
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), NULL);
   g_return_val_if_fail (from != NULL, NULL);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (G_UNLIKELY (klass->recv_from == NULL))
@@ -451,7 +451,7 @@ cns_socket_get_tx_available (CnsSocket *self)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), 0);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_tx_available == NULL)
     {
@@ -472,7 +472,7 @@ cns_socket_get_rx_available (CnsSocket *self)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), 0);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_rx_available == NULL)
     {
@@ -493,7 +493,7 @@ cns_socket_get_sock_name (CnsSocket *self, CnsAddress *out)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_sock_name == NULL)
@@ -515,7 +515,7 @@ cns_socket_get_peer_name (CnsSocket *self, CnsAddress *out)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_peer_name == NULL)
@@ -537,7 +537,7 @@ cns_socket_set_allow_broadcast (CnsSocket *self, gboolean allow)
 {
   CnsSocketClass *klass;
 
-  g_return_val_if_fail (CNS_IS_SOCKET (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->set_allow_broadcast == NULL)
     {
@@ -556,7 +556,8 @@ cns_socket_set_allow_broadcast (CnsSocket *self, gboolean allow)
 CnsSocketErrno
 cns_socket_get_errno (CnsSocket *self)
 {
-  g_return_val_if_fail (CNS_IS_SOCKET (self), CNS_SOCKET_ERROR_NOTERROR);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET),
+                        CNS_SOCKET_ERROR_NOTERROR);
   return ((CnsSocketPrivate *) cns_socket_get_instance_private (self))->error;
 }
 
@@ -568,7 +569,7 @@ cns_socket_get_errno (CnsSocket *self)
 CnsNode *
 cns_socket_get_node (CnsSocket *self)
 {
-  g_return_val_if_fail (CNS_IS_SOCKET (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), NULL);
   return ((CnsSocketPrivate *) cns_socket_get_instance_private (self))->node;
 }
 
@@ -583,7 +584,7 @@ cns_socket_set_recv_callback (CnsSocket *self, CnsSocketFn fn,
 {
   CnsSocketPrivate *priv;
 
-  g_return_if_fail (CNS_IS_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
   priv = cns_socket_get_instance_private (self);
   priv->recv = fn;
   priv->recv_data = user_data;
@@ -600,7 +601,7 @@ cns_socket_set_data_sent_callback (CnsSocket *self, CnsSocketSizeFn fn,
 {
   SocketCallbacks *cb;
 
-  g_return_if_fail (CNS_IS_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
   cb = socket_callbacks (self, fn != NULL);
   if (cb == NULL)
     return;
@@ -619,7 +620,7 @@ cns_socket_set_send_callback (CnsSocket *self, CnsSocketSizeFn fn,
 {
   SocketCallbacks *cb;
 
-  g_return_if_fail (CNS_IS_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
   cb = socket_callbacks (self, fn != NULL);
   if (cb == NULL)
     return;
@@ -639,7 +640,7 @@ cns_socket_set_connect_callback (CnsSocket *self, CnsSocketFn succeeded,
 {
   SocketCallbacks *cb;
 
-  g_return_if_fail (CNS_IS_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
   cb = socket_callbacks (self, succeeded != NULL || failed != NULL);
   if (cb == NULL)
     return;
@@ -660,7 +661,7 @@ cns_socket_set_close_callbacks (CnsSocket *self, CnsSocketFn normal,
 {
   SocketCallbacks *cb;
 
-  g_return_if_fail (CNS_IS_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
   cb = socket_callbacks (self, normal != NULL || error != NULL);
   if (cb == NULL)
     return;
@@ -686,7 +687,7 @@ cns_socket_set_accept_callback (CnsSocket *self,
 {
   SocketCallbacks *cb;
 
-  g_return_if_fail (CNS_IS_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
   cb = socket_callbacks (self, request != NULL || created != NULL);
   if (cb == NULL)
     return;
@@ -705,7 +706,7 @@ cns_socket_set_accept_callback (CnsSocket *self,
 void
 cns_socket_set_node (CnsSocket *self, CnsNode *node)
 {
-  g_return_if_fail (CNS_IS_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
   g_return_if_fail (node == NULL || CNS_IS_NODE (node));
   ((CnsSocketPrivate *) cns_socket_get_instance_private (self))->node = node;
 }

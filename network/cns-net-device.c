@@ -109,7 +109,7 @@ gboolean
 cns_net_device_send (CnsNetDevice *self, CnsPacket *packet,
                      const CnsAddress *dest, guint16 protocol)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), FALSE);
   g_return_val_if_fail (packet != NULL, FALSE);
   g_return_val_if_fail (dest != NULL, FALSE);
   return CNS_NET_DEVICE_GET_CLASS (self)->send (self, packet, dest, protocol);
@@ -131,7 +131,7 @@ cns_net_device_send_from (CnsNetDevice *self, CnsPacket *packet,
 {
   CnsNetDeviceClass *klass;
 
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), FALSE);
   g_return_val_if_fail (packet != NULL, FALSE);
   klass = CNS_NET_DEVICE_GET_CLASS (self);
   if (klass->send_from == NULL)
@@ -148,7 +148,7 @@ cns_net_device_send_from (CnsNetDevice *self, CnsPacket *packet,
 gboolean
 cns_net_device_supports_send_from (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), FALSE);
   return CNS_NET_DEVICE_GET_CLASS (self)->send_from != NULL;
 }
 
@@ -160,7 +160,7 @@ cns_net_device_supports_send_from (CnsNetDevice *self)
 CnsNode *
 cns_net_device_get_node (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), NULL);
   return ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))
       ->node;
 }
@@ -169,7 +169,7 @@ cns_net_device_get_node (CnsNetDevice *self)
 guint32
 cns_net_device_get_ifindex (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), 0);
   return ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))
       ->ifindex;
 }
@@ -182,7 +182,7 @@ cns_net_device_get_ifindex (CnsNetDevice *self)
 CnsChannel *
 cns_net_device_get_channel (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), NULL);
   return CNS_NET_DEVICE_GET_CLASS (self)->get_channel (self);
 }
 
@@ -190,7 +190,7 @@ cns_net_device_get_channel (CnsNetDevice *self)
 void
 cns_net_device_get_address (CnsNetDevice *self, CnsAddress *out)
 {
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   g_return_if_fail (out != NULL);
   *out = ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))
              ->address;
@@ -200,7 +200,7 @@ cns_net_device_get_address (CnsNetDevice *self, CnsAddress *out)
 void
 cns_net_device_set_address (CnsNetDevice *self, const CnsAddress *address)
 {
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   g_return_if_fail (address != NULL);
   ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))->address
       = *address;
@@ -210,7 +210,7 @@ cns_net_device_set_address (CnsNetDevice *self, const CnsAddress *address)
 void
 cns_net_device_get_broadcast (CnsNetDevice *self, CnsAddress *out)
 {
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   g_return_if_fail (out != NULL);
   CNS_NET_DEVICE_GET_CLASS (self)->get_broadcast (self, out);
 }
@@ -219,7 +219,7 @@ cns_net_device_get_broadcast (CnsNetDevice *self, CnsAddress *out)
 guint16
 cns_net_device_get_mtu (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), 0);
   return ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))
       ->mtu;
 }
@@ -232,7 +232,7 @@ cns_net_device_get_mtu (CnsNetDevice *self)
 gboolean
 cns_net_device_set_mtu (CnsNetDevice *self, guint16 mtu)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), FALSE);
   if (mtu == 0)
     return FALSE;
   ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))->mtu
@@ -245,7 +245,7 @@ cns_net_device_set_mtu (CnsNetDevice *self, guint16 mtu)
 gboolean
 cns_net_device_is_link_up (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), FALSE);
   return ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))
       ->link_up;
 }
@@ -254,7 +254,7 @@ cns_net_device_is_link_up (CnsNetDevice *self)
 CnsNetDeviceFlags
 cns_net_device_get_flags (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), 0);
   return ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))
       ->flags;
 }
@@ -284,7 +284,7 @@ cns_net_device_set_receive_callback (CnsNetDevice *self,
 {
   CnsNetDevicePrivate *priv;
 
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   priv = cns_net_device_get_instance_private (self);
   priv->receive = callback;
   priv->receive_data = user_data;
@@ -302,7 +302,7 @@ cns_net_device_set_promisc_receive_callback (
 {
   CnsNetDevicePrivate *priv;
 
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   priv = cns_net_device_get_instance_private (self);
   if (callback == NULL)
     {
@@ -319,7 +319,7 @@ cns_net_device_set_promisc_receive_callback (
 gboolean
 cns_net_device_is_promiscuous (CnsNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE), FALSE);
   return ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))
              ->promisc_receive
          != NULL;
@@ -329,7 +329,7 @@ cns_net_device_is_promiscuous (CnsNetDevice *self)
 void
 cns_net_device_set_flags (CnsNetDevice *self, CnsNetDeviceFlags flags)
 {
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   ((CnsNetDevicePrivate *) cns_net_device_get_instance_private (self))->flags
       = (guint8) flags;
 }
@@ -345,7 +345,7 @@ cns_net_device_set_link_up (CnsNetDevice *self, gboolean up)
 {
   CnsNetDevicePrivate *priv;
 
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   priv = cns_net_device_get_instance_private (self);
   if (priv->link_up == (up != FALSE))
     return;
@@ -410,7 +410,7 @@ cns_net_device_attach_to_node (CnsNetDevice *self, CnsNode *node,
 {
   CnsNetDevicePrivate *priv;
 
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   priv = cns_net_device_get_instance_private (self);
   g_return_if_fail (priv->node == NULL);
   priv->node = node;

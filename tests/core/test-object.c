@@ -468,6 +468,33 @@ START_TEST (test_new_applies_defaults)
 }
 END_TEST
 
+/* The remembering check answers as G_TYPE_CHECK_INSTANCE_TYPE does,
+ * whatever class it saw last at the call site. */
+static gboolean
+is_stack (gpointer instance)
+{
+  return CNS_INSTANCE_IS_A (instance, test_stack_get_type ());
+}
+
+START_TEST (test_instance_is_a)
+{
+  g_autoptr (GObject) stack = g_object_new (test_stack_get_type (), NULL);
+  g_autoptr (GObject) child = g_object_new (test_child_get_type (), NULL);
+  g_autoptr (GObject) node = g_object_new (test_node_get_type (), NULL);
+
+  ck_assert (!is_stack (NULL));
+  for (guint i = 0; i < 2; i++)
+    {
+      ck_assert (is_stack (child));
+      ck_assert (is_stack (child));
+      ck_assert (!is_stack (node));
+      ck_assert (is_stack (stack));
+      ck_assert (!is_stack (node));
+      ck_assert (!is_stack (NULL));
+    }
+}
+END_TEST
+
 Suite *
 test_object_suite (void)
 {
@@ -485,6 +512,7 @@ test_object_suite (void)
   tcase_add_test (tc, test_anchor_in_aggregate);
   tcase_add_test (tc, test_initialize_once);
   tcase_add_test (tc, test_new_applies_defaults);
+  tcase_add_test (tc, test_instance_is_a);
   suite_add_tcase (s, tc);
   return s;
 }
