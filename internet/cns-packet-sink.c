@@ -15,6 +15,7 @@
  */
 #include "internet/cns-packet-sink.h"
 
+#include "core/cns-attribute.h"
 #include "core/cns-log.h"
 #include "internet/cns-udp-socket-factory.h"
 
@@ -105,6 +106,7 @@ cns_packet_sink_class_init (CnsPacketSinkClass *klass)
       CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_attribute_install_default (properties[PROP_LOCAL], "0.0.0.0:0");
 
   cns_application_class_install_trace_source (
       app_class, "Rx", "A packet was received, with the sender's address",
