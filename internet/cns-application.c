@@ -190,8 +190,6 @@ cns_application_real_installed (CnsApplication *self)
 {
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsApplication, cns_application)
-
 static void
 cns_application_class_init (CnsApplicationClass *klass)
 {
@@ -223,7 +221,6 @@ cns_application_class_init (CnsApplicationClass *klass)
   cns_application_traces_offset
       = CnsApplication_private_offset
         + G_STRUCT_OFFSET (CnsApplicationPrivate, traces);
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_application_hint_memory;
 }
 
 static void
