@@ -15,11 +15,11 @@
  *
  * A node's events read its objects one after the other, each found
  * through the one before: in large topologies the scheduler prefetches
- * them (see cns-prefetch.c), and the node tells it where they lie. When it
- * starts, once the scenario has built it, the node hints for its context
- * the members of its aggregate, its devices with their channels and
- * transmit queues, and its applications; what joins it later is hinted as
- * it joins.
+ * them (see cns-prefetch.c), and the node tells it where they lie: it
+ * hints itself when made, and when it starts, once the scenario has built
+ * it, its devices with their transmit queues and channels, its
+ * applications and the members of its aggregate; what joins it later is
+ * hinted as it joins.
  */
 #include "network/cns-node.h"
 
@@ -132,6 +132,7 @@ cns_node_constructed (GObject *object)
     }
   self->id = nodes->len;
   g_ptr_array_add (nodes, g_object_ref (self));
+  cns_prefetch_hint_add_object (self->id, self);
   /* node_list_destroy() disposes it before the list lets go of it */
   cns_object_anchor (CNS_OBJECT (self));
   if (!initialize_pending)
@@ -204,12 +205,14 @@ cns_node_initialize (CnsObject *object)
 {
   CnsNode *self = CNS_NODE (object);
 
-  cns_object_foreach_aggregate (object, node_hint_member,
-                                GUINT_TO_POINTER (self->id));
   for (guint32 i = 0; i < self->n_devices; i++)
     node_hint_device (self, self->devices[i]);
   for (guint32 i = 0; i < self->n_applications; i++)
     cns_prefetch_hint_add_object (self->id, self->applications[i]);
+  /* last: a protocol seldom used (ICMP, a socket factory) is in the
+   * aggregate too, and past the budget the last hints are dropped */
+  cns_object_foreach_aggregate (object, node_hint_member,
+                                GUINT_TO_POINTER (self->id));
   for (guint32 i = 0; i < self->n_devices; i++)
     cns_object_initialize (CNS_OBJECT (self->devices[i]));
   for (guint32 i = 0; i < self->n_applications; i++)
