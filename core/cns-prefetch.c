@@ -264,12 +264,14 @@ gboolean
 cns_prefetch_hint_contains (guint32 context, gconstpointer mem)
 {
   const CnsPrefetchHints *h = cns_prefetch_hints_peek (context);
-  const guint8 *line = (const guint8 *) ((guintptr) mem & ~LINE_MASK);
+  guintptr line = (guintptr) mem & ~LINE_MASK;
 
   if (h == NULL || cns_prefetch_base == NULL)
     return FALSE;
   for (gint32 i = 0; i < h->n_lines; i++)
-    if (cns_prefetch_base + (gintptr) h->lines[i] * CNS_PREFETCH_LINE == line)
+    if ((guintptr) cns_prefetch_base
+            + (guintptr) ((gintptr) h->lines[i] * CNS_PREFETCH_LINE)
+        == line)
       return TRUE;
   return FALSE;
 }

@@ -177,17 +177,19 @@ node_hint_member (gpointer member, gpointer user_data)
 /* The device, and the transmit queue (ns-3's TxQueue attribute) and the
  * channel each frame it sends reads. A device without a channel, such as
  * a loopback, carries nothing between nodes: it is left out, to keep the
- * few lines a context holds for what every packet reads. */
+ * few lines a context holds for what every packet reads (so is a device
+ * whose channel comes after its node started). */
 static void
 node_hint_device (CnsNode *self, CnsNetDevice *device)
 {
   CnsChannel *channel = cns_net_device_get_channel (device);
-  GParamSpec *pspec
-      = g_object_class_find_property (G_OBJECT_GET_CLASS (device), "tx-queue");
+  GParamSpec *pspec;
 
   if (channel == NULL)
     return;
   cns_prefetch_hint_add_object (self->id, device);
+  pspec
+      = g_object_class_find_property (G_OBJECT_GET_CLASS (device), "tx-queue");
   if (pspec != NULL && (pspec->flags & G_PARAM_READABLE) != 0
       && g_type_is_a (pspec->value_type, CNS_TYPE_QUEUE))
     {
