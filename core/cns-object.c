@@ -81,18 +81,6 @@ cns_object_real_initialize (CnsObject *self)
 {
 }
 
-/* The instance; GObject keeps private data before it, which the classes
- * that have some add themselves (GLib has no way to ask its size). */
-static void
-cns_object_real_hint_memory (CnsObject *self, guint32 context,
-                             CnsPrefetchHintFn fn)
-{
-  GTypeQuery query;
-
-  g_type_query (G_OBJECT_TYPE (self), &query);
-  fn (context, self, query.instance_size);
-}
-
 static void
 cns_object_real_notify_new_aggregate (CnsObject *self)
 {
@@ -186,7 +174,6 @@ cns_object_class_init (CnsObjectClass *klass)
   object_class->finalize = cns_object_gobject_finalize;
   klass->initialize = cns_object_real_initialize;
   klass->notify_new_aggregate = cns_object_real_notify_new_aggregate;
-  klass->hint_memory = cns_object_real_hint_memory;
 }
 
 static void
@@ -544,56 +531,6 @@ cns_object_is_initialized (CnsObject *self)
 {
   g_return_val_if_fail (CNS_IS_OBJECT (self), FALSE);
   return (self->aggregate & FLAG_INITIALIZED) != 0;
-}
-
-/**
- * cns_object_hint_no_memory:
- * @self: an object
- * @context: a context
- * @fn: what to pass blocks to
- *
- * A CnsObjectClass.hint_memory that names nothing, for a class whose
- * instances a node's events seldom read (a loopback device, ICMP): the
- * lines a context's hints hold are few, better spent on the others.
- */
-void
-cns_object_hint_no_memory (CnsObject *self, guint32 context,
-                           CnsPrefetchHintFn fn)
-{
-}
-
-/**
- * cns_object_add_prefetch_hints:
- * @self: an object
- * @context: the context (node id) whose events use @self
- *
- * Hints the memory @self's class names (see CnsObjectClass.hint_memory)
- * for @context with cns_prefetch_hint_add(). Nodes call it for what joins
- * them: aggregated protocols, devices, applications; protocols for the
- * sockets they make.
- */
-void
-cns_object_add_prefetch_hints (CnsObject *self, guint32 context)
-{
-  g_return_if_fail (CNS_IS_OBJECT (self));
-  CNS_OBJECT_GET_CLASS (self)->hint_memory (self, context,
-                                            cns_prefetch_hint_add);
-}
-
-/**
- * cns_object_remove_prefetch_hints:
- * @self: an object
- * @context: the context its hints were added for
- *
- * Takes out the hints cns_object_add_prefetch_hints() added, for an
- * object leaving its node before the simulation ends.
- */
-void
-cns_object_remove_prefetch_hints (CnsObject *self, guint32 context)
-{
-  g_return_if_fail (CNS_IS_OBJECT (self));
-  CNS_OBJECT_GET_CLASS (self)->hint_memory (self, context,
-                                            cns_prefetch_hint_remove);
 }
 
 /**

@@ -3,8 +3,6 @@
  */
 #pragma once
 
-#include "core/cns-prefetch.h"
-
 #include <glib-object.h>
 
 G_BEGIN_DECLS
@@ -67,10 +65,6 @@ CNS_OBJECT_GET_CLASS (gpointer ptr)
  * @notify_new_aggregate: called on every member of an aggregate when new
  *   objects join it, so a protocol can find the node it was added to.
  *   Subclasses chain up.
- * @hint_memory: passes @fn the blocks of memory that the events of the
- *   object's node read when they use the object: the instance by default.
- *   A class chains up and adds its private data and the blocks it owns
- *   and reads with every packet. See cns_object_add_prefetch_hints().
  */
 struct _CnsObjectClass
 {
@@ -78,10 +72,9 @@ struct _CnsObjectClass
 
   void (*initialize) (CnsObject *self);
   void (*notify_new_aggregate) (CnsObject *self);
-  void (*hint_memory) (CnsObject *self, guint32 context, CnsPrefetchHintFn fn);
 
   /*< private >*/
-  gpointer padding[7];
+  gpointer padding[8];
 };
 
 gpointer cns_object_new (GType type, const gchar *first_property_name, ...);
@@ -93,31 +86,6 @@ void cns_object_aggregate (CnsObject *self, CnsObject *other);
 gpointer cns_object_get (gpointer self, GType type);
 void cns_object_foreach_aggregate (CnsObject *self, GFunc func,
                                    gpointer user_data);
-
-/**
- * CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE:
- * @TypeName: a type defined with G_DEFINE_*_WITH_PRIVATE, whose private
- *   struct is TypeName##Private
- * @type_name: its prefix
- *
- * Defines type_name##_hint_memory(), a CnsObjectClass.hint_memory that
- * chains up and adds the type's private data, for its class_init to
- * install.
- */
-#define CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE(TypeName, type_name)         \
-  static void type_name##_hint_memory (CnsObject *self, guint32 context, \
-                                       CnsPrefetchHintFn fn)             \
-  {                                                                      \
-    CNS_OBJECT_CLASS (type_name##_parent_class)                          \
-        ->hint_memory (self, context, fn);                               \
-    fn (context, type_name##_get_instance_private ((TypeName *) self),   \
-        sizeof (TypeName##Private));                                     \
-  }
-
-void cns_object_hint_no_memory (CnsObject *self, guint32 context,
-                                CnsPrefetchHintFn fn);
-void cns_object_add_prefetch_hints (CnsObject *self, guint32 context);
-void cns_object_remove_prefetch_hints (CnsObject *self, guint32 context);
 
 void cns_object_initialize (CnsObject *self);
 gboolean cns_object_is_initialized (CnsObject *self);

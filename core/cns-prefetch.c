@@ -1,37 +1,29 @@
 /* cns — prefetch hints: the memory a context's events touch.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * In a large topology every event lands on a node whose objects no cache
- * holds: a datagram sent walks the application, socket, UDP, IPv4,
- * routing, device, queue and channel, and one received walks the device,
- * node, IPv4, UDP, socket and application, each a first touch that waits
- * on memory, one after the other, since each object is found through the
- * one before. The scheduler knows which events come next, and an event's
- * context is its node; what it lacks is where that node's objects lie.
+ * In a large topology each event lands on a node whose objects no cache
+ * holds, and walks them one after the other (application, socket, UDP,
+ * IPv4, device, queue, channel), each a miss found through the one
+ * before. The scheduler knows which events come next; these hints tell it
+ * where their node's objects lie.
  *
- * Objects tell it here: each context (node) keeps the set of cache lines
- * its events are likely to read, filled as objects join a node (see
- * CnsObjectClass.hint_memory). The default scheduler, taking an event,
- * fetches the set of the event four places ahead and prefetches every
- * line in the set of the one two places ahead, so that those misses
- * overlap the work of the events in between instead of following each
- * other. A set is a plain list of line numbers, so that issuing it costs
- * two instructions a line.
+ * Structure: each context (node) has a CnsPrefetchHints, two cache lines
+ * holding up to CNS_PREFETCH_LINES_MAX line numbers, kept as 32-bit
+ * distances from the first line ever hinted, in chunks of 256 contexts
+ * made as contexts get hints. The node hints its objects as a whole
+ * allocation each (cns_prefetch_hint_add_object()); a module hints the
+ * blocks it owns on its own hot path (cns_prefetch_hint_add()). The heap
+ * scheduler fetches the hints of the event a few places ahead and
+ * prefetches their lines for the one nearer (cns-prefetch-private.h).
  *
- * Hints only ever cause prefetches, which neither fault nor change
- * results: a line left behind by a freed block costs a useless fetch, no
- * more. So the set is kept simple: at most CNS_PREFETCH_LINES_MAX lines
- * (later ones are dropped), and removing a block takes its lines out,
- * those it shares with a neighbour included.
- *
- * Prefetching costs instructions, about two hundred an event, and pays
- * only once the memory hinted is well past what the caches keep: the
- * schedulers use the hints only while they name CNS_PREFETCH_ACTIVE_BYTES
- * or more, all contexts together. On utils/bench/bench-ring (about 2 KB
- * hinted per node; interleaved runs, medians, on the project's machine)
- * prefetching took 1,000 nodes from 2.86 to 2.54 M transmissions/s, was
- * even at 3,000 (1.88 and 1.77) and took 10,000 nodes from 1.18 to
- * 2.00 M.
+ * Hints only cause prefetches, which neither fault nor change results:
+ * a line left from a freed block costs a useless fetch. So the rules stay
+ * simple: no line twice, later lines dropped past the budget, a block
+ * gives at most its first BLOCK_LINES_MAX lines, and removing a block
+ * takes its lines out, those shared with a neighbour too. Prefetching
+ * costs instructions and pays only once the memory hinted is far past
+ * the caches: the schedulers use the hints only while they name
+ * CNS_PREFETCH_ACTIVE_BYTES or more, all contexts together.
  */
 #include "core/cns-prefetch-private.h"
 
@@ -188,6 +180,63 @@ cns_prefetch_hint_remove (guint32 context, gconstpointer mem, gsize size)
   total_lines_add (h->n_lines - before);
 }
 
+/* The whole allocation of @object: GObject puts the private data of the
+ * object's classes, its parents' included, right before the instance,
+ * where g_type_instance_get_private() for the object's own type finds
+ * its start. */
+static gsize
+object_block (gpointer object, gconstpointer *mem)
+{
+  GTypeQuery query;
+  const guint8 *start
+      = g_type_instance_get_private (object, G_OBJECT_TYPE (object));
+
+  g_type_query (G_OBJECT_TYPE (object), &query);
+  *mem = start;
+  return (gsize) ((const guint8 *) object + query.instance_size - start);
+}
+
+/**
+ * cns_prefetch_hint_add_object:
+ * @context: the context (node id) whose events use @object
+ * @object: (type GObject) (nullable): an object, ignored when %NULL
+ *
+ * Hints the whole of @object, its classes' private data included, as
+ * cns_prefetch_hint_add() hints a block.
+ */
+void
+cns_prefetch_hint_add_object (guint32 context, gpointer object)
+{
+  gconstpointer mem;
+  gsize size;
+
+  g_return_if_fail (object == NULL || G_IS_OBJECT (object));
+  if (object == NULL)
+    return;
+  size = object_block (object, &mem);
+  cns_prefetch_hint_add (context, mem, size);
+}
+
+/**
+ * cns_prefetch_hint_remove_object:
+ * @context: the context @object was hinted for
+ * @object: (type GObject) (nullable): the object, ignored when %NULL
+ *
+ * Takes out the lines cns_prefetch_hint_add_object() added for @object.
+ */
+void
+cns_prefetch_hint_remove_object (guint32 context, gpointer object)
+{
+  gconstpointer mem;
+  gsize size;
+
+  g_return_if_fail (object == NULL || G_IS_OBJECT (object));
+  if (object == NULL)
+    return;
+  size = object_block (object, &mem);
+  cns_prefetch_hint_remove (context, mem, size);
+}
+
 /**
  * cns_prefetch_hint_get_n_lines:
  * @context: a context
@@ -201,6 +250,30 @@ cns_prefetch_hint_get_n_lines (guint32 context)
   const CnsPrefetchHints *h = cns_prefetch_hints_peek (context);
 
   return h != NULL ? (guint) h->n_lines : 0;
+}
+
+/**
+ * cns_prefetch_hint_contains:
+ * @context: a context
+ * @mem: an address
+ *
+ * Returns: whether the 64-byte line holding @mem is among the lines the
+ * scheduler prefetches before each event of @context.
+ */
+gboolean
+cns_prefetch_hint_contains (guint32 context, gconstpointer mem)
+{
+  const CnsPrefetchHints *h = cns_prefetch_hints_peek (context);
+  guintptr line = (guintptr) mem & ~LINE_MASK;
+
+  if (h == NULL || cns_prefetch_base == NULL)
+    return FALSE;
+  for (gint32 i = 0; i < h->n_lines; i++)
+    if ((guintptr) cns_prefetch_base
+            + (guintptr) ((gintptr) h->lines[i] * CNS_PREFETCH_LINE)
+        == line)
+      return TRUE;
+  return FALSE;
 }
 
 /* Forgets every hint; cns_simulator_destroy() calls it. */

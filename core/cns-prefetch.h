@@ -21,15 +21,18 @@ G_BEGIN_DECLS
  * @mem: a block of memory
  * @size: its size in bytes
  *
- * cns_prefetch_hint_add() or cns_prefetch_hint_remove(), as
- * CnsObjectClass.hint_memory gets it.
+ * cns_prefetch_hint_add() or cns_prefetch_hint_remove(), for a module
+ * that hints and unhints the same blocks with one function.
  */
 typedef void (*CnsPrefetchHintFn) (guint32 context, gconstpointer mem,
                                    gsize size);
 
 void cns_prefetch_hint_add (guint32 context, gconstpointer mem, gsize size);
 void cns_prefetch_hint_remove (guint32 context, gconstpointer mem, gsize size);
+void cns_prefetch_hint_add_object (guint32 context, gpointer object);
+void cns_prefetch_hint_remove_object (guint32 context, gpointer object);
 guint cns_prefetch_hint_get_n_lines (guint32 context);
+gboolean cns_prefetch_hint_contains (guint32 context, gconstpointer mem);
 gboolean cns_prefetch_hint_is_active (void);
 
 G_END_DECLS

@@ -180,8 +180,6 @@ cns_application_real_installed (CnsApplication *self)
 {
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsApplication, cns_application)
-
 static void
 cns_application_class_init (CnsApplicationClass *klass)
 {
@@ -209,8 +207,6 @@ cns_application_class_init (CnsApplicationClass *klass)
       CNS_TIME_ZERO, CNS_TIME_MAX, DEFAULT_STOP_TIME,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
-
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_application_hint_memory;
 }
 
 static void

@@ -216,7 +216,6 @@ cns_icmpv4_l4_protocol_class_init (CnsIcmpv4L4ProtocolClass *klass)
       "number it echoes, and its data",
       "CnsIcmpv4EchoReplyTraceFn",
       G_STRUCT_OFFSET (CnsIcmpv4L4Protocol, echo_reply));
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_object_hint_no_memory;
 }
 
 static void

@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "core/cns-prefetch.h"
 #include "core/cns-trace-source.h"
 #include "internet/cns-ipv4-interface-private.h"
 #include "internet/cns-ipv4-l3-protocol.h"

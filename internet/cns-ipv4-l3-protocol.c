@@ -41,6 +41,7 @@
 #include "internet/cns-ipv4-l3-protocol.h"
 
 #include "core/cns-log.h"
+#include "core/cns-prefetch.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "internet/cns-icmpv4-l4-protocol.h"
@@ -184,23 +185,6 @@ l3_node (CnsIpv4L3Protocol *self)
              : NULL;
 }
 
-/* The interfaces and the routing protocol that answers per packet are
- * read with every datagram, as the layer is. */
-static void
-l3_hint_memory (CnsObject *object, guint32 context, CnsPrefetchHintFn fn)
-{
-  CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
-  CnsIpv4RoutingProtocol *routing
-      = self->routing_delegate != NULL ? self->routing_delegate : self->routing;
-
-  CNS_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)
-      ->hint_memory (object, context, fn);
-  cns_ipv4_l3_protocol_hint_interfaces (self, context, fn);
-  if (routing != NULL)
-    CNS_OBJECT_GET_CLASS (routing)->hint_memory (CNS_OBJECT (routing), context,
-                                                 fn);
-}
-
 /* Joining a node's aggregate: register for IPv4 and set up the loopback. */
 static void
 l3_notify_new_aggregate (CnsObject *object)
@@ -216,6 +200,8 @@ l3_notify_new_aggregate (CnsObject *object)
           cns_node_register_protocol_handler (node, l3_receive, self,
                                               CNS_ETHER_TYPE_IPV4, NULL, FALSE);
           cns_ipv4_l3_protocol_add_loopback (self, node);
+          cns_prefetch_hint_add_object (cns_node_get_id (node),
+                                        self->routing_delegate);
         }
     }
   CNS_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)
@@ -241,7 +227,6 @@ cns_ipv4_l3_protocol_class_init (CnsIpv4L3ProtocolClass *klass)
   object_class->set_property = l3_set_property;
   object_class->get_property = l3_get_property;
   CNS_OBJECT_CLASS (klass)->notify_new_aggregate = l3_notify_new_aggregate;
-  CNS_OBJECT_CLASS (klass)->hint_memory = l3_hint_memory;
 
   properties[PROP_DEFAULT_TTL] = g_param_spec_uint (
       "default-ttl", "Default TTL",
@@ -930,8 +915,10 @@ cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self)
       = self->routing != NULL
             ? cns_ipv4_routing_protocol_get_delegate (self->routing)
             : NULL;
+  /* it answers for every datagram: hinted as the interfaces are */
   if (node != NULL)
-    cns_object_add_prefetch_hints (CNS_OBJECT (self), cns_node_get_id (node));
+    cns_prefetch_hint_add_object (cns_node_get_id (node),
+                                  self->routing_delegate);
 }
 
 /**

@@ -24,14 +24,11 @@ l4_real_receive_icmp (CnsIpv4L4Protocol *self, CnsIpv4Address icmp_source,
 {
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsIpv4L4Protocol, cns_ipv4_l4_protocol)
-
 static void
 cns_ipv4_l4_protocol_class_init (CnsIpv4L4ProtocolClass *klass)
 {
   cns_ipv4_l4_protocol_private_offset = CnsIpv4L4Protocol_private_offset;
   klass->receive_icmp = l4_real_receive_icmp;
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_ipv4_l4_protocol_hint_memory;
 }
 
 static void

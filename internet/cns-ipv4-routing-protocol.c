@@ -48,9 +48,6 @@ routing_real_print_routing_table (CnsIpv4RoutingProtocol *self, GString *out)
 {
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsIpv4RoutingProtocol,
-                                     cns_ipv4_routing_protocol)
-
 static void
 cns_ipv4_routing_protocol_class_init (CnsIpv4RoutingProtocolClass *klass)
 {
@@ -60,7 +57,6 @@ cns_ipv4_routing_protocol_class_init (CnsIpv4RoutingProtocolClass *klass)
   klass->notify_remove_address = routing_real_notify_address;
   klass->set_ipv4 = routing_real_set_ipv4;
   klass->print_routing_table = routing_real_print_routing_table;
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_ipv4_routing_protocol_hint_memory;
 }
 
 static void

@@ -141,7 +141,6 @@ cns_loopback_net_device_class_init (CnsLoopbackNetDeviceClass *klass)
   device_class->send = loopback_send;
   device_class->get_channel = loopback_get_channel;
   device_class->get_broadcast = loopback_get_broadcast;
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_object_hint_no_memory;
 }
 
 static void

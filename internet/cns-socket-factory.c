@@ -15,8 +15,6 @@ G_DEFINE_ABSTRACT_TYPE (CnsSocketFactory, cns_socket_factory, CNS_TYPE_OBJECT)
 static void
 cns_socket_factory_class_init (CnsSocketFactoryClass *klass)
 {
-  /* read when sockets are made, not per packet */
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_object_hint_no_memory;
 }
 
 static void

@@ -66,14 +66,11 @@ cns_socket_finalize (GObject *object)
   G_OBJECT_CLASS (cns_socket_parent_class)->finalize (object);
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsSocket, cns_socket)
-
 static void
 cns_socket_class_init (CnsSocketClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = cns_socket_finalize;
   cns_socket_private_offset = CnsSocket_private_offset;
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_socket_hint_memory;
 }
 
 static void

@@ -33,6 +33,7 @@
 #include "internet/cns-udp-l4-protocol.h"
 
 #include "core/cns-log.h"
+#include "core/cns-prefetch.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-udp-header.h"
@@ -331,7 +332,9 @@ cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
           = g_renew (CnsUdpSocket *, self->sockets, self->sockets_size);
     }
   self->sockets[self->n_sockets++] = g_object_ref (socket);
-  cns_object_add_prefetch_hints (CNS_OBJECT (socket), cns_node_get_id (node));
+  /* every datagram it sends or receives reads it: hinted until it closes
+   * (see cns-prefetch.c) */
+  cns_prefetch_hint_add_object (cns_node_get_id (node), socket);
   return CNS_SOCKET (socket);
 }
 

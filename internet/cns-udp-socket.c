@@ -42,6 +42,7 @@
 #include "internet/cns-udp-socket.h"
 
 #include "core/cns-log.h"
+#include "core/cns-prefetch.h"
 #include "core/cns-trace-source.h"
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
@@ -209,18 +210,6 @@ cns_udp_socket_finalize (GObject *object)
   G_OBJECT_CLASS (cns_udp_socket_parent_class)->finalize (object);
 }
 
-/* The receive block, once there, is read with every datagram too. */
-static void
-udp_socket_hint_memory (CnsObject *object, guint32 context,
-                        CnsPrefetchHintFn fn)
-{
-  CnsUdpSocket *self = CNS_UDP_SOCKET (object);
-
-  CNS_OBJECT_CLASS (cns_udp_socket_parent_class)
-      ->hint_memory (object, context, fn);
-  fn (context, self->rx, sizeof (Receiver));
-}
-
 static void
 cns_udp_socket_class_init (CnsUdpSocketClass *klass)
 {
@@ -231,7 +220,6 @@ cns_udp_socket_class_init (CnsUdpSocketClass *klass)
   object_class->finalize = cns_udp_socket_finalize;
   object_class->set_property = cns_udp_socket_set_property;
   object_class->get_property = cns_udp_socket_get_property;
-  CNS_OBJECT_CLASS (klass)->hint_memory = udp_socket_hint_memory;
 
   socket_class->bind = udp_socket_bind;
   socket_class->connect = udp_socket_connect;
@@ -505,8 +493,9 @@ udp_socket_close (CnsSocket *socket)
     return -1;
   if (udp_socket_is_bound (self))
     cns_udp_l4_protocol_unbind (udp, &self->end_point);
-  cns_object_remove_prefetch_hints (CNS_OBJECT (self),
-                                    udp_socket_node_id (self));
+  cns_prefetch_hint_remove_object (udp_socket_node_id (self), self);
+  cns_prefetch_hint_remove (udp_socket_node_id (self), self->rx,
+                            sizeof (Receiver));
   udp_socket_mark_closed (self);
   /* may drop the last reference: nothing touches the socket after it */
   cns_udp_l4_protocol_remove_socket (udp, self);

@@ -60,13 +60,10 @@ channel_list_nth (GObject *owner, guint index, gpointer user_data)
                                                    : NULL;
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsChannel, cns_channel)
-
 static void
 cns_channel_class_init (CnsChannelClass *klass)
 {
   G_OBJECT_CLASS (klass)->constructed = cns_channel_constructed;
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_channel_hint_memory;
 }
 
 void

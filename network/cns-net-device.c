@@ -56,8 +56,6 @@ cns_net_device_finalize (GObject *object)
   G_OBJECT_CLASS (cns_net_device_parent_class)->finalize (object);
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsNetDevice, cns_net_device)
-
 static void
 cns_net_device_class_init (CnsNetDeviceClass *klass)
 {
@@ -85,7 +83,6 @@ cns_net_device_class_init (CnsNetDeviceClass *klass)
       NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   cns_trace_source_describe_signal (G_TYPE_FROM_CLASS (klass), "link-changed",
                                     "The link went up or down");
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_net_device_hint_memory;
 }
 
 static void

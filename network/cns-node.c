@@ -12,15 +12,25 @@
  * since the last such event, rather than one event per node, which would
  * cost a pending event per node until the run begins.
  * cns_simulator_destroy() disposes every node and empties the list.
+ *
+ * A node's events read its objects one after the other, each found
+ * through the one before: in large topologies the scheduler prefetches
+ * them (see cns-prefetch.c), and the node tells it where they lie: it
+ * hints itself when made, and when it starts, once the scenario has built
+ * it, its devices with their transmit queues and channels, its
+ * applications and the members of its aggregate; what joins it later is
+ * hinted as it joins.
  */
 #include "network/cns-node.h"
 
 #include "core/cns-config.h"
 #include "core/cns-object-private.h"
+#include "core/cns-prefetch.h"
 #include "core/cns-simulator.h"
 #include "network/cns-mac48-address.h"
 #include "network/cns-net-device-private.h"
 #include "network/cns-network-private.h"
+#include "network/cns-queue.h"
 
 #include <string.h>
 
@@ -122,7 +132,7 @@ cns_node_constructed (GObject *object)
     }
   self->id = nodes->len;
   g_ptr_array_add (nodes, g_object_ref (self));
-  cns_object_add_prefetch_hints (CNS_OBJECT (self), self->id);
+  cns_prefetch_hint_add_object (self->id, self);
   /* node_list_destroy() disposes it before the list lets go of it */
   cns_object_anchor (CNS_OBJECT (self));
   if (!initialize_pending)
@@ -158,12 +168,53 @@ cns_node_dispose (GObject *object)
   G_OBJECT_CLASS (cns_node_parent_class)->dispose (object);
 }
 
-/* Devices and applications start with their node. */
+static void
+node_hint_member (gpointer member, gpointer user_data)
+{
+  cns_prefetch_hint_add_object (GPOINTER_TO_UINT (user_data), member);
+}
+
+/* The device, and the transmit queue (ns-3's TxQueue attribute) and the
+ * channel each frame it sends reads. A device without a channel, such as
+ * a loopback, carries nothing between nodes: it is left out, to keep the
+ * few lines a context holds for what every packet reads (so is a device
+ * whose channel comes after its node started). */
+static void
+node_hint_device (CnsNode *self, CnsNetDevice *device)
+{
+  CnsChannel *channel = cns_net_device_get_channel (device);
+  GParamSpec *pspec;
+
+  if (channel == NULL)
+    return;
+  cns_prefetch_hint_add_object (self->id, device);
+  pspec
+      = g_object_class_find_property (G_OBJECT_GET_CLASS (device), "tx-queue");
+  if (pspec != NULL && (pspec->flags & G_PARAM_READABLE) != 0
+      && g_type_is_a (pspec->value_type, CNS_TYPE_QUEUE))
+    {
+      g_autoptr (GObject) queue = NULL;
+
+      g_object_get (device, "tx-queue", &queue, NULL);
+      cns_prefetch_hint_add_object (self->id, queue);
+    }
+  cns_prefetch_hint_add_object (self->id, channel);
+}
+
+/* Devices and applications start with their node, which hints them. */
 static void
 cns_node_initialize (CnsObject *object)
 {
   CnsNode *self = CNS_NODE (object);
 
+  for (guint32 i = 0; i < self->n_devices; i++)
+    node_hint_device (self, self->devices[i]);
+  for (guint32 i = 0; i < self->n_applications; i++)
+    cns_prefetch_hint_add_object (self->id, self->applications[i]);
+  /* last: a protocol seldom used (ICMP, a socket factory) is in the
+   * aggregate too, and past the budget the last hints are dropped */
+  cns_object_foreach_aggregate (object, node_hint_member,
+                                GUINT_TO_POINTER (self->id));
   for (guint32 i = 0; i < self->n_devices; i++)
     cns_object_initialize (CNS_OBJECT (self->devices[i]));
   for (guint32 i = 0; i < self->n_applications; i++)
@@ -200,23 +251,17 @@ node_application_nth (GObject *owner, guint index, gpointer user_data)
                                       : NULL;
 }
 
-static void
-node_hint_member (gpointer member, gpointer user_data)
-{
-  cns_object_add_prefetch_hints (member, GPOINTER_TO_UINT (user_data));
-}
-
-/* What joins a node's aggregate (IPv4, UDP, ...) is read by its events:
- * hinted for prefetching (see cns-prefetch.c). Members hinted before add
- * no line twice. */
+/* Members that join a started node are hinted as they join; those
+ * hinted before add no line twice. */
 static void
 cns_node_notify_new_aggregate (CnsObject *object)
 {
   CnsNode *self = CNS_NODE (object);
 
   CNS_OBJECT_CLASS (cns_node_parent_class)->notify_new_aggregate (object);
-  cns_object_foreach_aggregate (object, node_hint_member,
-                                GUINT_TO_POINTER (self->id));
+  if (cns_object_is_initialized (object))
+    cns_object_foreach_aggregate (object, node_hint_member,
+                                  GUINT_TO_POINTER (self->id));
 }
 
 static void
@@ -346,7 +391,8 @@ cns_node_add_device (CnsNode *self, CnsNetDevice *device)
   self->devices = g_renew (CnsNetDevice *, self->devices, self->n_devices);
   self->devices[ifindex] = g_object_ref (device);
   cns_net_device_attach_to_node (device, self, ifindex);
-  cns_object_add_prefetch_hints (CNS_OBJECT (device), self->id);
+  if (cns_object_is_initialized (CNS_OBJECT (self)))
+    node_hint_device (self, device);
   cns_net_device_set_receive_callback (device, node_receive, self);
   if (node_has_promiscuous_handler (self, ifindex))
     cns_net_device_set_promisc_receive_callback (device, node_promisc_receive,
@@ -392,7 +438,8 @@ cns_node_add_application (CnsNode *self, CnsObject *application)
   self->applications
       = g_renew (CnsObject *, self->applications, self->n_applications);
   self->applications[index] = g_object_ref (application);
-  cns_object_add_prefetch_hints (application, self->id);
+  if (cns_object_is_initialized (CNS_OBJECT (self)))
+    cns_prefetch_hint_add_object (self->id, application);
   return index;
 }
 

@@ -104,8 +104,6 @@ static void p2p_device_transmit_start (CnsPointToPointNetDevice *self,
                                        CnsPacket *packet);
 static void p2p_device_schedule_completion (CnsPointToPointNetDevice *self,
                                             CnsPacket *frame);
-static void p2p_device_hint_memory (CnsObject *object, guint32 context,
-                                    CnsPrefetchHintFn fn);
 
 static void
 p2p_device_dispose (GObject *object)
@@ -276,7 +274,6 @@ cns_point_to_point_net_device_class_init (CnsPointToPointNetDeviceClass *klass)
   device_class->send = p2p_device_send;
   device_class->get_channel = p2p_device_get_channel;
   device_class->get_broadcast = p2p_device_get_broadcast;
-  CNS_OBJECT_CLASS (klass)->hint_memory = p2p_device_hint_memory;
   cns_mac48_address_to_address (&broadcast, &p2p_broadcast);
 
   properties[PROP_DATA_RATE] = cns_param_spec_data_rate (
@@ -334,34 +331,6 @@ cns_point_to_point_net_device_class_init (CnsPointToPointNetDeviceClass *klass)
          "capture",
          TRACE_PROMISC_SNIFFER);
 #undef TRACE
-}
-
-/* Every frame sent reads the queue and the channel too. */
-static void
-p2p_device_hint_memory (CnsObject *object, guint32 context,
-                        CnsPrefetchHintFn fn)
-{
-  CnsPointToPointNetDevice *self = CNS_POINT_TO_POINT_NET_DEVICE (object);
-
-  CNS_OBJECT_CLASS (cns_point_to_point_net_device_parent_class)
-      ->hint_memory (object, context, fn);
-  if (self->queue != NULL)
-    CNS_OBJECT_GET_CLASS (self->queue)
-        ->hint_memory (CNS_OBJECT (self->queue), context, fn);
-  if (self->channel != NULL)
-    CNS_OBJECT_GET_CLASS (self->channel)
-        ->hint_memory (CNS_OBJECT (self->channel), context, fn);
-}
-
-/* Hints @part, the device's new queue or channel, when the device is on a
- * node already (else adding it to one does). */
-static void
-p2p_device_hint_part (CnsPointToPointNetDevice *self, gpointer part)
-{
-  CnsNode *node = cns_net_device_peek_private (CNS_NET_DEVICE (self))->node;
-
-  if (node != NULL && part != NULL)
-    cns_object_add_prefetch_hints (part, cns_node_get_id_unchecked (node));
 }
 
 static void
@@ -449,10 +418,7 @@ cns_point_to_point_net_device_set_queue (CnsPointToPointNetDevice *self,
   g_return_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self));
   g_return_if_fail (queue == NULL || CNS_IS_QUEUE (queue));
   if (g_set_object (&self->queue, queue))
-    {
-      p2p_device_hint_part (self, queue);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TX_QUEUE]);
-    }
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TX_QUEUE]);
 }
 
 /**
@@ -504,7 +470,6 @@ cns_point_to_point_net_device_attach (CnsPointToPointNetDevice *self,
       || !cns_point_to_point_channel_attach (channel, self))
     return FALSE;
   self->channel = g_object_ref (channel);
-  p2p_device_hint_part (self, channel);
   peer = cns_point_to_point_channel_get_peer (channel, self);
   if (peer != NULL)
     {

@@ -53,8 +53,6 @@ cns_queue_finalize (GObject *object)
   G_OBJECT_CLASS (cns_queue_parent_class)->finalize (object);
 }
 
-CNS_DEFINE_HINT_MEMORY_WITH_PRIVATE (CnsQueue, cns_queue)
-
 static void
 cns_queue_class_init (CnsQueueClass *klass)
 {
@@ -85,7 +83,6 @@ cns_queue_class_init (CnsQueueClass *klass)
   cns_trace_source_install_in_table (
       type, "Drop", "A packet was dropped because the queue was full",
       "CnsPacketTraceFn", priv, TRACE_DROP, N_TRACES);
-  CNS_OBJECT_CLASS (klass)->hint_memory = cns_queue_hint_memory;
 }
 
 static void

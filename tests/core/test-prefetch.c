@@ -33,20 +33,43 @@ START_TEST (test_prefetch_add)
 }
 END_TEST
 
+/* The address @lines lines from the line of @p; hints never read what they
+ * name, so it need not be memory the test owns. */
+static gconstpointer
+lines_away (gconstpointer p, gint64 lines)
+{
+  return (gconstpointer) ((guintptr) p + (guintptr) (lines * LINE));
+}
+
 /* Lines are kept as distances from the first one hinted, either side of
- * it, up to 128 GiB away. */
+ * it; a block whose first line lies 2^31 lines (128 GiB) or more before
+ * it, or whose eight lines would reach that far after it, is refused. */
 START_TEST (test_prefetch_distance)
 {
-  guint8 on_stack[LINE];
+  const guint8 *base = memory + 100 * LINE;
 
-  cns_prefetch_hint_add (1, memory + 100 * LINE, LINE);
+  cns_prefetch_hint_add (1, base, LINE);
   cns_prefetch_hint_add (1, memory, 2 * LINE);
   ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), 3);
+  ck_assert (cns_prefetch_hint_contains (1, memory + LINE + 5));
   cns_prefetch_hint_remove (1, memory, 2 * LINE);
   ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), 1);
-  /* the stack lies terabytes from static data: not hinted */
-  cns_prefetch_hint_add (2, on_stack, sizeof on_stack);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 0);
+
+  cns_prefetch_hint_add (2, lines_away (base, G_MAXINT32 - 8), LINE);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 1);
+  ck_assert (cns_prefetch_hint_contains (2, lines_away (base, G_MAXINT32 - 8)));
+  cns_prefetch_hint_add (2, lines_away (base, G_MAXINT32 - 7), LINE);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 1);
+  cns_prefetch_hint_add (2, lines_away (base, G_MININT32), LINE);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 2);
+  ck_assert (cns_prefetch_hint_contains (2, lines_away (base, G_MININT32)));
+  cns_prefetch_hint_add (2, lines_away (base, (gint64) G_MININT32 - 1), LINE);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 2);
+  ck_assert (!cns_prefetch_hint_contains (
+      2, lines_away (base, (gint64) G_MININT32 - 1)));
+  /* a refused block is refused for removal too: the lines stay */
+  cns_prefetch_hint_remove (2, lines_away (base, G_MAXINT32 - 7), LINE);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 2);
 }
 END_TEST
 
@@ -160,71 +183,154 @@ START_TEST (test_prefetch_active_run)
 }
 END_TEST
 
-/* ---- CnsObjectClass.hint_memory ---- */
+/* ---- objects ---- */
 
-/* An object that owns a block its node's events read. */
+/* A class with private data, a subclass with its own, and one with none:
+ * GObject puts each class's private data before the instance, the
+ * subclass's before its parent's. */
 typedef struct
 {
   CnsObject parent_instance;
-  guint8 *block;
-} TestHinted;
+  guint8 data[40];
+} HintParent;
 
 typedef struct
 {
   CnsObjectClass parent_class;
-} TestHintedClass;
+} HintParentClass;
 
-GType test_hinted_get_type (void);
-G_DEFINE_TYPE (TestHinted, test_hinted, CNS_TYPE_OBJECT)
+typedef struct
+{
+  guint8 data[100];
+} HintParentPrivate;
+
+typedef struct
+{
+  HintParent parent_instance;
+} HintChild, HintBare;
+
+typedef struct
+{
+  HintParentClass parent_class;
+} HintChildClass, HintBareClass;
+
+typedef struct
+{
+  guint8 data[24];
+} HintChildPrivate;
+
+#define HINT_PARENT(object) ((HintParent *) (object))
+#define HINT_CHILD(object)  ((HintChild *) (object))
+
+GType hint_parent_get_type (void);
+GType hint_child_get_type (void);
+GType hint_bare_get_type (void);
+G_DEFINE_TYPE_WITH_PRIVATE (HintParent, hint_parent, CNS_TYPE_OBJECT)
+G_DEFINE_TYPE_WITH_PRIVATE (HintChild, hint_child, hint_parent_get_type ())
+G_DEFINE_TYPE (HintBare, hint_bare, hint_parent_get_type ())
 
 static void
-test_hinted_hint_memory (CnsObject *object, guint32 context,
-                         CnsPrefetchHintFn fn)
+hint_parent_class_init (HintParentClass *klass)
 {
-  CNS_OBJECT_CLASS (test_hinted_parent_class)
-      ->hint_memory (object, context, fn);
-  fn (context, ((TestHinted *) object)->block, 3 * LINE);
 }
 
 static void
-test_hinted_class_init (TestHintedClass *klass)
+hint_parent_init (HintParent *self)
 {
-  CNS_OBJECT_CLASS (klass)->hint_memory = test_hinted_hint_memory;
 }
 
 static void
-test_hinted_init (TestHinted *self)
+hint_child_class_init (HintChildClass *klass)
 {
-  self->block = memory + 32 * LINE;
 }
 
-/* The lines of an instance of @size bytes at @instance. */
+static void
+hint_child_init (HintChild *self)
+{
+}
+
+static void
+hint_bare_class_init (HintBareClass *klass)
+{
+}
+
+static void
+hint_bare_init (HintBare *self)
+{
+}
+
+/* The number of lines from @start's to the one holding @end - 1. */
 static guint
-instance_lines (gconstpointer instance, gsize size)
+span_lines (gconstpointer start, gconstpointer end)
 {
-  guintptr start = (guintptr) instance & ~(guintptr) (LINE - 1);
-
-  return (guint) (((guintptr) instance + size - start + LINE - 1) / LINE);
+  return (guint) (((guintptr) end - 1) / LINE - (guintptr) start / LINE + 1);
 }
 
+/* Hints @object for context 1 and checks that exactly the lines from
+ * @start to the end of the instance are hinted; then takes them out. */
+static void
+check_object_hints (gpointer object, gconstpointer start)
+{
+  const guint8 *end = (const guint8 *) object + sizeof (HintParent);
+
+  cns_prefetch_hint_add_object (1, object);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1),
+                     span_lines (start, end));
+  ck_assert (cns_prefetch_hint_contains (1, start));
+  ck_assert (cns_prefetch_hint_contains (1, end - 1));
+  ck_assert (!cns_prefetch_hint_contains (1, lines_away (start, -1)));
+  ck_assert (!cns_prefetch_hint_contains (1, lines_away (end - 1, 1)));
+  /* hinting it again adds nothing; removing takes every line out */
+  cns_prefetch_hint_add_object (1, object);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1),
+                     span_lines (start, end));
+  cns_prefetch_hint_remove_object (1, object);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), 0);
+}
+
+/* What the node hints of each object: its whole allocation, every
+ * class's private data included. */
 START_TEST (test_prefetch_object)
 {
-  g_autoptr (CnsObject) hinted = g_object_new (test_hinted_get_type (), NULL);
+  g_autoptr (CnsObject) parent = g_object_new (hint_parent_get_type (), NULL);
+  g_autoptr (CnsObject) child = g_object_new (hint_child_get_type (), NULL);
+  g_autoptr (CnsObject) bare = g_object_new (hint_bare_get_type (), NULL);
   g_autoptr (CnsObject) plain = g_object_new (CNS_TYPE_OBJECT, NULL);
-  guint plain_lines = instance_lines (plain, sizeof (CnsObject));
-  guint hinted_lines = instance_lines (hinted, sizeof (TestHinted));
+  const guint8 *child_start
+      = (const guint8 *) child
+        + g_type_class_get_instance_private_offset (G_OBJECT_GET_CLASS (child));
+  const guint8 *child_private
+      = hint_child_get_instance_private (HINT_CHILD (child));
+  const guint8 *parent_private
+      = hint_parent_get_instance_private (HINT_PARENT (child));
 
-  cns_object_add_prefetch_hints (plain, 1);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), plain_lines);
-  cns_object_add_prefetch_hints (hinted, 2);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), hinted_lines + 3);
-  cns_object_remove_prefetch_hints (hinted, 2);
+  /* the layout the hints rely on: the offset GLib gives the child's class
+   * is where the child's private data starts, its parent's follows, and
+   * both end before the instance */
+  ck_assert_ptr_eq (child_private, child_start);
+  ck_assert (parent_private >= child_private + sizeof (HintChildPrivate));
+  ck_assert (parent_private + sizeof (HintParentPrivate)
+             <= (const guint8 *) child);
+
+  check_object_hints (parent,
+                      hint_parent_get_instance_private (HINT_PARENT (parent)));
+  check_object_hints (child, child_start);
+  /* a class without private data of its own has its parent's */
+  check_object_hints (bare,
+                      hint_parent_get_instance_private (HINT_PARENT (bare)));
+
+  /* an object without private data: the instance alone */
+  cns_prefetch_hint_add_object (2, plain);
+  ck_assert_uint_eq (
+      cns_prefetch_hint_get_n_lines (2),
+      span_lines (plain, (const guint8 *) plain + sizeof (CnsObject)));
+  cns_prefetch_hint_remove_object (2, plain);
   ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 0);
-  cns_object_remove_prefetch_hints (plain, 1);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), 0);
-  /* a class that names nothing */
-  cns_object_hint_no_memory (plain, 1, cns_prefetch_hint_add);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (1), 0);
+
+  /* NULL is ignored, as for blocks */
+  cns_prefetch_hint_add_object (2, NULL);
+  cns_prefetch_hint_remove_object (2, NULL);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (2), 0);
 }
 END_TEST
 

@@ -264,22 +264,108 @@ START_TEST (test_udp_install)
 }
 END_TEST
 
-/* The node's objects are hinted for prefetching, a socket's while it is
- * open, its receive block once it has one. */
+/* Lines from the one holding @mem to the one holding @mem + @size - 1. */
+typedef struct
+{
+  guintptr first, last;
+} LineSpan;
+
+/* The lines of @object's allocation: its classes' private data, before
+ * the instance, and the instance. */
+static LineSpan
+object_lines (gpointer object)
+{
+  GTypeQuery query;
+  guintptr start
+      = (guintptr) g_type_instance_get_private (object, G_OBJECT_TYPE (object));
+
+  g_type_query (G_OBJECT_TYPE (object), &query);
+  return (LineSpan){ start / 64,
+                     ((guintptr) object + query.instance_size - 1) / 64 };
+}
+
+static void
+add_object_lines (gpointer object, gpointer user_data)
+{
+  LineSpan span = object_lines (object);
+
+  for (guintptr line = span.first; line <= span.last; line++)
+    g_hash_table_add (user_data, GSIZE_TO_POINTER (line * 64));
+}
+
+static gboolean
+all_hinted (guint32 context, gpointer object)
+{
+  LineSpan span = object_lines (object);
+
+  for (guintptr line = span.first; line <= span.last; line++)
+    if (!cns_prefetch_hint_contains (context, GSIZE_TO_POINTER (line * 64)))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+none_hinted (guint32 context, gpointer object)
+{
+  LineSpan span = object_lines (object);
+
+  for (guintptr line = span.first; line <= span.last; line++)
+    if (cns_prefetch_hint_contains (context, GSIZE_TO_POINTER (line * 64)))
+      return FALSE;
+  return TRUE;
+}
+
+/* When a node starts, it hints the objects it holds: its aggregate, each
+ * device that has a channel with its queue and channel. IPv4 hints its
+ * routing protocol (and its interfaces) itself, UDP each socket while it
+ * is open. */
 START_TEST (test_udp_prefetch_hints)
 {
-  guint32 id = cns_node_get_id (pair.a.node);
-  guint stack_lines = cns_prefetch_hint_get_n_lines (id);
-  g_autoptr (CnsSocket) socket = udp_socket (&pair.a);
-  guint socket_lines = cns_prefetch_hint_get_n_lines (id) - stack_lines;
+  CnsNode *node = pair.a.node;
+  guint32 id = cns_node_get_id (node), other = cns_node_get_id (pair.b.node);
+  CnsPointToPointNetDevice *device = CNS_POINT_TO_POINT_NET_DEVICE (
+      cns_net_device_container_get (pair.ab, 0));
+  g_autoptr (GHashTable) held = g_hash_table_new (NULL, NULL);
+  GHashTableIter iter;
+  gpointer line;
+  guint n_before, n_new = 0, n_started, n_open, n_other;
+  g_autoptr (CnsSocket) socket = NULL;
+  LineSpan span;
 
-  ck_assert_uint_ge (stack_lines, 12);
-  ck_assert_uint_ge (socket_lines, 2);
+  cns_object_foreach_aggregate (CNS_OBJECT (node), add_object_lines, held);
+  add_object_lines (device, held);
+  add_object_lines (cns_point_to_point_net_device_get_queue (device), held);
+  add_object_lines (cns_net_device_get_channel (CNS_NET_DEVICE (device)), held);
+  ck_assert (all_hinted (id, pair.a.routing));
+  n_before = cns_prefetch_hint_get_n_lines (id);
+  g_hash_table_iter_init (&iter, held);
+  while (g_hash_table_iter_next (&iter, &line, NULL))
+    n_new += !cns_prefetch_hint_contains (id, line);
+
+  /* the start adds exactly the lines of those objects not hinted yet:
+   * the loopback device adds none of its own */
+  cns_simulator_run ();
+  n_started = cns_prefetch_hint_get_n_lines (id);
+  ck_assert_uint_eq (n_started, n_before + n_new);
+  g_hash_table_iter_init (&iter, held);
+  while (g_hash_table_iter_next (&iter, &line, NULL))
+    ck_assert (cns_prefetch_hint_contains (id, line));
+
+  /* a socket adds its lines while it is open; closing takes them all out,
+   * those it shares with a neighbour too, and nothing else */
+  n_other = cns_prefetch_hint_get_n_lines (other);
+  socket = udp_socket (&pair.a);
+  span = object_lines (socket);
+  /* room for all of it */
+  ck_assert_uint_le (n_started + (span.last - span.first + 1),
+                     CNS_PREFETCH_LINES_MAX);
+  ck_assert (all_hinted (id, socket));
+  n_open = cns_prefetch_hint_get_n_lines (id);
   ck_assert_int_eq (cns_socket_close (socket), 0);
-  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (id), stack_lines);
-  /* the other node's are its own */
-  ck_assert_uint_ge (
-      cns_prefetch_hint_get_n_lines (cns_node_get_id (pair.b.node)), 12);
+  ck_assert (none_hinted (id, socket));
+  ck_assert_uint_eq (n_open - cns_prefetch_hint_get_n_lines (id),
+                     span.last - span.first + 1);
+  ck_assert_uint_eq (cns_prefetch_hint_get_n_lines (other), n_other);
 }
 END_TEST
 
