@@ -105,12 +105,30 @@ START_TEST (test_address_compare)
 }
 END_TEST
 
+/* The address functions with the signatures GHashTable calls. */
+static guint
+hash_address (gconstpointer address)
+{
+  return cns_address_hash (address);
+}
+
+static gboolean
+equal_addresses (gconstpointer a, gconstpointer b)
+{
+  return cns_address_equal (a, b);
+}
+
+static void
+free_address (gpointer address)
+{
+  cns_address_free (address);
+}
+
 START_TEST (test_address_hash)
 {
   guint8 a = cns_address_register_type ("TestAddressA");
   g_autoptr (GHashTable) table = g_hash_table_new_full (
-      (GHashFunc) cns_address_hash, (GEqualFunc) cns_address_equal,
-      (GDestroyNotify) cns_address_free, NULL);
+      hash_address, equal_addresses, free_address, NULL);
   CnsAddress key;
 
   /* 1000 distinct addresses, found again through fresh keys */
