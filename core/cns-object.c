@@ -30,7 +30,6 @@
 #include "core/cns-object.h"
 
 #include "core/cns-config.h"
-#include "core/cns-object-private.h"
 #include "core/cns-trace-source-private.h"
 
 #include <gobject/gvaluecollector.h>

@@ -122,5 +122,10 @@ void cns_object_remove_prefetch_hints (CnsObject *self, guint32 context);
 void cns_object_initialize (CnsObject *self);
 gboolean cns_object_is_initialized (CnsObject *self);
 void cns_object_dispose (CnsObject *self);
+/* For an owner that disposes @self with cns_object_dispose() before it
+ * drops its reference, as the node list does with nodes: the aggregate
+ * then holds its members with plain references rather than toggle
+ * references, which cost each member its own qdata. Irreversible. */
+void cns_object_anchor (CnsObject *self);
 
 G_END_DECLS

@@ -88,7 +88,6 @@ noinst_HEADERS += \
 	%reldir%/cns-core-private.h \
 	%reldir%/cns-decimal-private.h \
 	%reldir%/cns-memory-private.h \
-	%reldir%/cns-object-private.h \
 	%reldir%/cns-random-variable-private.h \
 	%reldir%/cns-registry-private.h \
 	%reldir%/cns-rng-seed-manager-private.h \

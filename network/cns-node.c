@@ -16,7 +16,6 @@
 #include "network/cns-node.h"
 
 #include "core/cns-config.h"
-#include "core/cns-object-private.h"
 #include "core/cns-simulator.h"
 #include "network/cns-mac48-address.h"
 #include "network/cns-net-device-private.h"
