@@ -1,4 +1,4 @@
-/* cns — start-up steps of the core module, run by its constructor.
+/* cns — start-up of the core module, called by the library's.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
@@ -7,6 +7,7 @@
 
 G_BEGIN_DECLS
 
+G_GNUC_INTERNAL void cns_core_init (void);
 G_GNUC_INTERNAL void cns_core_random_init (void);
 
 G_END_DECLS

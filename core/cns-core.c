@@ -1,7 +1,8 @@
 /* cns — start-up of the core module.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Runs when libcns is loaded: registers the core's GTypes (so that
+ * Called once by the library's start-up (cns-library.c), before the other
+ * modules' since they build on it: registers the core's GTypes (so that
  * "CnsTime" or a random variable type can be named in a string before any
  * object of that type exists), its schedulers, simulator implementations,
  * global values and attribute text forms.
@@ -14,9 +15,7 @@
 #include "core/cns-rng-seed-manager-private.h"
 #include "core/cns-simulator-private.h"
 
-static void cns_core_init (void) __attribute__ ((constructor));
-
-static void
+void
 cns_core_init (void)
 {
   g_type_ensure (CNS_TYPE_TIME);

@@ -23,6 +23,7 @@
  * No remove(): finding an entry in Top or a bucket is not O(1); the
  * simulator drops removed events lazily, as it does cancelled ones.
  */
+#include "core/cns-log.h"
 #include "core/cns-scheduler.h"
 
 #define LADDER_THRESHOLD 50
@@ -97,7 +98,9 @@ node_new (LadderScheduler *self, CnsTime time, CnsEvent *event)
       guint32 grown = n < 1024 ? 1024 : n + n / 2;
 
       if (grown < n)
-        g_error ("ladder scheduler: more than %u pending entries", NIL - 1);
+        cns_fatal ("ladder scheduler: cannot hold more than %u pending events"
+                   " (an array of %" G_GSIZE_FORMAT "-byte entries)",
+                   n, sizeof (Node));
       self->nodes = g_renew (Node, self->nodes, grown);
       for (guint32 k = n; k < grown; k++)
         self->nodes[k].next = k + 1 < grown ? k + 1 : NIL;

@@ -11,6 +11,8 @@
  */
 #include "core/cns-memory-private.h"
 
+#include "core/cns-log.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,19 +24,23 @@
  *
  * Returns: (transfer full): @bytes of uninitialised memory aligned to
  * @alignment, in huge pages when that large; free with cns_memory_free().
- * Aborts when memory is exhausted, as g_malloc() does.
+ * Exits through cns_fatal() when memory is exhausted.
  */
 gpointer
 cns_memory_alloc (gsize bytes, gsize alignment)
 {
   gpointer memory = NULL;
   gboolean huge = bytes >= CNS_MEMORY_HUGE_PAGE;
+  gsize align = huge ? CNS_MEMORY_HUGE_PAGE : alignment;
+  gint error;
 
   /* Exactly @bytes: the whole huge pages inside get MADV_HUGEPAGE and the
    * tail stays in small pages, so nothing is wasted by rounding up. */
-  if (posix_memalign (&memory, huge ? CNS_MEMORY_HUGE_PAGE : alignment, bytes)
-      != 0)
-    g_error ("cns: out of memory allocating %" G_GSIZE_FORMAT " bytes", bytes);
+  error = posix_memalign (&memory, align, bytes);
+  if (error != 0)
+    cns_fatal ("cns_memory_alloc: cannot allocate %" G_GSIZE_FORMAT
+               " bytes aligned to %" G_GSIZE_FORMAT " bytes: %s",
+               bytes, align, g_strerror (error));
   if (huge)
     madvise (memory, bytes / CNS_MEMORY_HUGE_PAGE * CNS_MEMORY_HUGE_PAGE,
              MADV_HUGEPAGE);

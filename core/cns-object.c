@@ -33,7 +33,6 @@
 
 #include "core/cns-attribute-private.h"
 #include "core/cns-config.h"
-#include "core/cns-object-private.h"
 #include "core/cns-trace-source-private.h"
 
 #include <gobject/gvaluecollector.h>

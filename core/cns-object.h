@@ -90,6 +90,11 @@ void cns_object_foreach_aggregate (CnsObject *self, GFunc func,
 void cns_object_initialize (CnsObject *self);
 gboolean cns_object_is_initialized (CnsObject *self);
 void cns_object_dispose (CnsObject *self);
+/* For an owner that disposes @self with cns_object_dispose() before it
+ * drops its reference, as the node list does with nodes: the aggregate
+ * then holds its members with plain references rather than toggle
+ * references, which cost each member its own qdata. Irreversible. */
+void cns_object_anchor (CnsObject *self);
 
 /**
  * CNS_INSTANCE_IS_A:

@@ -92,7 +92,6 @@ noinst_HEADERS += \
 	%reldir%/cns-decimal-private.h \
 	%reldir%/cns-log-private.h \
 	%reldir%/cns-memory-private.h \
-	%reldir%/cns-object-private.h \
 	%reldir%/cns-random-variable-private.h \
 	%reldir%/cns-registry-private.h \
 	%reldir%/cns-rng-seed-manager-private.h \

@@ -1,16 +1,16 @@
 /* cns — start-up of the internet module.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Runs when libcns is loaded: registers the internet module's GTypes (so
- * that they can be named in strings before any exists), its address kinds
- * (in a fixed order, so that their ids agree on every MPI rank) and its
+ * Called once by the library's start-up (cns-library.c), after the network
+ * module's: registers the internet module's GTypes (so that they can be
+ * named in strings before any exists), its header classes and its
  * attribute text forms.
  */
 #include "internet/cns-internet.h"
 
-static void cns_internet_init (void) __attribute__ ((constructor));
+#include "internet/cns-internet-private.h"
 
-static void
+void
 cns_internet_init (void)
 {
   cns_ipv4_address_install ();

@@ -16,6 +16,7 @@
 
 #include "core/cns-attribute.h"
 #include "internet/cns-internet-error.h"
+#include "internet/cns-internet-private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -163,11 +164,7 @@ cns_ipv4_address_is_subnet_directed_broadcast (CnsIpv4Address address,
 guint8
 cns_ipv4_address_get_address_type (void)
 {
-  static gsize type = 0;
-
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, cns_address_register_type ("Ipv4Address"));
-  return (guint8) type;
+  return CNS_ADDRESS_TYPE_IPV4;
 }
 
 /** cns_ipv4_address_to_address: @out: (out): @address as a #CnsAddress. */
@@ -418,11 +415,7 @@ cns_inet_socket_address_to_string (const CnsInetSocketAddress *address)
 guint8
 cns_inet_socket_address_get_address_type (void)
 {
-  static gsize type = 0;
-
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, cns_address_register_type ("InetSocketAddress"));
-  return (guint8) type;
+  return CNS_ADDRESS_TYPE_INET_SOCKET;
 }
 
 /** cns_inet_socket_address_to_address: @out: (out): @address as a
@@ -497,14 +490,11 @@ format_inet_socket_address (const GValue *value)
                  : g_strdup ("none");
 }
 
-/* Registers the address kinds in a fixed order when the library loads (so
- * their ids agree on every MPI rank) and the attribute text form. */
+/* Registers the attribute text form. */
 void
 cns_ipv4_address_install (void)
 {
   g_type_ensure (CNS_TYPE_INET_SOCKET_ADDRESS);
-  cns_ipv4_address_get_address_type ();
-  cns_inet_socket_address_get_address_type ();
   cns_attribute_register_value_type (CNS_TYPE_INET_SOCKET_ADDRESS,
                                      parse_inet_socket_address,
                                      format_inet_socket_address);

@@ -171,8 +171,6 @@ void cns_inet_socket_address_to_address (const CnsInetSocketAddress *address,
 gboolean cns_inet_socket_address_from_address (const CnsAddress *address,
                                                CnsInetSocketAddress *out);
 
-void cns_ipv4_address_install (void);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CnsInetSocketAddress,
                                cns_inet_socket_address_free)
 

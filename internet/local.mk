@@ -87,6 +87,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-udp-socket.h
 
 noinst_HEADERS += \
+	%reldir%/cns-internet-private.h \
 	%reldir%/cns-ipv4-end-point-demux-private.h \
 	%reldir%/cns-ipv4-interface-private.h \
 	%reldir%/cns-ipv4-l3-protocol-private.h \

@@ -1,11 +1,13 @@
 /* cns — a generic holder for link and network addresses.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * As in ns-3, each concrete address kind (MAC-48, IPv4, ...) registers a
- * name once and gets a small type id; a CnsAddress is that id, a length
- * and the bytes. Ids are handed out in registration order, so the module
- * constructors register the built-in kinds at load time and every process
- * (every MPI rank) gives them the same ids.
+ * As in ns-3, each concrete address kind (MAC-48, IPv4, ...) has a name
+ * and a small type id; a CnsAddress is that id, a length and the bytes.
+ * The kinds cns defines have fixed ids (CnsAddressType), so no process
+ * depends on the order in which modules or users first name them. Other
+ * kinds get ids from CNS_ADDRESS_TYPE_FIRST_REGISTERED in the order they
+ * are registered: a program that adds its own registers them before it
+ * builds its topology, in the same order on every rank.
  *
  * Registration takes a lock; reading an address's type does not: the
  * count of registered kinds only grows and is read atomically, which is
@@ -15,12 +17,24 @@
 
 #include <string.h>
 
-/* Id 0 is the invalid type, so 255 kinds fit in a guint8. */
-#define MAX_TYPES 255
+/* Registered kinds take the ids from CNS_ADDRESS_TYPE_FIRST_REGISTERED up
+ * to 255, the largest a guint8 holds. */
+#define MAX_REGISTERED (256 - CNS_ADDRESS_TYPE_FIRST_REGISTERED)
+
+/* The names of the fixed ids, by id. */
+static const gchar *const known_types[] = {
+  [CNS_ADDRESS_TYPE_MAC48] = "Mac48Address",
+  [CNS_ADDRESS_TYPE_IPV4] = "Ipv4Address",
+  [CNS_ADDRESS_TYPE_INET_SOCKET] = "InetSocketAddress",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (known_types)
+                 <= CNS_ADDRESS_TYPE_FIRST_REGISTERED);
 
 G_LOCK_DEFINE_STATIC (address_types);
-static GPtrArray *address_type_names; /* id - 1 -> interned name */
-static gint n_address_types;
+/* id - CNS_ADDRESS_TYPE_FIRST_REGISTERED -> interned name */
+static GPtrArray *registered_names;
+static gint n_registered;
 
 G_DEFINE_BOXED_TYPE (CnsAddress, cns_address, cns_address_copy,
                      cns_address_free)
@@ -29,38 +43,54 @@ G_DEFINE_BOXED_TYPE (CnsAddress, cns_address, cns_address_copy,
  * cns_address_register_type:
  * @name: the address kind, "Mac48Address"
  *
- * Returns the id of the address kind @name, registering it on first use.
- * Registering the same name again returns the same id.
+ * Returns the id of the address kind @name: the fixed id of a kind cns
+ * defines (#CnsAddressType), whenever it is asked for; for another name,
+ * the id it was given when first registered, or else the next free id
+ * from %CNS_ADDRESS_TYPE_FIRST_REGISTERED.
  *
- * Returns: a type id from 1; 0 only when all 255 ids are taken.
+ * Returns: a type id from 1; 0 only when all ids are taken.
  */
 guint8
 cns_address_register_type (const gchar *name)
 {
-  const gchar *interned;
   guint8 id = 0;
 
   g_return_val_if_fail (name != NULL && *name != '\0', 0);
 
-  interned = g_intern_string (name);
+  for (guint i = 1; i < G_N_ELEMENTS (known_types); i++)
+    if (g_strcmp0 (known_types[i], name) == 0)
+      return (guint8) i;
+
+  name = g_intern_string (name);
   G_LOCK (address_types);
-  if (address_type_names == NULL)
-    address_type_names = g_ptr_array_new ();
-  for (guint i = 0; i < address_type_names->len && id == 0; i++)
-    if (g_ptr_array_index (address_type_names, i) == interned)
-      id = (guint8) (i + 1);
-  if (id == 0 && address_type_names->len < MAX_TYPES)
+  if (registered_names == NULL)
+    registered_names = g_ptr_array_new ();
+  for (guint i = 0; i < registered_names->len && id == 0; i++)
+    if (g_ptr_array_index (registered_names, i) == name)
+      id = (guint8) (CNS_ADDRESS_TYPE_FIRST_REGISTERED + i);
+  if (id == 0 && registered_names->len < MAX_REGISTERED)
     {
-      g_ptr_array_add (address_type_names, (gpointer) interned);
-      id = (guint8) address_type_names->len;
-      g_atomic_int_set (&n_address_types, (gint) id);
+      id = (guint8) (CNS_ADDRESS_TYPE_FIRST_REGISTERED + registered_names->len);
+      g_ptr_array_add (registered_names, (gpointer) name);
+      g_atomic_int_set (&n_registered, (gint) registered_names->len);
     }
   G_UNLOCK (address_types);
 
   if (id == 0)
     g_critical ("%s: cannot register address type '%s': all %d ids are taken",
-                G_STRFUNC, name, MAX_TYPES);
+                G_STRFUNC, name, MAX_REGISTERED);
   return id;
+}
+
+/* Whether @type is the id of a fixed or a registered kind. */
+static gboolean
+address_type_exists (guint8 type)
+{
+  if (type < G_N_ELEMENTS (known_types))
+    return known_types[type] != NULL;
+  return type >= CNS_ADDRESS_TYPE_FIRST_REGISTERED
+         && type - CNS_ADDRESS_TYPE_FIRST_REGISTERED
+                < g_atomic_int_get (&n_registered);
 }
 
 /**
@@ -81,8 +111,9 @@ cns_address_init (CnsAddress *address, guint8 type, const guint8 *bytes,
   g_return_if_fail (address != NULL);
   g_return_if_fail (length <= CNS_ADDRESS_MAX_SIZE);
   g_return_if_fail (bytes != NULL || length == 0);
-  g_return_if_fail (type <= g_atomic_int_get (&n_address_types));
-  g_return_if_fail (type != 0 || length == 0);
+  g_return_if_fail (type == CNS_ADDRESS_TYPE_INVALID
+                    || address_type_exists (type));
+  g_return_if_fail (type != CNS_ADDRESS_TYPE_INVALID || length == 0);
 
   memset (address, 0, sizeof *address);
   address->type = type;
@@ -155,8 +186,9 @@ cns_address_compare (const CnsAddress *a, const CnsAddress *b)
 /**
  * cns_address_hash:
  *
- * A hash consistent with cns_address_equal(), for #GHashTable (cast it to
- * #GHashFunc together with cns_address_equal() as #GEqualFunc).
+ * A hash consistent with cns_address_equal(). For a #GHashTable, wrap
+ * both in functions of the types it calls (#GHashFunc, #GEqualFunc):
+ * calling them through cast pointers is undefined behaviour.
  *
  * Returns: the hash.
  */

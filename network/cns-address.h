@@ -27,6 +27,28 @@ typedef struct
   guint8 bytes[CNS_ADDRESS_MAX_SIZE];
 } CnsAddress;
 
+/**
+ * CnsAddressType:
+ * @CNS_ADDRESS_TYPE_INVALID: the empty, invalid address
+ * @CNS_ADDRESS_TYPE_MAC48: "Mac48Address"
+ * @CNS_ADDRESS_TYPE_IPV4: "Ipv4Address"
+ * @CNS_ADDRESS_TYPE_INET_SOCKET: "InetSocketAddress"
+ * @CNS_ADDRESS_TYPE_FIRST_REGISTERED: the id of the first kind registered
+ *   by name that is not one of the above
+ *
+ * The ids of the address kinds cns defines. They are fixed, so that every
+ * process (every MPI rank) agrees on them whatever registers or uses
+ * which kind first; a module that adds a kind adds it here.
+ */
+typedef enum
+{
+  CNS_ADDRESS_TYPE_INVALID = 0,
+  CNS_ADDRESS_TYPE_MAC48 = 1,
+  CNS_ADDRESS_TYPE_IPV4 = 2,
+  CNS_ADDRESS_TYPE_INET_SOCKET = 3,
+  CNS_ADDRESS_TYPE_FIRST_REGISTERED = 16,
+} CnsAddressType;
+
 #define CNS_TYPE_ADDRESS (cns_address_get_type ())
 GType cns_address_get_type (void) G_GNUC_CONST;
 

@@ -20,7 +20,7 @@ G_DEFINE_FINAL_TYPE (CnsDropTailQueue, cns_drop_tail_queue, CNS_TYPE_QUEUE)
 gboolean
 cns_drop_tail_queue_enqueue (CnsQueue *queue, CnsPacket *packet)
 {
-  if (cns_queue_would_overflow_unchecked (queue, packet))
+  if (cns_queue_would_overflow (queue, packet))
     {
       cns_queue_drop (queue, packet);
       return FALSE;

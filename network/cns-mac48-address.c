@@ -218,17 +218,13 @@ cns_mac48_address_is_group (const CnsMac48Address *address)
 /**
  * cns_mac48_address_get_address_type:
  *
- * Returns: the #CnsAddress type id of MAC-48 addresses, registered as
- * "Mac48Address".
+ * Returns: the #CnsAddress type id of MAC-48 addresses,
+ * %CNS_ADDRESS_TYPE_MAC48 ("Mac48Address").
  */
 guint8
 cns_mac48_address_get_address_type (void)
 {
-  static gsize type = 0;
-
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, cns_address_register_type ("Mac48Address"));
-  return (guint8) type;
+  return CNS_ADDRESS_TYPE_MAC48;
 }
 
 /**
@@ -293,13 +289,11 @@ format_mac48_address (const GValue *value)
   return address ? cns_mac48_address_to_string (address) : g_strdup ("none");
 }
 
-/* Registers the address kind first, so that its id does not depend on
- * which module makes the first address, and the attribute text form. */
+/* Registers the attribute text form. */
 void
 cns_mac48_address_install (void)
 {
   g_type_ensure (CNS_TYPE_MAC48_ADDRESS);
-  cns_mac48_address_get_address_type ();
   cns_attribute_register_value_type (CNS_TYPE_MAC48_ADDRESS,
                                      parse_mac48_address, format_mac48_address);
 }

@@ -1,10 +1,13 @@
-/* cns — net device state, for the per-packet paths of the library.
+/* cns — net device state, for the per-packet paths of network/.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The public accessors check their argument's type, which costs more than
- * the access itself; devices, channels and nodes reach the state of a
- * device they already hold as a validated pointer through
- * cns_net_device_peek_private() instead.
+ * The public accessors check their argument's type, which for a subclass
+ * instance is a call into GObject per access; the point-to-point device
+ * and the node read the state of a device they hold as a validated pointer
+ * through cns_net_device_peek_private() instead. Measured (LTO build,
+ * interleaved runs): with the public accessors instead, bench-forward
+ * forwarded 14% fewer packets per second and bench-ring sent 25% fewer.
+ * Other modules use the public accessors.
  */
 #pragma once
 
@@ -46,8 +49,5 @@ cns_net_device_peek_private (CnsNetDevice *self)
 {
   return G_STRUCT_MEMBER_P (self, cns_net_device_private_offset);
 }
-
-/* cns_node_get_id() without the type check, for a validated node. */
-G_GNUC_INTERNAL guint32 cns_node_get_id_unchecked (CnsNode *node);
 
 G_END_DECLS

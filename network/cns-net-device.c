@@ -380,8 +380,11 @@ cns_net_device_deliver (CnsNetDevice *self, CnsPacket *packet, guint16 protocol,
                         const CnsAddress *from, const CnsAddress *to,
                         CnsPacketType type)
 {
-  CnsNetDevicePrivate *priv = cns_net_device_peek_private (self);
+  CnsNetDevicePrivate *priv;
 
+  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (packet != NULL);
+  priv = cns_net_device_peek_private (self);
   /* Out of line: its call with seven arguments would have every packet
    * save and restore registers here. Without it, the receive callback is
    * a tail call. */

@@ -1,4 +1,4 @@
-/* cns — start-up steps of the network module, run by its constructor.
+/* cns — start-up of the network module, called by the library's.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
@@ -6,6 +6,8 @@
 #include <glib.h>
 
 G_BEGIN_DECLS
+
+G_GNUC_INTERNAL void cns_network_init (void);
 
 /* The config roots "ChannelList" and "NodeList" are registered at start-up
  * so that paths work before the first node exists. */

@@ -1,18 +1,16 @@
 /* cns — start-up of the network module.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Runs when libcns is loaded: registers the network module's GTypes (so
- * that "CnsRateErrorModel::ErrorRate" can be named in a string before any
- * error model exists), its address kinds (in a fixed order, so that type
- * ids agree on every MPI rank) and its attribute text forms.
+ * Called once by the library's start-up (cns-library.c), after the core's:
+ * registers the network module's GTypes (so that
+ * "CnsRateErrorModel::ErrorRate" can be named in a string before any
+ * error model exists), its attribute text forms and its config roots.
  */
 #include "network/cns-network.h"
 
 #include "network/cns-network-private.h"
 
-static void cns_network_init (void) __attribute__ ((constructor));
-
-static void
+void
 cns_network_init (void)
 {
   g_type_ensure (CNS_TYPE_ADDRESS);

@@ -24,7 +24,6 @@
 #include "network/cns-node.h"
 
 #include "core/cns-config.h"
-#include "core/cns-object-private.h"
 #include "core/cns-prefetch.h"
 #include "core/cns-simulator.h"
 #include "network/cns-mac48-address.h"
@@ -334,12 +333,6 @@ guint32
 cns_node_get_id (CnsNode *self)
 {
   g_return_val_if_fail (CNS_IS_NODE (self), 0);
-  return self->id;
-}
-
-guint32
-cns_node_get_id_unchecked (CnsNode *self)
-{
   return self->id;
 }
 

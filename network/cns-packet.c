@@ -180,6 +180,20 @@ cns_packet_unref (CnsPacket *packet)
   cns_packet_pool_free (packet, sizeof (CnsPacket));
 }
 
+/**
+ * cns_packet_unref_notify:
+ * @packet: (type CnsPacket): the packet
+ *
+ * cns_packet_unref() as a #GDestroyNotify, for the destroy notify of an
+ * event or container that holds a packet: calling cns_packet_unref()
+ * through a cast function pointer would be undefined behaviour.
+ */
+void
+cns_packet_unref_notify (gpointer packet)
+{
+  cns_packet_unref (packet);
+}
+
 /* A new packet with the uid, origin and lists of @packet, and no bytes. */
 static CnsPacket *
 packet_share_metadata (const CnsPacket *packet)

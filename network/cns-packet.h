@@ -47,6 +47,7 @@ CnsPacket *cns_packet_new (guint32 size);
 CnsPacket *cns_packet_new_from_data (const guint8 *data, guint32 size);
 CnsPacket *cns_packet_ref (CnsPacket *packet);
 void cns_packet_unref (CnsPacket *packet);
+void cns_packet_unref_notify (gpointer packet);
 CnsPacket *cns_packet_copy (const CnsPacket *packet);
 CnsPacket *cns_packet_make_writable (CnsPacket *packet);
 gboolean cns_packet_is_writable (const CnsPacket *packet);

@@ -8,10 +8,9 @@
  * handed from sender to event to receiver: the receiver copies it (O(1),
  * sharing the bytes) only if the sender still holds it when it arrives.
  */
-#include "network/cns-point-to-point-channel-private.h"
+#include "network/cns-point-to-point-channel.h"
 
 #include "core/cns-simulator.h"
-#include "network/cns-net-device-private.h"
 #include "network/cns-node.h"
 #include "network/cns-point-to-point-net-device.h"
 
@@ -161,22 +160,9 @@ cns_point_to_point_channel_get_peer (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *device)
 {
   g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), NULL);
-  return cns_point_to_point_channel_peek_peer (self, device);
-}
-
-CnsPointToPointNetDevice *
-cns_point_to_point_channel_peek_peer (CnsPointToPointChannel *self,
-                                      CnsPointToPointNetDevice *device)
-{
   if (self->n_devices < 2)
     return NULL;
   return self->devices[0] == device ? self->devices[1] : self->devices[0];
-}
-
-static void
-p2p_channel_release (gpointer data)
-{
-  cns_packet_unref (data);
 }
 
 /* Hands the event's reference to the receiver. */
@@ -201,38 +187,32 @@ cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *sender,
                                      CnsPacket *packet, CnsTime tx_time)
 {
+  guint32 end, context;
+  CnsPointToPointNetDevice *peer;
+
   g_return_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self));
-  g_return_if_fail (self->n_devices == 2);
-  cns_point_to_point_channel_send (self, sender, packet, tx_time);
-}
-
-void
-cns_point_to_point_channel_send (CnsPointToPointChannel *self,
-                                 CnsPointToPointNetDevice *sender,
-                                 CnsPacket *packet, CnsTime tx_time)
-{
-  guint32 end = self->devices[0] == sender ? 1 : 0;
-  CnsPointToPointNetDevice *peer = self->devices[end];
-  guint32 context = self->contexts[end];
-
+  g_return_if_fail (packet != NULL);
+  if (G_UNLIKELY (self->n_devices != 2))
+    {
+      /* a device whose link was brought up by hand on a lone end */
+      g_critical ("%s: the channel has %u of its two ends attached", G_STRFUNC,
+                  self->n_devices);
+      cns_packet_unref (packet);
+      return;
+    }
+  end = self->devices[0] == sender ? 1 : 0;
+  peer = self->devices[end];
+  context = self->contexts[end];
   if (G_UNLIKELY (context == CNS_CONTEXT_NONE))
     {
-      CnsNode *node;
+      CnsNode *node = cns_net_device_get_node ((CnsNetDevice *) peer);
 
-      if (G_UNLIKELY (peer == NULL))
-        {
-          /* a device whose link was brought up by hand on a lone end */
-          g_critical ("%s: the channel has one end attached", G_STRFUNC);
-          cns_packet_unref (packet);
-          return;
-        }
-      node = cns_net_device_peek_private ((CnsNetDevice *) peer)->node;
       if (node != NULL)
-        self->contexts[end] = context = cns_node_get_id_unchecked (node);
+        self->contexts[end] = context = cns_node_get_id (node);
     }
   cns_simulator_schedule_with_context_full (context, tx_time + self->delay,
                                             p2p_channel_deliver, peer, packet,
-                                            p2p_channel_release);
+                                            cns_packet_unref_notify);
 }
 
 static void

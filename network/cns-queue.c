@@ -196,8 +196,14 @@ cns_queue_set_max_size (CnsQueue *self, const CnsQueueSize *size)
 gboolean
 cns_queue_would_overflow (CnsQueue *self, const CnsPacket *packet)
 {
+  CnsQueuePrivate *priv;
+
   g_return_val_if_fail (CNS_IS_QUEUE (self), TRUE);
-  return cns_queue_would_overflow_unchecked (self, packet);
+  g_return_val_if_fail (packet != NULL, TRUE);
+  priv = cns_queue_get_instance_private (self);
+  if (priv->max_unit == CNS_QUEUE_SIZE_PACKETS)
+    return (guint64) priv->n_packets + 1 > priv->max_value;
+  return priv->n_bytes + cns_packet_get_size (packet) > priv->max_value;
 }
 
 /** cns_queue_get_total_received_packets: Returns: packets ever stored. */
@@ -257,10 +263,13 @@ cns_queue_reset_statistics (CnsQueue *self)
 void
 cns_queue_push (CnsQueue *self, CnsPacket *packet)
 {
-  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
-  guint32 size = cns_packet_get_size (packet);
-  guint32 tail;
+  CnsQueuePrivate *priv;
+  guint32 size, tail;
 
+  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (packet != NULL);
+  priv = cns_queue_get_instance_private (self);
+  size = cns_packet_get_size (packet);
   if (G_UNLIKELY (priv->n_packets == priv->capacity))
     {
       guint32 capacity = MAX (MIN_RING, priv->capacity * 2);
@@ -296,9 +305,11 @@ cns_queue_push (CnsQueue *self, CnsPacket *packet)
 CnsPacket *
 cns_queue_pop (CnsQueue *self)
 {
-  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
+  CnsQueuePrivate *priv;
   CnsPacket *packet;
 
+  g_return_val_if_fail (CNS_IS_QUEUE (self), NULL);
+  priv = cns_queue_get_instance_private (self);
   if (priv->n_packets == 0)
     return NULL;
   packet = priv->ring[priv->head];
@@ -320,8 +331,11 @@ cns_queue_pop (CnsQueue *self)
 void
 cns_queue_drop (CnsQueue *self, CnsPacket *packet)
 {
-  CnsQueuePrivate *priv = cns_queue_get_instance_private (self);
+  CnsQueuePrivate *priv;
 
+  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (packet != NULL);
+  priv = cns_queue_get_instance_private (self);
   priv->dropped_packets++;
   priv->dropped_bytes += cns_packet_get_size (packet);
   CNS_TRACE_TABLE_FIRE (&priv->traces, TRACE_DROP, CnsPacketTraceFn, self,

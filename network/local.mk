@@ -69,6 +69,5 @@ noinst_HEADERS += \
 	%reldir%/cns-network-private.h \
 	%reldir%/cns-packet-pool-private.h \
 	%reldir%/cns-packet-private.h \
-	%reldir%/cns-point-to-point-channel-private.h \
 	%reldir%/cns-queue-private.h \
 	%reldir%/cns-range-list-private.h

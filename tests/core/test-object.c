@@ -2,7 +2,6 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "core/cns-core.h"
-#include "core/cns-object-private.h"
 #include "core/suites.h"
 #include "lib/cns-test.h"
 

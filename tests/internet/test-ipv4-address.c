@@ -162,8 +162,10 @@ START_TEST (test_ipv4_generic_addresses)
   /* The address part of a socket address reads as an IPv4 address. */
   ck_assert (cns_ipv4_address_from_address (&generic, &a));
   ck_assert_uint_eq (a.value, 0x0a010102);
-  ck_assert_uint_ne (cns_ipv4_address_get_address_type (),
-                     cns_inet_socket_address_get_address_type ());
+  ck_assert_uint_eq (cns_ipv4_address_get_address_type (),
+                     CNS_ADDRESS_TYPE_IPV4);
+  ck_assert_uint_eq (cns_inet_socket_address_get_address_type (),
+                     CNS_ADDRESS_TYPE_INET_SOCKET);
 }
 END_TEST
 

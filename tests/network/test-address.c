@@ -22,14 +22,48 @@ START_TEST (test_address_register)
   /* the same name gives the same id, whoever registers it */
   ck_assert_uint_eq (cns_address_register_type ("TestAddressA"), a);
   ck_assert_uint_eq (cns_address_register_type ("TestAddressB"), b);
-  /* the library registered MAC-48 when it was loaded, before any test */
+  /* MAC-48 has its fixed id, below those of registered kinds */
   mac = cns_mac48_address_get_address_type ();
-  ck_assert_uint_ne (mac, 0);
+  ck_assert_uint_eq (mac, CNS_ADDRESS_TYPE_MAC48);
   ck_assert_uint_eq (cns_address_register_type ("Mac48Address"), mac);
-  ck_assert_uint_gt (a, mac);
+  ck_assert_uint_ge (a, CNS_ADDRESS_TYPE_FIRST_REGISTERED);
+  ck_assert_uint_ge (b, CNS_ADDRESS_TYPE_FIRST_REGISTERED);
 
   CNS_TEST_EXPECT_CRITICAL ("*name*", cns_address_register_type (""));
   CNS_TEST_EXPECT_CRITICAL ("*name*", cns_address_register_type (NULL));
+}
+END_TEST
+
+/* The kinds cns defines have the documented ids whatever names them
+ * first: here in the opposite order to the modules' start-up, after a
+ * kind of the test's own, which does not take any of them. */
+START_TEST (test_address_fixed_types)
+{
+  guint8 own = cns_address_register_type ("TestAddressFirst");
+
+  ck_assert_uint_eq (cns_address_register_type ("InetSocketAddress"), 3);
+  ck_assert_uint_eq (cns_address_register_type ("Ipv4Address"), 2);
+  ck_assert_uint_eq (cns_address_register_type ("Mac48Address"), 1);
+  ck_assert_uint_eq (CNS_ADDRESS_TYPE_MAC48, 1);
+  ck_assert_uint_eq (CNS_ADDRESS_TYPE_IPV4, 2);
+  ck_assert_uint_eq (CNS_ADDRESS_TYPE_INET_SOCKET, 3);
+  ck_assert_uint_eq (cns_mac48_address_get_address_type (), 1);
+  ck_assert_uint_ge (own, CNS_ADDRESS_TYPE_FIRST_REGISTERED);
+  ck_assert_uint_eq (cns_address_register_type ("TestAddressFirst"), own);
+  /* a fixed id is valid before anything made an address of its kind */
+  {
+    CnsAddress address;
+
+    cns_address_init (&address, CNS_ADDRESS_TYPE_INET_SOCKET, six, 6);
+    ck_assert_uint_eq (address.type, 3);
+  }
+  /* ids between the fixed and the registered ones are nobody's */
+  {
+    CnsAddress address = { 0 };
+
+    CNS_TEST_EXPECT_CRITICAL ("*type*", cns_address_init (&address, 4, six, 6));
+    ck_assert_uint_eq (address.type, 0);
+  }
 }
 END_TEST
 
@@ -105,12 +139,30 @@ START_TEST (test_address_compare)
 }
 END_TEST
 
+/* The address functions with the signatures GHashTable calls. */
+static guint
+hash_address (gconstpointer address)
+{
+  return cns_address_hash (address);
+}
+
+static gboolean
+equal_addresses (gconstpointer a, gconstpointer b)
+{
+  return cns_address_equal (a, b);
+}
+
+static void
+free_address (gpointer address)
+{
+  cns_address_free (address);
+}
+
 START_TEST (test_address_hash)
 {
   guint8 a = cns_address_register_type ("TestAddressA");
   g_autoptr (GHashTable) table = g_hash_table_new_full (
-      (GHashFunc) cns_address_hash, (GEqualFunc) cns_address_equal,
-      (GDestroyNotify) cns_address_free, NULL);
+      hash_address, equal_addresses, free_address, NULL);
   CnsAddress key;
 
   /* 1000 distinct addresses, found again through fresh keys */
@@ -192,6 +244,7 @@ test_address_suite (void)
 
   tcase_add_checked_fixture (tc, NULL, cns_test_reset);
   tcase_add_test (tc, test_address_register);
+  tcase_add_test (tc, test_address_fixed_types);
   tcase_add_test (tc, test_address_init);
   tcase_add_test (tc, test_address_compare);
   tcase_add_test (tc, test_address_hash);

@@ -1252,6 +1252,25 @@ START_TEST (test_packet_sum16)
 }
 END_TEST
 
+/* As a GDestroyNotify, unref_notify drops one reference: the last one
+ * returns the packet to the pool. */
+START_TEST (test_packet_unref_notify)
+{
+  GDestroyNotify notify = cns_packet_unref_notify;
+  CnsPacket *p;
+  gsize live;
+
+  live = cns_packet_pool_live_blocks ();
+  p = cns_packet_new (10);
+  cns_packet_ref (p);
+  notify (p);
+  ck_assert_uint_eq (cns_packet_pool_live_blocks (), live + 1);
+  ck_assert_uint_eq (cns_packet_get_size (p), 10);
+  notify (p);
+  ck_assert_uint_eq (cns_packet_pool_live_blocks (), live);
+}
+END_TEST
+
 Suite *
 test_packet_suite (void)
 {
@@ -1262,6 +1281,7 @@ test_packet_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_packet_sizes_and_zeros);
   tcase_add_test (tc, test_packet_uids);
+  tcase_add_test (tc, test_packet_unref_notify);
   tcase_add_test (tc, test_packet_header_round_trip);
   tcase_add_test (tc, test_packet_header_invalid);
   tcase_add_test (tc, test_packet_header_into_zeros);

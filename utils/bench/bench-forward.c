@@ -24,6 +24,13 @@
 
 #define N_ROUTERS 64
 
+/* cns_ipv4_interface_container_unref() as the array's GDestroyNotify. */
+static void
+unref_interfaces (gpointer interfaces)
+{
+  cns_ipv4_interface_container_unref (interfaces);
+}
+
 static guint64 forwarded;
 
 static gdouble
@@ -57,8 +64,8 @@ main (int argc, char **argv)
   g_autoptr (CnsPointToPointHelper) p2p = cns_point_to_point_helper_new ();
   g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
   g_autoptr (CnsIpv4AddressHelper) addresses = cns_ipv4_address_helper_new ();
-  g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) cns_ipv4_interface_container_unref);
+  g_autoptr (GPtrArray) links
+      = g_ptr_array_new_with_free_func (unref_interfaces);
   g_autoptr (CnsOnOffApplication) source = cns_on_off_application_new ();
   g_autoptr (CnsPacketSink) sink = cns_packet_sink_new ();
   CnsInetSocketAddress remote, local;

@@ -52,6 +52,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* cns_ipv4_interface_container_unref() as the array's GDestroyNotify. */
+static void
+unref_interfaces (gpointer interfaces)
+{
+  cns_ipv4_interface_container_unref (interfaces);
+}
+
 static gsize
 heap_bytes (void)
 {
@@ -109,8 +116,8 @@ run_ring (guint n, gdouble seconds)
   g_autoptr (CnsPointToPointHelper) p2p = cns_point_to_point_helper_new ();
   g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
   g_autoptr (CnsIpv4AddressHelper) addresses = cns_ipv4_address_helper_new ();
-  g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) cns_ipv4_interface_container_unref);
+  g_autoptr (GPtrArray) links
+      = g_ptr_array_new_with_free_func (unref_interfaces);
   /* sized now, so that it does not grow while the applications are
    * measured; installed applications live until cns_simulator_destroy() */
   g_autoptr (GPtrArray) sources = g_ptr_array_sized_new (n);

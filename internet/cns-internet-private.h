@@ -1,0 +1,13 @@
+/* cns — start-up of the internet module, called by the library's.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+G_GNUC_INTERNAL void cns_internet_init (void);
+G_GNUC_INTERNAL void cns_ipv4_address_install (void);
+
+G_END_DECLS
