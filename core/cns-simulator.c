@@ -117,8 +117,12 @@ simulator_get (void)
 static CnsEvent *
 simulator_refill (CnsSimulatorState *s)
 {
-  gsize n = s->slabs->len < SMALL_SLABS ? SLAB_EVENTS : BIG_SLAB_EVENTS;
-  CnsEvent *slab = cns_memory_alloc (n * sizeof (CnsEvent), 64);
+  gboolean big = s->slabs->len >= SMALL_SLABS;
+  gsize n = big ? BIG_SLAB_EVENTS : SLAB_EVENTS;
+  /* a big slab asks for the whole huge page, which cns_memory_alloc()
+   * then backs with one */
+  CnsEvent *slab = cns_memory_alloc (
+      big ? CNS_MEMORY_HUGE_PAGE : n * sizeof (CnsEvent), 64);
 
   g_ptr_array_add (s->slabs, slab);
   for (gsize i = 0; i < n; i++)
