@@ -231,7 +231,8 @@ heap_push (HeapScheduler *self, CnsTime time, CnsEvent *event)
  * and which child wins is a coin toss); once it does not, a branch wins,
  * because the processor speculates down the predicted child and overlaps
  * the next level's cache miss with this one, which a data-dependent choice
- * prevents. Both prefetch the line of the four grandchildren. */
+ * prevents. Both prefetch the four grandchildren's orders and events,
+ * a line each. */
 static inline gsize
 heap_sift_down (HeapKey *h, CnsEvent **ev, gsize n, HeapOrder x,
                 gboolean branchless)
@@ -245,6 +246,7 @@ heap_sift_down (HeapKey *h, CnsEvent **ev, gsize n, HeapOrder x,
       if (child > n)
         break;
       CNS_PREFETCH (&h[4 * i]);
+      CNS_PREFETCH (&ev[4 * i]);
       if (child < n)
         {
           if (branchless)
