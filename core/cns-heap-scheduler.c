@@ -28,11 +28,9 @@
 
 #define HEAP_ALIGN        64
 #define HEAP_MIN_CAPACITY 64
-/* Up to this many entries the heap is taken to fit in the caches; see
- * heap_sift_down(). Measured with utils/bench/bench-scheduler. */
-#ifndef HEAP_CACHED_ENTRIES
-#define HEAP_CACHED_ENTRIES (1 << 19)
-#endif
+/* Up to this many entries the heap is taken to fit in the second-level
+ * cache; see heap_sift_down(). Measured with bench-scheduler's PHOLD. */
+#define HEAP_L2_ENTRIES (1 << 15)
 
 /* An event's place in the order, time then key, as one 128-bit number, so
  * that comparing two is branch-free. Times are never negative. */
@@ -225,41 +223,52 @@ heap_push (HeapScheduler *self, CnsTime time, CnsEvent *event)
     }
 }
 
-/* Sifts @x down from the root of @h[1..n]. Two variants of the same loop:
- * while the heap fits in the caches, choosing the child without a branch
- * wins (a mispredicted branch per level costs more than the comparison,
- * and which child wins is a coin toss); once it does not, a branch wins,
- * because the processor speculates down the predicted child and overlaps
- * the next level's cache miss with this one, which a data-dependent choice
- * prevents. Both prefetch the four grandchildren's orders and events,
- * a line each. */
-static inline gsize
-heap_sift_down (HeapKey *h, CnsEvent **ev, gsize n, HeapOrder x,
-                gboolean branchless)
+/* Moves the hole at the root of @h[1..n] down to the leaf it reaches by
+ * always taking the earlier child, then the entry @x (order @order) up
+ * from there into place, and returns where @x goes. The last entry, which
+ * fills the hole, nearly always belongs near the bottom, so this saves
+ * comparing it at every level (Floyd's bottom-up variant). Choosing the
+ * child without a branch wins while the heap fits in the caches (which
+ * child wins is a coin toss, and a mispredicted branch costs more than the
+ * comparison); once it does not, a branch wins, because the processor
+ * speculates down the predicted child and overlaps the next level's miss
+ * with this one. Once the heap outgrows the second-level cache, the eight
+ * great-grandchildren's orders (two lines) and events (one) are fetched
+ * two levels ahead. */
+G_ALWAYS_INLINE static inline gsize
+heap_sift_down (HeapKey *h, CnsEvent **ev, gsize n, HeapOrder order,
+                gboolean small)
 {
   gsize i = 1;
+  gsize child;
 
-  for (;;)
+  while ((child = 2 * i) < n)
     {
-      gsize child = 2 * i;
-
-      if (child > n)
-        break;
-      CNS_PREFETCH (&h[4 * i]);
-      CNS_PREFETCH (&ev[4 * i]);
-      if (child < n)
+      if (!small)
         {
-          if (branchless)
-            child
-                += heap_key_order (&h[child + 1]) < heap_key_order (&h[child]);
-          else if (heap_key_order (&h[child + 1]) < heap_key_order (&h[child]))
-            child++;
+          CNS_PREFETCH (&h[8 * i]);
+          CNS_PREFETCH (&h[8 * i + 4]);
+          CNS_PREFETCH (&ev[8 * i]);
         }
-      if (heap_key_order (&h[child]) >= x)
-        break;
+      if (small)
+        child += heap_key_order (&h[child + 1]) < heap_key_order (&h[child]);
+      else if (heap_key_order (&h[child + 1]) < heap_key_order (&h[child]))
+        child++;
       h[i] = h[child];
       ev[i] = ev[child];
       i = child;
+    }
+  if (child == n)
+    {
+      h[i] = h[child];
+      ev[i] = ev[child];
+      i = child;
+    }
+  while (i > 1 && order < heap_key_order (&h[i / 2]))
+    {
+      h[i] = h[i / 2];
+      ev[i] = ev[i / 2];
+      i /= 2;
     }
   return i;
 }
@@ -270,18 +279,17 @@ heap_pop (HeapScheduler *self)
 {
   HeapKey *h = self->keys;
   CnsEvent **ev = self->events;
-  HeapKey x;
-  CnsEvent *xe;
   gsize n = self->n;
+  HeapKey x = h[n];
+  CnsEvent *xe = ev[n];
+  HeapOrder order = heap_key_order (&x);
   gsize i;
 
-  x = h[n];
-  xe = ev[n];
   self->n = --n;
-  if (n <= HEAP_CACHED_ENTRIES)
-    i = heap_sift_down (h, ev, n, heap_key_order (&x), TRUE);
+  if (n <= HEAP_L2_ENTRIES)
+    i = heap_sift_down (h, ev, n, order, TRUE);
   else
-    i = heap_sift_down (h, ev, n, heap_key_order (&x), FALSE);
+    i = heap_sift_down (h, ev, n, order, FALSE);
   h[i] = x;
   ev[i] = xe;
   self->first[HEAP_TOP] = n > 0 ? heap_key_order (&h[1]) : HEAP_ORDER_NONE;
