@@ -224,11 +224,11 @@ heap_push (HeapScheduler *self, CnsTime time, CnsEvent *event)
 }
 
 /* Moves the hole at the root of @h[1..n] down to the leaf it reaches by
- * always taking the earlier child, then the entry @x (order @order) up
- * from there into place, and returns where @x goes. The last entry, which
+ * always taking the earlier child, then moves up from there to where the
+ * entry of @order belongs, and returns that place. The last entry, which
  * fills the hole, nearly always belongs near the bottom, so this saves
  * comparing it at every level (Floyd's bottom-up variant). Choosing the
- * child without a branch wins while the heap fits in the caches (which
+ * child without a branch wins while the heap is @small (which
  * child wins is a coin toss, and a mispredicted branch costs more than the
  * comparison); once it does not, a branch wins, because the processor
  * speculates down the predicted child and overlaps the next level's miss
