@@ -11,4 +11,8 @@ G_GNUC_INTERNAL void cns_attribute_install_builtin_types (void);
 G_GNUC_INTERNAL gchar *cns_attribute_describe_object (GObject *object);
 G_GNUC_INTERNAL void cns_attribute_apply_defaults (GObject *object);
 
+G_GNUC_INTERNAL gboolean cns_attribute_check_settable (gpointer object,
+                                                       GParamSpec *pspec,
+                                                       GError **error);
+
 G_END_DECLS

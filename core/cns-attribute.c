@@ -298,6 +298,29 @@ attribute_lookup (GObject *object, const gchar *name, GError **error)
   return pspec;
 }
 
+/* Whether @pspec of @object can be set now: writable and not
+ * construct-only. */
+gboolean
+cns_attribute_check_settable (gpointer object, GParamSpec *pspec,
+                              GError **error)
+{
+  g_autofree gchar *attr = NULL;
+
+  if ((pspec->flags & G_PARAM_WRITABLE)
+      && !(pspec->flags & G_PARAM_CONSTRUCT_ONLY))
+    return TRUE;
+  attr = cns_attribute_name_from_property (pspec->name);
+  if (!(pspec->flags & G_PARAM_WRITABLE))
+    g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                 "%s::%s is read-only", G_OBJECT_TYPE_NAME (object), attr);
+  else
+    g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                 "%s::%s can only be set when the object is made (use "
+                 "cns_config_set_default or an object factory)",
+                 G_OBJECT_TYPE_NAME (object), attr);
+  return FALSE;
+}
+
 /**
  * cns_attribute_set:
  * @object: a #GObject
@@ -319,21 +342,9 @@ cns_attribute_set (gpointer object, const gchar *name, const gchar *text,
   g_return_val_if_fail (name != NULL && text != NULL, FALSE);
   if ((pspec = attribute_lookup (object, name, error)) == NULL)
     return FALSE;
+  if (!cns_attribute_check_settable (object, pspec, error))
+    return FALSE;
   attr = cns_attribute_name_from_property (pspec->name);
-  if (!(pspec->flags & G_PARAM_WRITABLE))
-    {
-      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
-                   "%s::%s is read-only", G_OBJECT_TYPE_NAME (object), attr);
-      return FALSE;
-    }
-  if (pspec->flags & G_PARAM_CONSTRUCT_ONLY)
-    {
-      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
-                   "%s::%s can only be set when the object is made (use "
-                   "cns_config_set_default or an object factory)",
-                   G_OBJECT_TYPE_NAME (object), attr);
-      return FALSE;
-    }
   if (!cns_attribute_parse (pspec, text, &value, error))
     {
       g_prefix_error (error, "%s::%s: ", G_OBJECT_TYPE_NAME (object), attr);

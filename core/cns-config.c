@@ -25,6 +25,7 @@
  */
 #include "core/cns-config.h"
 
+#include "core/cns-attribute-private.h"
 #include "core/cns-attribute.h"
 #include "core/cns-core-error.h"
 #include "core/cns-object-factory.h"
@@ -618,20 +619,8 @@ config_prepare_value (GObject *object, GParamSpec *pspec, const gchar *text,
   g_autofree gchar *attr = cns_attribute_name_from_property (pspec->name);
   const GValue *known;
 
-  if (!(pspec->flags & G_PARAM_WRITABLE))
-    {
-      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
-                   "%s::%s is read-only", G_OBJECT_TYPE_NAME (object), attr);
-      return FALSE;
-    }
-  if (pspec->flags & G_PARAM_CONSTRUCT_ONLY)
-    {
-      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
-                   "%s::%s can only be set when the object is made (use "
-                   "cns_config_set_default or an object factory)",
-                   G_OBJECT_TYPE_NAME (object), attr);
-      return FALSE;
-    }
+  if (!cns_attribute_check_settable (object, pspec, error))
+    return FALSE;
   if ((known = g_hash_table_lookup (parsed, pspec)) != NULL
       && !G_TYPE_IS_OBJECT (pspec->value_type))
     {

@@ -196,6 +196,19 @@ object_block (gpointer object, gconstpointer *mem)
   return (gsize) ((const guint8 *) object + query.instance_size - start);
 }
 
+/* Passes @fn the whole allocation of @object, unless it is NULL. */
+static void
+hint_object (guint32 context, gpointer object, CnsPrefetchHintFn fn)
+{
+  gconstpointer mem;
+  gsize size;
+
+  if (object == NULL)
+    return;
+  size = object_block (object, &mem);
+  fn (context, mem, size);
+}
+
 /**
  * cns_prefetch_hint_add_object:
  * @context: the context (node id) whose events use @object
@@ -207,14 +220,8 @@ object_block (gpointer object, gconstpointer *mem)
 void
 cns_prefetch_hint_add_object (guint32 context, gpointer object)
 {
-  gconstpointer mem;
-  gsize size;
-
   g_return_if_fail (object == NULL || G_IS_OBJECT (object));
-  if (object == NULL)
-    return;
-  size = object_block (object, &mem);
-  cns_prefetch_hint_add (context, mem, size);
+  hint_object (context, object, cns_prefetch_hint_add);
 }
 
 /**
@@ -227,14 +234,8 @@ cns_prefetch_hint_add_object (guint32 context, gpointer object)
 void
 cns_prefetch_hint_remove_object (guint32 context, gpointer object)
 {
-  gconstpointer mem;
-  gsize size;
-
   g_return_if_fail (object == NULL || G_IS_OBJECT (object));
-  if (object == NULL)
-    return;
-  size = object_block (object, &mem);
-  cns_prefetch_hint_remove (context, mem, size);
+  hint_object (context, object, cns_prefetch_hint_remove);
 }
 
 /**
