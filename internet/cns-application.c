@@ -294,8 +294,8 @@ cns_application_install (CnsApplication *self, CnsNode *node)
   CnsApplicationPrivate *priv;
   guint32 index;
 
-  g_return_val_if_fail (CNS_IS_APPLICATION (self), 0);
-  g_return_val_if_fail (CNS_IS_NODE (node), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_APPLICATION), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (node, CNS_TYPE_NODE), 0);
   priv = cns_application_get_instance_private (self);
   g_return_val_if_fail (application_peek_node (priv) == NULL, 0);
 
@@ -318,7 +318,7 @@ cns_application_install (CnsApplication *self, CnsNode *node)
 CnsNode *
 cns_application_get_node (CnsApplication *self)
 {
-  g_return_val_if_fail (CNS_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_APPLICATION), NULL);
   return application_peek_node (cns_application_get_instance_private (self));
 }
 
@@ -332,7 +332,7 @@ cns_application_get_node (CnsApplication *self)
 void
 cns_application_set_start_time (CnsApplication *self, CnsTime start)
 {
-  g_return_if_fail (CNS_IS_APPLICATION (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_APPLICATION));
   g_return_if_fail (start >= 0);
   application_set_times (cns_application_get_instance_private (self), start,
                          cns_application_get_stop_time (self));
@@ -345,7 +345,7 @@ cns_application_get_start_time (CnsApplication *self)
 {
   ApplicationTimes *times;
 
-  g_return_val_if_fail (CNS_IS_APPLICATION (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_APPLICATION), 0);
   times = application_peek_times (cns_application_get_instance_private (self));
   return times != NULL ? times->start_time : CNS_TIME_ZERO;
 }
@@ -360,7 +360,7 @@ cns_application_get_start_time (CnsApplication *self)
 void
 cns_application_set_stop_time (CnsApplication *self, CnsTime stop)
 {
-  g_return_if_fail (CNS_IS_APPLICATION (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_APPLICATION));
   g_return_if_fail (stop >= 0);
   application_set_times (cns_application_get_instance_private (self),
                          cns_application_get_start_time (self), stop);
@@ -373,7 +373,7 @@ cns_application_get_stop_time (CnsApplication *self)
 {
   ApplicationTimes *times;
 
-  g_return_val_if_fail (CNS_IS_APPLICATION (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_APPLICATION), 0);
   times = application_peek_times (cns_application_get_instance_private (self));
   return times != NULL ? times->stop_time : CNS_TIME_ZERO;
 }

@@ -133,20 +133,21 @@ cns_ipv4_l3_protocol_check_interface (CnsIpv4L3Protocol *self,
 #define CHECK_INTERFACE(self, interface, val)                         \
   G_STMT_START                                                        \
     {                                                                 \
-      g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), val);     \
+      g_return_val_if_fail (                                          \
+          CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL), val);  \
       if (!cns_ipv4_l3_protocol_check_interface ((self), (interface), \
                                                  G_STRFUNC))          \
         return val;                                                   \
     }                                                                 \
   G_STMT_END
-#define CHECK_INTERFACE_VOID(self, interface)                         \
-  G_STMT_START                                                        \
-    {                                                                 \
-      g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));              \
-      if (!cns_ipv4_l3_protocol_check_interface ((self), (interface), \
-                                                 G_STRFUNC))          \
-        return;                                                       \
-    }                                                                 \
+#define CHECK_INTERFACE_VOID(self, interface)                                 \
+  G_STMT_START                                                                \
+    {                                                                         \
+      g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL)); \
+      if (!cns_ipv4_l3_protocol_check_interface ((self), (interface),         \
+                                                 G_STRFUNC))                  \
+        return;                                                               \
+    }                                                                         \
   G_STMT_END
 
 /* Adds @device, a device of the layer's node, as an interface. */
@@ -216,8 +217,8 @@ cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
 {
   CnsNode *node;
 
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (device, CNS_TYPE_NET_DEVICE), 0);
   node = cns_ipv4_l3_protocol_get_node (self);
   g_return_val_if_fail (node != NULL, 0);
   g_return_val_if_fail (cns_net_device_get_node (device) == node, 0);
@@ -231,7 +232,7 @@ cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
 guint32
 cns_ipv4_l3_protocol_get_n_interfaces (CnsIpv4L3Protocol *self)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL), 0);
   return self->n_interfaces;
 }
 
@@ -244,8 +245,9 @@ gint32
 cns_ipv4_l3_protocol_get_interface_for_device (CnsIpv4L3Protocol *self,
                                                CnsNetDevice *device)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (device, CNS_TYPE_NET_DEVICE), -1);
   if (cns_net_device_get_node (device) != cns_ipv4_l3_protocol_get_node (self))
     return -1;
   return cns_ipv4_l3_protocol_find_interface (
@@ -261,7 +263,8 @@ gint32
 cns_ipv4_l3_protocol_get_interface_for_address (CnsIpv4L3Protocol *self,
                                                 CnsIpv4Address address)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        -1);
   for (guint32 i = 0; i < self->n_interfaces; i++)
     if (cns_ipv4_interface_has_address (&self->interfaces[i], address))
       return (gint32) i;
@@ -278,7 +281,8 @@ cns_ipv4_l3_protocol_get_interface_for_prefix (CnsIpv4L3Protocol *self,
                                                CnsIpv4Address address,
                                                CnsIpv4Mask mask)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), -1);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        -1);
   for (guint32 i = 0; i < self->n_interfaces; i++)
     {
       const CnsIpv4Interface *iface = &self->interfaces[i];
@@ -341,7 +345,8 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
   gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
   CnsIpv4Interface *iface;
 
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        FALSE);
   g_return_val_if_fail (address != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -478,7 +483,7 @@ cns_ipv4_l3_protocol_select_source_address (CnsIpv4L3Protocol *self,
                                             CnsNetDevice *device,
                                             CnsIpv4Address destination)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self),
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
                         cns_ipv4_address_any ());
   return l3_select_source (self, device, destination);
 }

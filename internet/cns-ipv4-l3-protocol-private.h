@@ -117,7 +117,11 @@ cns_ipv4_l3_protocol_peek_interface (CnsIpv4L3Protocol *self,
 G_GNUC_INTERNAL CnsIpv4Address cns_ipv4_l3_protocol_select_interface_source (
     CnsIpv4L3Protocol *self, guint32 interface, CnsIpv4Address destination);
 
-/* cns_ipv4_l3_protocol_send() without its checks. */
+/* cns_ipv4_l3_protocol_send() without its checks, for UDP's per-datagram
+ * send. With UDP reading the interface addresses through
+ * cns_ipv4_l3_protocol_peek_interface() and its layer through
+ * cns_ipv4_l4_protocol_peek_ipv4() too, the checked calls cost 30 M of
+ * 769 M instructions on bench-ring --n=1000 --time=2 (callgrind). */
 G_GNUC_INTERNAL void cns_ipv4_l3_protocol_send_datagram (
     CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Address source,
     CnsIpv4Address destination, guint8 protocol, guint8 ttl, guint8 tos,

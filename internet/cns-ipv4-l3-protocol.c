@@ -801,7 +801,8 @@ cns_ipv4_l3_protocol_new (void)
 CnsNode *
 cns_ipv4_l3_protocol_get_node (CnsIpv4L3Protocol *self)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        NULL);
   return l3_node (self);
 }
 
@@ -816,8 +817,9 @@ void
 cns_ipv4_l3_protocol_set_routing_protocol (CnsIpv4L3Protocol *self,
                                            CnsIpv4RoutingProtocol *routing)
 {
-  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (routing));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL));
+  g_return_if_fail (
+      CNS_INSTANCE_IS_A (routing, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   if (routing == self->routing)
     return;
   if (self->routing != NULL)
@@ -835,7 +837,8 @@ cns_ipv4_l3_protocol_set_routing_protocol (CnsIpv4L3Protocol *self,
 CnsIpv4RoutingProtocol *
 cns_ipv4_l3_protocol_get_routing_protocol (CnsIpv4L3Protocol *self)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        NULL);
   return self->routing;
 }
 
@@ -855,8 +858,8 @@ cns_ipv4_l3_protocol_insert_l4_protocol (CnsIpv4L3Protocol *self,
   CnsIpv4L4Protocol **link;
   guint8 number;
 
-  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
-  g_return_if_fail (CNS_IS_IPV4_L4_PROTOCOL (protocol));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL));
+  g_return_if_fail (CNS_INSTANCE_IS_A (protocol, CNS_TYPE_IPV4_L4_PROTOCOL));
   number = cns_ipv4_l4_protocol_get_protocol_number (protocol);
   priv = cns_ipv4_l4_protocol_peek_private (protocol);
   if (priv->ipv4 == self && l3_find_protocol (self, number) == protocol)
@@ -896,7 +899,8 @@ cns_ipv4_l3_protocol_insert_l4_protocol (CnsIpv4L3Protocol *self,
 CnsIpv4L4Protocol *
 cns_ipv4_l3_protocol_get_l4_protocol (CnsIpv4L3Protocol *self, guint8 number)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        NULL);
   return l3_find_protocol (self, number);
 }
 
@@ -934,7 +938,8 @@ cns_ipv4_l3_protocol_is_destination_address (CnsIpv4L3Protocol *self,
                                              CnsIpv4Address address,
                                              guint32 interface)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL),
+                        FALSE);
   if (!cns_ipv4_l3_protocol_check_interface (self, interface, G_STRFUNC))
     return FALSE;
   return l3_is_for_us (self, address, interface);
@@ -962,7 +967,7 @@ cns_ipv4_l3_protocol_send (CnsIpv4L3Protocol *self, CnsPacket *packet,
                            guint8 protocol, guint8 ttl, guint8 tos,
                            const CnsIpv4Route *route)
 {
-  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL));
   g_return_if_fail (packet != NULL);
   cns_ipv4_l3_protocol_send_datagram (self, packet, source, destination,
                                       protocol, ttl, tos, route);
@@ -1005,7 +1010,7 @@ cns_ipv4_l3_protocol_send_with_header (CnsIpv4L3Protocol *self,
 {
   CnsIpv4Header h;
 
-  g_return_if_fail (CNS_IS_IPV4_L3_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L3_PROTOCOL));
   g_return_if_fail (packet != NULL);
   g_return_if_fail (header != NULL);
   h = *header;

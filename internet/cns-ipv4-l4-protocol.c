@@ -40,7 +40,7 @@ cns_ipv4_l4_protocol_init (CnsIpv4L4Protocol *self)
 guint8
 cns_ipv4_l4_protocol_get_protocol_number (CnsIpv4L4Protocol *self)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_L4_PROTOCOL (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L4_PROTOCOL), 0);
   return CNS_IPV4_L4_PROTOCOL_GET_CLASS (self)->protocol_number;
 }
 
@@ -61,7 +61,7 @@ cns_ipv4_l4_protocol_receive (CnsIpv4L4Protocol *self, CnsPacket *packet,
 {
   CnsIpv4L4ProtocolClass *klass;
 
-  g_return_val_if_fail (CNS_IS_IPV4_L4_PROTOCOL (self),
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L4_PROTOCOL),
                         CNS_IPV4_L4_RX_ENDPOINT_UNREACHABLE);
   g_return_val_if_fail (packet != NULL && header != NULL,
                         CNS_IPV4_L4_RX_ENDPOINT_UNREACHABLE);
@@ -94,7 +94,7 @@ cns_ipv4_l4_protocol_receive_icmp (CnsIpv4L4Protocol *self,
                                    CnsIpv4Address payload_destination,
                                    const guint8 payload[8])
 {
-  g_return_if_fail (CNS_IS_IPV4_L4_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L4_PROTOCOL));
   g_return_if_fail (payload != NULL);
   CNS_IPV4_L4_PROTOCOL_GET_CLASS (self)->receive_icmp (
       self, icmp_source, icmp_ttl, icmp_type, icmp_code, icmp_info,
@@ -112,7 +112,7 @@ cns_ipv4_l4_protocol_set_ipv4 (CnsIpv4L4Protocol *self, CnsIpv4L3Protocol *ipv4)
 {
   CnsIpv4L4ProtocolPrivate *priv;
 
-  g_return_if_fail (CNS_IS_IPV4_L4_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L4_PROTOCOL));
   priv = cns_ipv4_l4_protocol_get_instance_private (self);
   priv->ipv4 = ipv4;
 }
@@ -128,7 +128,8 @@ cns_ipv4_l4_protocol_get_ipv4 (CnsIpv4L4Protocol *self)
 {
   CnsIpv4L4ProtocolPrivate *priv;
 
-  g_return_val_if_fail (CNS_IS_IPV4_L4_PROTOCOL (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_L4_PROTOCOL),
+                        NULL);
   priv = cns_ipv4_l4_protocol_get_instance_private (self);
   return priv->ipv4;
 }

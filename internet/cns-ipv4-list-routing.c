@@ -222,8 +222,9 @@ cns_ipv4_list_routing_add_routing_protocol (CnsIpv4ListRouting *self,
   CnsIpv4L3Protocol *ipv4;
   guint32 at;
 
-  g_return_if_fail (CNS_IS_IPV4_LIST_ROUTING (self));
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (protocol));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_LIST_ROUTING));
+  g_return_if_fail (
+      CNS_INSTANCE_IS_A (protocol, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   g_return_if_fail ((gpointer) protocol != (gpointer) self);
 
   for (at = 0; at < self->n_entries; at++)
@@ -250,7 +251,8 @@ cns_ipv4_list_routing_add_routing_protocol (CnsIpv4ListRouting *self,
 guint32
 cns_ipv4_list_routing_get_n_routing_protocols (CnsIpv4ListRouting *self)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_LIST_ROUTING (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_LIST_ROUTING),
+                        0);
   return self->n_entries;
 }
 
@@ -265,7 +267,8 @@ CnsIpv4RoutingProtocol *
 cns_ipv4_list_routing_get_routing_protocol (CnsIpv4ListRouting *self,
                                             guint32 index, gint16 *priority)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_LIST_ROUTING (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_LIST_ROUTING),
+                        NULL);
   if (index >= self->n_entries)
     return NULL;
   if (priority != NULL)

@@ -85,7 +85,8 @@ cns_ipv4_routing_protocol_route_output (CnsIpv4RoutingProtocol *self,
 {
   CnsIpv4RoutingProtocolClass *klass;
 
-  g_return_val_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self), FALSE);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL), FALSE);
   g_return_val_if_fail (header != NULL && route != NULL, FALSE);
   klass = CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self);
   g_return_val_if_fail (klass->route_output != NULL, FALSE);
@@ -102,7 +103,8 @@ cns_ipv4_routing_protocol_route_output (CnsIpv4RoutingProtocol *self,
 CnsIpv4RoutingProtocol *
 cns_ipv4_routing_protocol_get_delegate (CnsIpv4RoutingProtocol *self)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self), NULL);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL), NULL);
   for (;;)
     {
       CnsIpv4RoutingProtocolClass *klass
@@ -127,7 +129,7 @@ cns_ipv4_routing_protocol_delegate_changed (CnsIpv4RoutingProtocol *self)
 {
   CnsIpv4L3Protocol *ipv4;
 
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   ipv4 = cns_ipv4_routing_protocol_get_ipv4 (self);
   if (ipv4 != NULL)
     cns_ipv4_l3_protocol_update_routing_delegate (ipv4);
@@ -153,7 +155,8 @@ cns_ipv4_routing_protocol_route_input (CnsIpv4RoutingProtocol *self,
 {
   CnsIpv4RoutingProtocolClass *klass;
 
-  g_return_val_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self), FALSE);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL), FALSE);
   g_return_val_if_fail (header != NULL && route != NULL, FALSE);
   klass = CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self);
   g_return_val_if_fail (klass->route_input != NULL, FALSE);
@@ -169,7 +172,7 @@ void
 cns_ipv4_routing_protocol_notify_interface_up (CnsIpv4RoutingProtocol *self,
                                                guint32 interface)
 {
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self)->notify_interface_up (self,
                                                                    interface);
 }
@@ -183,7 +186,7 @@ void
 cns_ipv4_routing_protocol_notify_interface_down (CnsIpv4RoutingProtocol *self,
                                                  guint32 interface)
 {
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self)->notify_interface_down (self,
                                                                      interface);
 }
@@ -198,7 +201,7 @@ cns_ipv4_routing_protocol_notify_add_address (
     CnsIpv4RoutingProtocol *self, guint32 interface,
     const CnsIpv4InterfaceAddress *address)
 {
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   g_return_if_fail (address != NULL);
   CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self)->notify_add_address (
       self, interface, address);
@@ -214,7 +217,7 @@ cns_ipv4_routing_protocol_notify_remove_address (
     CnsIpv4RoutingProtocol *self, guint32 interface,
     const CnsIpv4InterfaceAddress *address)
 {
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   g_return_if_fail (address != NULL);
   CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self)->notify_remove_address (
       self, interface, address);
@@ -231,7 +234,7 @@ void
 cns_ipv4_routing_protocol_set_ipv4 (CnsIpv4RoutingProtocol *self,
                                     CnsIpv4L3Protocol *ipv4)
 {
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self)->set_ipv4 (self, ipv4);
 }
 
@@ -245,7 +248,8 @@ cns_ipv4_routing_protocol_get_ipv4 (CnsIpv4RoutingProtocol *self)
 {
   CnsIpv4RoutingProtocolPrivate *priv;
 
-  g_return_val_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self), NULL);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL), NULL);
   priv = cns_ipv4_routing_protocol_get_instance_private (self);
   return priv->ipv4;
 }
@@ -260,7 +264,7 @@ void
 cns_ipv4_routing_protocol_print_routing_table (CnsIpv4RoutingProtocol *self,
                                                GString *out)
 {
-  g_return_if_fail (CNS_IS_IPV4_ROUTING_PROTOCOL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_ROUTING_PROTOCOL));
   g_return_if_fail (out != NULL);
   CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (self)->print_routing_table (self, out);
 }

@@ -589,7 +589,7 @@ cns_ipv4_static_routing_add_host_route (CnsIpv4StaticRouting *self,
                                         CnsIpv4Address next_hop,
                                         guint32 interface, guint32 metric)
 {
-  g_return_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING));
   static_add (self, destination, cns_ipv4_mask_from_prefix_length (32),
               next_hop, interface, metric);
 }
@@ -605,7 +605,7 @@ cns_ipv4_static_routing_add_host_route_to_interface (CnsIpv4StaticRouting *self,
                                                      guint32 interface,
                                                      guint32 metric)
 {
-  g_return_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING));
   static_add (self, destination, cns_ipv4_mask_from_prefix_length (32),
               cns_ipv4_address_any (), interface, metric);
 }
@@ -625,7 +625,7 @@ cns_ipv4_static_routing_add_network_route (CnsIpv4StaticRouting *self,
                                            CnsIpv4Address next_hop,
                                            guint32 interface, guint32 metric)
 {
-  g_return_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING));
   g_return_if_fail (cns_ipv4_mask_is_contiguous (mask));
   static_add (self, network, mask, next_hop, interface, metric);
 }
@@ -641,7 +641,7 @@ cns_ipv4_static_routing_add_network_route_to_interface (
     CnsIpv4StaticRouting *self, CnsIpv4Address network, CnsIpv4Mask mask,
     guint32 interface, guint32 metric)
 {
-  g_return_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING));
   g_return_if_fail (cns_ipv4_mask_is_contiguous (mask));
   static_add (self, network, mask, cns_ipv4_address_any (), interface, metric);
 }
@@ -659,7 +659,7 @@ cns_ipv4_static_routing_set_default_route (CnsIpv4StaticRouting *self,
                                            CnsIpv4Address next_hop,
                                            guint32 interface, guint32 metric)
 {
-  g_return_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING));
   static_add (self, cns_ipv4_address_any (), (CnsIpv4Mask){ 0 }, next_hop,
               interface, metric);
 }
@@ -668,7 +668,8 @@ cns_ipv4_static_routing_set_default_route (CnsIpv4StaticRouting *self,
 guint32
 cns_ipv4_static_routing_get_n_routes (CnsIpv4StaticRouting *self)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING),
+                        0);
   return self->n_routes;
 }
 
@@ -683,7 +684,8 @@ gboolean
 cns_ipv4_static_routing_get_route (CnsIpv4StaticRouting *self, guint32 index,
                                    CnsIpv4RoutingTableEntry *route)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING),
+                        FALSE);
   g_return_val_if_fail (route != NULL, FALSE);
   if (index >= self->n_routes)
     return FALSE;
@@ -701,7 +703,8 @@ cns_ipv4_static_routing_get_route (CnsIpv4StaticRouting *self, guint32 index,
 gboolean
 cns_ipv4_static_routing_remove_route (CnsIpv4StaticRouting *self, guint32 index)
 {
-  g_return_val_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING),
+                        FALSE);
   if (index >= self->n_routes)
     return FALSE;
   memmove (&self->routes[index], &self->routes[index + 1],
@@ -727,7 +730,8 @@ cns_ipv4_static_routing_lookup (CnsIpv4StaticRouting *self,
 {
   const Route *r;
 
-  g_return_val_if_fail (CNS_IS_IPV4_STATIC_ROUTING (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_IPV4_STATIC_ROUTING),
+                        FALSE);
   g_return_val_if_fail (route != NULL, FALSE);
   r = static_lookup (self, destination, NULL);
   if (r == NULL)

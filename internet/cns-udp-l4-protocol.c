@@ -34,7 +34,8 @@
 
 #include "core/cns-log.h"
 #include "core/cns-prefetch.h"
-#include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
+#include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-udp-header.h"
 #include "internet/cns-udp-private.h"
 
@@ -195,19 +196,19 @@ static CnsIpv4Address
 udp_broadcast_owner (CnsIpv4L3Protocol *ipv4, CnsIpv4Address destination,
                      guint32 interface)
 {
-  guint32 n = cns_ipv4_l3_protocol_get_n_addresses (ipv4, interface);
+  const CnsIpv4Interface *iface
+      = cns_ipv4_l3_protocol_peek_interface (ipv4, interface);
+  guint32 n = iface != NULL ? iface->n_addresses : 0;
 
   if (cns_ipv4_address_is_broadcast (destination))
-    return n > 0 ? cns_ipv4_l3_protocol_get_address (ipv4, interface, 0).local
-                 : destination;
+    return n > 0 ? iface->addresses[0].local : destination;
   for (guint32 i = 0; i < n; i++)
     {
-      CnsIpv4InterfaceAddress a
-          = cns_ipv4_l3_protocol_get_address (ipv4, interface, i);
+      const CnsIpv4InterfaceAddress *a = &iface->addresses[i];
 
-      if (cns_ipv4_address_equal (a.broadcast, destination)
-          && cns_ipv4_mask_get_prefix_length (a.mask) < 31)
-        return a.local;
+      if (cns_ipv4_address_equal (a->broadcast, destination)
+          && cns_ipv4_mask_get_prefix_length (a->mask) < 31)
+        return a->local;
     }
   return cns_ipv4_address_any ();
 }
@@ -242,7 +243,7 @@ udp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
       cns_packet_add_header (packet, &cns_udp_header_class, &udp);
       return CNS_IPV4_L4_RX_CHECKSUM_ERROR;
     }
-  broadcast_owner = udp_broadcast_owner (cns_ipv4_l4_protocol_get_ipv4 (l4),
+  broadcast_owner = udp_broadcast_owner (cns_ipv4_l4_protocol_peek_ipv4 (l4),
                                          header->destination, interface);
   /* the usual single receiver, without the list of them */
   n = cns_ipv4_end_point_demux_lookup (
@@ -319,7 +320,8 @@ cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
   CnsNode *node;
   CnsUdpSocket *socket;
 
-  g_return_val_if_fail (CNS_IS_UDP_L4_PROTOCOL (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_UDP_L4_PROTOCOL),
+                        NULL);
   node = udp_node (self);
   g_return_val_if_fail (node != NULL, NULL);
   socket = cns_udp_socket_new (self, node);
@@ -403,7 +405,7 @@ cns_udp_l4_protocol_send (CnsUdpL4Protocol *self, CnsPacket *packet,
   cns_udp_header_init (&header, source_port, destination_port, 0);
   cns_udp_header_prepare_checksum (&header, source, destination, packet);
   cns_packet_add_header (packet, &cns_udp_header_class, &header);
-  cns_ipv4_l3_protocol_send (
-      cns_ipv4_l4_protocol_get_ipv4 ((CnsIpv4L4Protocol *) self), packet,
+  cns_ipv4_l3_protocol_send_datagram (
+      cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self), packet,
       source, destination, CNS_IP_PROTOCOL_UDP, ttl, 0, route);
 }

@@ -321,7 +321,7 @@ static gboolean
 udp_socket_is_local_address (CnsUdpSocket *self, CnsIpv4Address address)
 {
   CnsIpv4L3Protocol *ipv4
-      = cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self->udp));
+      = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self->udp);
   guint32 n_interfaces;
 
   if (cns_ipv4_address_is_broadcast (address)
@@ -332,17 +332,13 @@ udp_socket_is_local_address (CnsUdpSocket *self, CnsIpv4Address address)
   n_interfaces = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
   for (guint32 i = 0; i < n_interfaces; i++)
     {
-      guint32 n = cns_ipv4_l3_protocol_get_n_addresses (ipv4, i);
+      const CnsIpv4Interface *iface
+          = cns_ipv4_l3_protocol_peek_interface (ipv4, i);
 
-      for (guint32 j = 0; j < n; j++)
-        {
-          CnsIpv4InterfaceAddress a
-              = cns_ipv4_l3_protocol_get_address (ipv4, i, j);
-
-          if (cns_ipv4_address_equal (a.local, address)
-              || cns_ipv4_address_equal (a.broadcast, address))
-            return TRUE;
-        }
+      for (guint32 j = 0; j < iface->n_addresses; j++)
+        if (cns_ipv4_address_equal (iface->addresses[j].local, address)
+            || cns_ipv4_address_equal (iface->addresses[j].broadcast, address))
+          return TRUE;
     }
   return FALSE;
 }
@@ -908,7 +904,7 @@ cns_udp_socket_set_icmp_callback (CnsUdpSocket *self, CnsUdpSocketIcmpFn fn,
 {
   Receiver *rx;
 
-  g_return_if_fail (CNS_IS_UDP_SOCKET (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_UDP_SOCKET));
   if (fn == NULL && self->rx == NULL)
     return;
   rx = udp_socket_receiver (self);

@@ -82,7 +82,7 @@ cns_channel_init (CnsChannel *self)
 guint32
 cns_channel_get_id (CnsChannel *self)
 {
-  g_return_val_if_fail (CNS_IS_CHANNEL (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_CHANNEL), 0);
   return ((CnsChannelPrivate *) cns_channel_get_instance_private (self))->id;
 }
 
@@ -90,7 +90,7 @@ cns_channel_get_id (CnsChannel *self)
 guint32
 cns_channel_get_n_devices (CnsChannel *self)
 {
-  g_return_val_if_fail (CNS_IS_CHANNEL (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_CHANNEL), 0);
   return CNS_CHANNEL_GET_CLASS (self)->get_n_devices (self);
 }
 
@@ -102,7 +102,7 @@ cns_channel_get_n_devices (CnsChannel *self)
 CnsNetDevice *
 cns_channel_get_device (CnsChannel *self, guint32 index)
 {
-  g_return_val_if_fail (CNS_IS_CHANNEL (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_CHANNEL), NULL);
   return CNS_CHANNEL_GET_CLASS (self)->get_device (self, index);
 }
 

@@ -382,7 +382,7 @@ cns_net_device_deliver (CnsNetDevice *self, CnsPacket *packet, guint16 protocol,
 {
   CnsNetDevicePrivate *priv;
 
-  g_return_if_fail (CNS_IS_NET_DEVICE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NET_DEVICE));
   g_return_if_fail (packet != NULL);
   priv = cns_net_device_peek_private (self);
   /* Out of line: its call with seven arguments would have every packet

@@ -332,7 +332,7 @@ cns_node_new_with_system_id (guint32 system_id)
 guint32
 cns_node_get_id (CnsNode *self)
 {
-  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
   return self->id;
 }
 
@@ -340,7 +340,7 @@ cns_node_get_id (CnsNode *self)
 guint32
 cns_node_get_system_id (CnsNode *self)
 {
-  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
   return self->system_id;
 }
 
@@ -376,8 +376,8 @@ cns_node_add_device (CnsNode *self, CnsNetDevice *device)
 {
   guint32 ifindex;
 
-  g_return_val_if_fail (CNS_IS_NODE (self), 0);
-  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (device, CNS_TYPE_NET_DEVICE), 0);
   g_return_val_if_fail (cns_net_device_get_node (device) == NULL, 0);
 
   ifindex = self->n_devices++;
@@ -397,7 +397,7 @@ cns_node_add_device (CnsNode *self, CnsNetDevice *device)
 guint32
 cns_node_get_n_devices (CnsNode *self)
 {
-  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
   return self->n_devices;
 }
 
@@ -409,7 +409,7 @@ cns_node_get_n_devices (CnsNode *self)
 CnsNetDevice *
 cns_node_get_device (CnsNode *self, guint32 index)
 {
-  g_return_val_if_fail (CNS_IS_NODE (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), NULL);
   return index < self->n_devices ? self->devices[index] : NULL;
 }
 
@@ -424,8 +424,8 @@ cns_node_add_application (CnsNode *self, CnsObject *application)
 {
   guint32 index;
 
-  g_return_val_if_fail (CNS_IS_NODE (self), 0);
-  g_return_val_if_fail (CNS_IS_OBJECT (application), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (application, CNS_TYPE_OBJECT), 0);
 
   index = self->n_applications++;
   self->applications
@@ -440,7 +440,7 @@ cns_node_add_application (CnsNode *self, CnsObject *application)
 guint32
 cns_node_get_n_applications (CnsNode *self)
 {
-  g_return_val_if_fail (CNS_IS_NODE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
   return self->n_applications;
 }
 
@@ -452,7 +452,7 @@ cns_node_get_n_applications (CnsNode *self)
 CnsObject *
 cns_node_get_application (CnsNode *self, guint32 index)
 {
-  g_return_val_if_fail (CNS_IS_NODE (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), NULL);
   return index < self->n_applications ? self->applications[index] : NULL;
 }
 
@@ -557,7 +557,7 @@ cns_node_register_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
 {
   ProtocolHandler h;
 
-  g_return_if_fail (CNS_IS_NODE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE));
   g_return_if_fail (handler != NULL);
   g_return_if_fail (device == NULL || cns_net_device_get_node (device) == self);
 
@@ -591,7 +591,7 @@ void
 cns_node_unregister_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
                                       gpointer user_data)
 {
-  g_return_if_fail (CNS_IS_NODE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE));
   for (guint32 i = 0; i < self->n_handlers;)
     {
       ProtocolHandler *h = &self->handlers[i];

@@ -114,7 +114,8 @@ cns_point_to_point_channel_new (void)
 CnsTime
 cns_point_to_point_channel_get_delay (CnsPointToPointChannel *self)
 {
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), 0);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL), 0);
   return self->delay;
 }
 
@@ -123,7 +124,7 @@ void
 cns_point_to_point_channel_set_delay (CnsPointToPointChannel *self,
                                       CnsTime delay)
 {
-  g_return_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL));
   g_return_if_fail (delay >= 0);
   self->delay = delay;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DELAY]);
@@ -141,8 +142,10 @@ gboolean
 cns_point_to_point_channel_attach (CnsPointToPointChannel *self,
                                    CnsPointToPointNetDevice *device)
 {
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), FALSE);
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (device), FALSE);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL), FALSE);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (device, CNS_TYPE_POINT_TO_POINT_NET_DEVICE), FALSE);
   if (self->n_devices == 2)
     return FALSE;
   self->devices[self->n_devices++] = g_object_ref (device);
@@ -159,7 +162,8 @@ CnsPointToPointNetDevice *
 cns_point_to_point_channel_get_peer (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *device)
 {
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self), NULL);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL), NULL);
   if (self->n_devices < 2)
     return NULL;
   return self->devices[0] == device ? self->devices[1] : self->devices[0];
@@ -190,7 +194,7 @@ cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
   guint32 end, context;
   CnsPointToPointNetDevice *peer;
 
-  g_return_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL));
   g_return_if_fail (packet != NULL);
   if (G_UNLIKELY (self->n_devices != 2))
     {

@@ -358,7 +358,8 @@ cns_point_to_point_net_device_new (void)
 CnsDataRate
 cns_point_to_point_net_device_get_data_rate (CnsPointToPointNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self), 0);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE), 0);
   return self->data_rate;
 }
 
@@ -367,7 +368,8 @@ void
 cns_point_to_point_net_device_set_data_rate (CnsPointToPointNetDevice *self,
                                              CnsDataRate rate)
 {
-  g_return_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self));
+  g_return_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE));
   g_return_if_fail (rate > 0);
   self->data_rate = rate;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA_RATE]);
@@ -378,7 +380,8 @@ CnsTime
 cns_point_to_point_net_device_get_interframe_gap (
     CnsPointToPointNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self), 0);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE), 0);
   return self->interframe_gap;
 }
 
@@ -387,7 +390,8 @@ void
 cns_point_to_point_net_device_set_interframe_gap (
     CnsPointToPointNetDevice *self, CnsTime gap)
 {
-  g_return_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self));
+  g_return_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE));
   g_return_if_fail (gap >= 0);
   self->interframe_gap = gap;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERFRAME_GAP]);
@@ -401,7 +405,8 @@ cns_point_to_point_net_device_set_interframe_gap (
 CnsQueue *
 cns_point_to_point_net_device_get_queue (CnsPointToPointNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self), NULL);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE), NULL);
   return self->queue;
 }
 
@@ -413,7 +418,8 @@ void
 cns_point_to_point_net_device_set_queue (CnsPointToPointNetDevice *self,
                                          CnsQueue *queue)
 {
-  g_return_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self));
+  g_return_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE));
   g_return_if_fail (queue == NULL || CNS_IS_QUEUE (queue));
   if (g_set_object (&self->queue, queue))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TX_QUEUE]);
@@ -428,7 +434,8 @@ CnsErrorModel *
 cns_point_to_point_net_device_get_receive_error_model (
     CnsPointToPointNetDevice *self)
 {
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self), NULL);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE), NULL);
   return self->error_model;
 }
 
@@ -440,7 +447,8 @@ void
 cns_point_to_point_net_device_set_receive_error_model (
     CnsPointToPointNetDevice *self, CnsErrorModel *model)
 {
-  g_return_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self));
+  g_return_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE));
   g_return_if_fail (model == NULL || CNS_IS_ERROR_MODEL (model));
   if (g_set_object (&self->error_model, model))
     g_object_notify_by_pspec (G_OBJECT (self),
@@ -462,8 +470,10 @@ cns_point_to_point_net_device_attach (CnsPointToPointNetDevice *self,
 {
   CnsPointToPointNetDevice *peer;
 
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self), FALSE);
-  g_return_val_if_fail (CNS_IS_POINT_TO_POINT_CHANNEL (channel), FALSE);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE), FALSE);
+  g_return_val_if_fail (
+      CNS_INSTANCE_IS_A (channel, CNS_TYPE_POINT_TO_POINT_CHANNEL), FALSE);
   if (self->channel != NULL
       || !cns_point_to_point_channel_attach (channel, self))
     return FALSE;
@@ -491,7 +501,8 @@ cns_point_to_point_net_device_receive (CnsPointToPointNetDevice *self,
   CnsPointToPointNetDevice *peer;
   CnsPppHeader ppp;
 
-  g_return_if_fail (CNS_IS_POINT_TO_POINT_NET_DEVICE (self));
+  g_return_if_fail (
+      CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_NET_DEVICE));
   g_return_if_fail (packet != NULL);
   if (self->error_model != NULL
       && cns_error_model_is_corrupt (self->error_model, packet))

@@ -101,7 +101,7 @@ cns_queue_init (CnsQueue *self)
 gboolean
 cns_queue_enqueue (CnsQueue *self, CnsPacket *packet)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), FALSE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), FALSE);
   g_return_val_if_fail (packet != NULL, FALSE);
   return CNS_QUEUE_GET_CLASS (self)->enqueue (self, packet);
 }
@@ -115,7 +115,7 @@ cns_queue_enqueue (CnsQueue *self, CnsPacket *packet)
 CnsPacket *
 cns_queue_dequeue (CnsQueue *self)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), NULL);
   return CNS_QUEUE_GET_CLASS (self)->dequeue (self);
 }
 
@@ -129,7 +129,7 @@ cns_queue_peek (CnsQueue *self)
 {
   CnsQueuePrivate *priv;
 
-  g_return_val_if_fail (CNS_IS_QUEUE (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), NULL);
   priv = cns_queue_get_instance_private (self);
   return priv->n_packets > 0 ? priv->ring[priv->head] : NULL;
 }
@@ -138,7 +138,7 @@ cns_queue_peek (CnsQueue *self)
 guint32
 cns_queue_get_n_packets (CnsQueue *self)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), 0);
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_packets;
 }
 
@@ -146,7 +146,7 @@ cns_queue_get_n_packets (CnsQueue *self)
 guint64
 cns_queue_get_n_bytes (CnsQueue *self)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), 0);
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_bytes;
 }
 
@@ -163,7 +163,7 @@ cns_queue_get_max_size (CnsQueue *self, CnsQueueSize *out)
 {
   CnsQueuePrivate *priv;
 
-  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE));
   g_return_if_fail (out != NULL);
   priv = cns_queue_get_instance_private (self);
   out->unit = priv->max_unit;
@@ -180,7 +180,7 @@ cns_queue_set_max_size (CnsQueue *self, const CnsQueueSize *size)
 {
   CnsQueuePrivate *priv;
 
-  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE));
   g_return_if_fail (size != NULL);
   priv = cns_queue_get_instance_private (self);
   priv->max_unit = size->unit;
@@ -198,7 +198,7 @@ cns_queue_would_overflow (CnsQueue *self, const CnsPacket *packet)
 {
   CnsQueuePrivate *priv;
 
-  g_return_val_if_fail (CNS_IS_QUEUE (self), TRUE);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), TRUE);
   g_return_val_if_fail (packet != NULL, TRUE);
   priv = cns_queue_get_instance_private (self);
   if (priv->max_unit == CNS_QUEUE_SIZE_PACKETS)
@@ -210,7 +210,7 @@ cns_queue_would_overflow (CnsQueue *self, const CnsPacket *packet)
 guint64
 cns_queue_get_total_received_packets (CnsQueue *self)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), 0);
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
       ->received_packets;
 }
@@ -219,7 +219,7 @@ cns_queue_get_total_received_packets (CnsQueue *self)
 guint64
 cns_queue_get_total_received_bytes (CnsQueue *self)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), 0);
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
       ->received_bytes;
 }
@@ -228,7 +228,7 @@ cns_queue_get_total_received_bytes (CnsQueue *self)
 guint64
 cns_queue_get_total_dropped_packets (CnsQueue *self)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), 0);
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
       ->dropped_packets;
 }
@@ -237,7 +237,7 @@ cns_queue_get_total_dropped_packets (CnsQueue *self)
 guint64
 cns_queue_get_total_dropped_bytes (CnsQueue *self)
 {
-  g_return_val_if_fail (CNS_IS_QUEUE (self), 0);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), 0);
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))
       ->dropped_bytes;
 }
@@ -248,7 +248,7 @@ cns_queue_reset_statistics (CnsQueue *self)
 {
   CnsQueuePrivate *priv;
 
-  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE));
   priv = cns_queue_get_instance_private (self);
   priv->received_packets = priv->received_bytes = 0;
   priv->dropped_packets = priv->dropped_bytes = 0;
@@ -266,7 +266,7 @@ cns_queue_push (CnsQueue *self, CnsPacket *packet)
   CnsQueuePrivate *priv;
   guint32 size, tail;
 
-  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE));
   g_return_if_fail (packet != NULL);
   priv = cns_queue_get_instance_private (self);
   size = cns_packet_get_size (packet);
@@ -308,7 +308,7 @@ cns_queue_pop (CnsQueue *self)
   CnsQueuePrivate *priv;
   CnsPacket *packet;
 
-  g_return_val_if_fail (CNS_IS_QUEUE (self), NULL);
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE), NULL);
   priv = cns_queue_get_instance_private (self);
   if (priv->n_packets == 0)
     return NULL;
@@ -333,7 +333,7 @@ cns_queue_drop (CnsQueue *self, CnsPacket *packet)
 {
   CnsQueuePrivate *priv;
 
-  g_return_if_fail (CNS_IS_QUEUE (self));
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_QUEUE));
   g_return_if_fail (packet != NULL);
   priv = cns_queue_get_instance_private (self);
   priv->dropped_packets++;
