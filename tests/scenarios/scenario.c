@@ -286,6 +286,12 @@ build_line (CnsNodeContainer *nodes, CnsPointToPointHelper *p2p,
   return 7.0;
 }
 
+static void
+interface_container_unref (gpointer container)
+{
+  cns_ipv4_interface_container_unref (container);
+}
+
 /* Built in bench-ring's order: the links, then on each node its source
  * and its sink. */
 static void
@@ -293,8 +299,8 @@ build_ring (CnsNodeContainer *nodes, CnsPointToPointHelper *p2p,
             CnsIpv4AddressHelper *addresses)
 {
   guint n = cns_node_container_get_n (nodes);
-  g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) cns_ipv4_interface_container_unref);
+  g_autoptr (GPtrArray) links
+      = g_ptr_array_new_with_free_func (interface_container_unref);
   GError *error = NULL;
 
   check (cns_point_to_point_helper_set_device_attribute (p2p, "DataRate",
