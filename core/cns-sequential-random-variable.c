@@ -10,14 +10,14 @@
  */
 #include "core/cns-sequential-random-variable.h"
 
-#include "core/cns-constant-random-variable.h"
+#include "core/cns-attribute.h"
 #include "core/cns-core-error.h"
 
 #include <math.h>
 
 #define DEFAULT_MIN         0.0
 #define DEFAULT_MAX         0.0
-#define DEFAULT_INCREMENT   1.0
+#define DEFAULT_INCREMENT   "Constant(Constant=1)"
 #define DEFAULT_CONSECUTIVE 1
 
 enum
@@ -94,6 +94,7 @@ cns_sequential_random_variable_class_init (
       G_MAXUINT, DEFAULT_CONSECUTIVE,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_attribute_install_default (properties[PROP_INCREMENT], DEFAULT_INCREMENT);
 }
 
 static void
@@ -101,7 +102,6 @@ cns_sequential_random_variable_init (CnsSequentialRandomVariable *self)
 {
   self->min = DEFAULT_MIN;
   self->max = DEFAULT_MAX;
-  self->increment = cns_constant_random_variable_new (DEFAULT_INCREMENT);
   self->consecutive = DEFAULT_CONSECUTIVE;
 }
 

@@ -15,12 +15,14 @@
  */
 #include "network/cns-rate-error-model.h"
 
-#include "core/cns-uniform-random-variable.h"
+#include "core/cns-attribute.h"
+#include "core/cns-random-variable.h"
 
 #include <math.h>
 
 #define DEFAULT_ERROR_UNIT CNS_ERROR_UNIT_BYTE
 #define DEFAULT_ERROR_RATE 0.0
+#define DEFAULT_RAN_VAR    "Uniform(Min=0,Max=1)"
 
 enum
 {
@@ -102,6 +104,7 @@ cns_rate_error_model_class_init (CnsRateErrorModelClass *klass)
       "Uniform(Min=0,Max=1)). Cannot be none",
       CNS_TYPE_RANDOM_VARIABLE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_attribute_install_default (properties[PROP_RAN_VAR], DEFAULT_RAN_VAR);
 }
 
 static void
@@ -109,7 +112,6 @@ cns_rate_error_model_init (CnsRateErrorModel *self)
 {
   self->unit = DEFAULT_ERROR_UNIT;
   self->rate = DEFAULT_ERROR_RATE;
-  self->ran_var = cns_uniform_random_variable_new (0.0, 1.0);
 }
 
 static void
