@@ -352,12 +352,18 @@ main (int argc, char **argv)
   cns_command_line_parse (cmd, &argc, &argv);
   if (g_strcmp0 (topology, "line") != 0 && g_strcmp0 (topology, "ring") != 0)
     {
-      fprintf (stderr, "scenario: --topology must be line or ring\n");
+      fprintf (stderr, "scenario: --topology must be line or ring, got '%s'\n",
+               topology != NULL ? topology : "(none)");
       return 2;
     }
   if (n < 3)
     {
-      fprintf (stderr, "scenario: --n must be at least 3\n");
+      fprintf (stderr, "scenario: --n must be at least 3, got %u\n", n);
+      return 2;
+    }
+  if (!(seconds > 0.0))
+    {
+      fprintf (stderr, "scenario: --time must be positive, got %g\n", seconds);
       return 2;
     }
 

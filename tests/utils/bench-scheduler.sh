@@ -5,7 +5,7 @@
 set -u
 bench=${top_builddir:-..}/utils/bench/bench-scheduler
 
-echo "1..2"
+echo "1..3"
 out=$("$bench" --quick 2>&1)
 status=$?
 lines=$(printf '%s\n' "$out" | grep -c '^{"bench":"scheduler"')
@@ -19,4 +19,11 @@ if [ -z "$missing" ] && printf '%s\n' "$out" | grep -q '"ratio_to_bare":[0-9]'; 
   echo "ok 2 - every case reports events_per_s and ratio_to_bare"
 else
   echo "not ok 2 - lines without events_per_s: $missing"
+fi
+out=$("$bench" --case=phold --maxLps=10 2>&1)
+status=$?
+if [ $status -eq 2 ] && printf '%s\n' "$out" | grep -q -- '--maxLps must be at least 1024, got 10'; then
+  echo "ok 3 - a PHOLD size below 1024 LPs is refused, naming --maxLps"
+else
+  echo "not ok 3 - status $status: $out"
 fi

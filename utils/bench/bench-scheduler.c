@@ -422,6 +422,12 @@ main (int argc, char **argv)
       g_printerr ("bench-scheduler: --repeat must be at least 1\n");
       return 2;
     }
+  if (max_lps < 1024)
+    {
+      g_printerr ("bench-scheduler: --maxLps must be at least 1024, got %u\n",
+                  max_lps);
+      return 2;
+    }
   if (which != NULL && strcmp (which, "hold") != 0
       && strcmp (which, "phold") != 0)
     {
