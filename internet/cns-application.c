@@ -507,22 +507,38 @@ cns_application_format_endpoint (
     const CnsAddress *address, gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE])
 {
   CnsInetSocketAddress inet;
-  gchar ip[CNS_IPV4_ADDRESS_STRING_SIZE];
 
   g_return_if_fail (address != NULL);
   g_return_if_fail (buf != NULL);
   if (cns_inet_socket_address_from_address (address, &inet))
-    {
-      cns_ipv4_address_format (inet.address, ip);
-      g_snprintf (buf, CNS_APPLICATION_ENDPOINT_STRING_SIZE, "%s port %u", ip,
-                  inet.port);
-    }
+    cns_application_format_inet_endpoint (&inet, buf);
   else
     {
       g_autofree gchar *text = cns_address_to_string (address);
 
       g_strlcpy (buf, text, CNS_APPLICATION_ENDPOINT_STRING_SIZE);
     }
+}
+
+/**
+ * cns_application_format_inet_endpoint:
+ * @address: an inet socket address
+ * @buf: (out caller-allocates): where to write
+ *
+ * Writes @address as ns-3's applications log a peer: "10.1.1.2 port 9".
+ */
+void
+cns_application_format_inet_endpoint (
+    const CnsInetSocketAddress *address,
+    gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE])
+{
+  gchar ip[CNS_IPV4_ADDRESS_STRING_SIZE];
+
+  g_return_if_fail (address != NULL);
+  g_return_if_fail (buf != NULL);
+  cns_ipv4_address_format (address->address, ip);
+  g_snprintf (buf, CNS_APPLICATION_ENDPOINT_STRING_SIZE, "%s port %u", ip,
+              address->port);
 }
 
 static void

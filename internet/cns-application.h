@@ -6,6 +6,7 @@
 #include "core/cns-object.h"
 #include "core/cns-time.h"
 #include "core/cns-trace-source.h"
+#include "internet/cns-ipv4-address.h"
 #include "network/cns-address.h"
 #include "network/cns-node.h"
 #include "network/cns-packet.h"
@@ -72,7 +73,7 @@ typedef void (*CnsApplicationRxTraceFn) (gpointer source, CnsPacket *packet,
                                          const CnsAddress *from,
                                          gpointer user_data);
 
-/* Longest text cns_application_format_endpoint() writes, with the NUL:
+/* Longest text cns_application_format_(inet_)endpoint() writes, with the NUL:
  * "255.255.255.255 port 65535". */
 #define CNS_APPLICATION_ENDPOINT_STRING_SIZE 27
 
@@ -94,5 +95,8 @@ void cns_application_class_install_trace_source (CnsApplicationClass *klass,
 void cns_application_format_now (gchar buf[CNS_TIME_STRING_SIZE]);
 void cns_application_format_endpoint (
     const CnsAddress *address, gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE]);
+void cns_application_format_inet_endpoint (
+    const CnsInetSocketAddress *address,
+    gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE]);
 
 G_END_DECLS

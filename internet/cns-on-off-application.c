@@ -373,11 +373,9 @@ on_off_log_sent (CnsOnOffApplication *self)
 {
   gchar now[CNS_TIME_STRING_SIZE];
   gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
-  CnsAddress remote;
 
   cns_application_format_now (now);
-  cns_inet_socket_address_to_address (&self->remote, &remote);
-  cns_application_format_endpoint (&remote, to);
+  cns_application_format_inet_endpoint (&self->remote, to);
   CNS_LOG_INFO ("At time %s on-off application sent %u bytes to %s total Tx "
                 "%" G_GUINT64_FORMAT " bytes",
                 now, self->packet_size, to, self->total_bytes);
@@ -456,11 +454,9 @@ on_off_connection_failed (CnsSocket *socket, gpointer user_data)
 {
   CnsOnOffApplication *self = user_data;
   gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
-  CnsAddress remote;
 
   cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
-  cns_inet_socket_address_to_address (&self->remote, &remote);
-  cns_application_format_endpoint (&remote, to);
+  cns_application_format_inet_endpoint (&self->remote, to);
   g_warning (
       "OnOffApplication on node %u cannot connect to %s: %s",
       cns_node_get_id (cns_application_get_node (CNS_APPLICATION (self))), to,

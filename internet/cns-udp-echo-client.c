@@ -176,11 +176,9 @@ echo_client_send (gpointer obj, gpointer data)
     {
       gchar now[CNS_TIME_STRING_SIZE];
       gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
-      CnsAddress remote;
 
       cns_application_format_now (now);
-      cns_inet_socket_address_to_address (&self->remote, &remote);
-      cns_application_format_endpoint (&remote, to);
+      cns_application_format_inet_endpoint (&self->remote, to);
       if (sent)
         CNS_LOG_INFO ("At time %s client sent %u bytes to %s", now,
                       self->packet_size, to);

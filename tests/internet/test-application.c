@@ -559,6 +559,9 @@ START_TEST (test_application_format)
   cns_inet_socket_address_to_address (&inet, &address);
   cns_application_format_endpoint (&address, endpoint);
   ck_assert_str_eq (endpoint, "255.255.255.255 port 65535");
+  inet = cns_inet_socket_address_init (CNS_IPV4_ADDRESS_INIT (10, 1, 1, 2), 9);
+  cns_application_format_inet_endpoint (&inet, endpoint);
+  ck_assert_str_eq (endpoint, "10.1.1.2 port 9");
 }
 END_TEST
 
