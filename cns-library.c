@@ -14,6 +14,7 @@
 #include "core/cns-core-private.h"
 #include "internet/cns-internet-private.h"
 #include "network/cns-network-private.h"
+#include "routing/cns-routing-private.h"
 
 static void cns_library_init (void) __attribute__ ((constructor));
 
@@ -23,4 +24,5 @@ cns_library_init (void)
   cns_core_init ();
   cns_network_init ();
   cns_internet_init ();
+  cns_routing_init ();
 }

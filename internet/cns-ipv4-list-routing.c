@@ -61,7 +61,7 @@ list_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
 }
 
 static gboolean
-list_route_input (CnsIpv4RoutingProtocol *protocol, const CnsPacket *packet,
+list_route_input (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
                   const CnsIpv4Header *header, guint32 input_interface,
                   CnsIpv4Route *route)
 {

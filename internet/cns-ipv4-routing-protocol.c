@@ -137,7 +137,9 @@ cns_ipv4_routing_protocol_delegate_changed (CnsIpv4RoutingProtocol *self)
 
 /**
  * cns_ipv4_routing_protocol_route_input:
- * @packet: the received packet, without its IPv4 header
+ * @packet: (nullable): the received packet, without its IPv4 header,
+ *   writable: a protocol may change its metadata (nix-vector routing
+ *   advances the packet's read position in its path)
  * @header: its IPv4 header
  * @input_interface: the interface it came in on
  * @route: (out caller-allocates): filled in when a route is found
@@ -148,7 +150,7 @@ cns_ipv4_routing_protocol_delegate_changed (CnsIpv4RoutingProtocol *self)
  */
 gboolean
 cns_ipv4_routing_protocol_route_input (CnsIpv4RoutingProtocol *self,
-                                       const CnsPacket *packet,
+                                       CnsPacket *packet,
                                        const CnsIpv4Header *header,
                                        guint32 input_interface,
                                        CnsIpv4Route *route)

@@ -27,8 +27,9 @@ G_DECLARE_DERIVABLE_TYPE (CnsIpv4RoutingProtocol, cns_ipv4_routing_protocol,
  *   no route.
  * @route_input: chooses where to forward a packet received on interface
  *   @input_interface that is not for this node (the IPv4 layer handles
- *   local delivery before asking). Fills @route and returns %TRUE, or
- *   returns %FALSE when there is no route.
+ *   local delivery before asking). @packet is writable, and may be
+ *   changed (nix-vector routing reads the next hop from it). Fills @route and
+ * returns %TRUE, or returns %FALSE when there is no route.
  * @notify_interface_up: interface @interface came up
  * @notify_interface_down: interface @interface went down
  * @notify_add_address: @address was added to @interface
@@ -52,9 +53,9 @@ struct _CnsIpv4RoutingProtocolClass
   gboolean (*route_output) (CnsIpv4RoutingProtocol *self, CnsPacket *packet,
                             const CnsIpv4Header *header,
                             CnsNetDevice *output_device, CnsIpv4Route *route);
-  gboolean (*route_input) (CnsIpv4RoutingProtocol *self,
-                           const CnsPacket *packet, const CnsIpv4Header *header,
-                           guint32 input_interface, CnsIpv4Route *route);
+  gboolean (*route_input) (CnsIpv4RoutingProtocol *self, CnsPacket *packet,
+                           const CnsIpv4Header *header, guint32 input_interface,
+                           CnsIpv4Route *route);
   void (*notify_interface_up) (CnsIpv4RoutingProtocol *self, guint32 interface);
   void (*notify_interface_down) (CnsIpv4RoutingProtocol *self,
                                  guint32 interface);
@@ -80,7 +81,7 @@ CnsIpv4RoutingProtocol *
 cns_ipv4_routing_protocol_get_delegate (CnsIpv4RoutingProtocol *self);
 void cns_ipv4_routing_protocol_delegate_changed (CnsIpv4RoutingProtocol *self);
 gboolean cns_ipv4_routing_protocol_route_input (CnsIpv4RoutingProtocol *self,
-                                                const CnsPacket *packet,
+                                                CnsPacket *packet,
                                                 const CnsIpv4Header *header,
                                                 guint32 input_interface,
                                                 CnsIpv4Route *route);

@@ -393,7 +393,7 @@ static_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
 }
 
 static gboolean
-static_route_input (CnsIpv4RoutingProtocol *protocol, const CnsPacket *packet,
+static_route_input (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
                     const CnsIpv4Header *header, guint32 input_interface,
                     CnsIpv4Route *route)
 {

@@ -1,0 +1,29 @@
+# routing/: global all-pairs routing with its backends, nix-vector routing.
+
+noinst_LTLIBRARIES += %reldir%/libcns-routing.la
+
+%canon_reldir%_libcns_routing_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-routing\"
+%canon_reldir%_libcns_routing_la_LIBADD = $(GLIB_LIBS) $(LIBM)
+%canon_reldir%_libcns_routing_la_SOURCES = \
+	%reldir%/cns-global-route-manager.c \
+	%reldir%/cns-ipv4-global-routing-helper.c \
+	%reldir%/cns-ipv4-global-routing.c \
+	%reldir%/cns-route-backend.c \
+	%reldir%/cns-route-graph.c \
+	%reldir%/cns-route-table.c \
+	%reldir%/cns-routing-error.c \
+	%reldir%/cns-routing.c \
+	%reldir%/cns-spf-route-backend.c
+
+nobase_cnsinclude_HEADERS += \
+	%reldir%/cns-global-route-manager.h \
+	%reldir%/cns-ipv4-global-routing-helper.h \
+	%reldir%/cns-ipv4-global-routing.h \
+	%reldir%/cns-route-backend.h \
+	%reldir%/cns-route-graph.h \
+	%reldir%/cns-route-table.h \
+	%reldir%/cns-routing-error.h \
+	%reldir%/cns-routing.h
+
+noinst_HEADERS += \
+	%reldir%/cns-routing-private.h
