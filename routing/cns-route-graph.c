@@ -271,23 +271,48 @@ seal_interfaces (CnsRouteGraph *self)
       }
 }
 
+/* Routers are numbered in breadth-first order from the lowest node of
+ * each component, so that neighbours get nearby numbers: the table's
+ * backends then find a node's neighbours in nearby memory, and a batch
+ * of consecutive destinations lies in one region of the graph. */
 static void
 seal_routers (CnsRouteGraph *self)
 {
-  self->router_index = g_new (guint32, self->n_nodes);
-  self->router_nodes = g_new (guint32, self->n_nodes);
-  for (guint32 i = 0; i < self->n_nodes; i++)
-    {
-      guint32 degree = self->offsets[i + 1] - self->offsets[i];
+  guint32 *queue = g_new (guint32, MAX (self->n_nodes, 1));
 
-      if (degree == 0 || cns_route_graph_is_host (self, i))
+  self->router_index = g_new (guint32, MAX (self->n_nodes, 1));
+  self->router_nodes = g_new (guint32, MAX (self->n_nodes, 1));
+  for (guint32 i = 0; i < self->n_nodes; i++)
+    self->router_index[i] = self->offsets[i + 1] == self->offsets[i]
+                                    || cns_route_graph_is_host (self, i)
+                                ? CNS_ROUTE_GRAPH_NOT_A_ROUTER
+                                : CNS_ROUTE_GRAPH_NO_NODE;
+  for (guint32 root = 0; root < self->n_nodes; root++)
+    {
+      guint32 head = 0, tail = 0;
+
+      if (self->router_index[root] != CNS_ROUTE_GRAPH_NO_NODE)
+        continue;
+      self->router_index[root] = self->n_routers;
+      self->router_nodes[self->n_routers++] = root;
+      queue[tail++] = root;
+      while (head < tail)
         {
-          self->router_index[i] = CNS_ROUTE_GRAPH_NOT_A_ROUTER;
-          continue;
+          guint32 u = queue[head++];
+
+          for (guint32 l = self->offsets[u]; l < self->offsets[u + 1]; l++)
+            {
+              guint32 v = self->links[l].neighbor;
+
+              if (self->router_index[v] != CNS_ROUTE_GRAPH_NO_NODE)
+                continue;
+              self->router_index[v] = self->n_routers;
+              self->router_nodes[self->n_routers++] = v;
+              queue[tail++] = v;
+            }
         }
-      self->router_index[i] = self->n_routers;
-      self->router_nodes[self->n_routers++] = i;
     }
+  g_free (queue);
 }
 
 /**

@@ -22,12 +22,15 @@
 #include "routing/cns-routing-private.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 CNS_LOG_COMPONENT_DEFINE ("cns-spf-route-backend");
 
 /* Words per node in the breadth-first search: 4 x 64 = 256 destinations
  * per pass, which compilers turn into one AVX2 operation per step. */
-#define WORDS          4
+#define WORDS          2
 #define BATCH          (64 * WORDS)
 #define DIJKSTRA_BATCH 16
 
@@ -131,91 +134,236 @@ set_entry (CnsRouteTable *table, guint entry_size, guint32 row, guint32 column,
 typedef struct
 {
   Bits *seen, *visit, *next;
-  guint8 **rows8;
-  guint16 **rows16;
+  guint64 *marks;       /* candidates of the level, one bit per router */
+  guint64 *in_frontier; /* the frontier, one bit per router */
+  guint32 *frontier;    /* routers that gained at the last level, ascending */
+  guint32 *gainers;
+  guint8 *staging;      /* BATCH entries per router: the batch's columns */
+  guint64 expand8[256]; /* 8 mask bits -> 8 byte masks */
+  guint64 expand16[16]; /* 4 mask bits -> 4 16-bit masks */
 } BfsWork;
 
+static void
+bfs_work_init_expansions (BfsWork *work)
+{
+  for (guint m = 0; m < 256; m++)
+    {
+      work->expand8[m] = 0;
+      for (guint k = 0; k < 8; k++)
+        if (m & (1u << k))
+          work->expand8[m] |= G_GUINT64_CONSTANT (0xff) << (8 * k);
+    }
+  for (guint m = 0; m < 16; m++)
+    {
+      work->expand16[m] = 0;
+      for (guint k = 0; k < 4; k++)
+        if (m & (1u << k))
+          work->expand16[m] |= G_GUINT64_CONSTANT (0xffff) << (16 * k);
+    }
+}
+
+/* Writes @interface into the 64 staged entries of router @v from
+ * @column whose bits are set in @mask, eight (or four) entries per
+ * 64-bit word: the entries a link brings are usually many at once. */
+static inline void
+store_masked (const BfsWork *work, guint entry_size, guint32 v, guint32 column,
+              guint64 mask, guint16 interface)
+{
+  if (entry_size == 1)
+    {
+      guint8 *row = work->staging + (gsize) v * BATCH + column;
+      guint64 fill = G_GUINT64_CONSTANT (0x0101010101010101) * interface;
+
+      for (guint k = 0; mask != 0; k++, mask >>= 8)
+        if ((mask & 0xff) != 0)
+          {
+            guint64 bytes, m = work->expand8[mask & 0xff];
+
+            memcpy (&bytes, row + 8 * k, 8);
+            bytes = (bytes & ~m) | (fill & m);
+            memcpy (row + 8 * k, &bytes, 8);
+          }
+    }
+  else
+    {
+      guint16 *row = (guint16 *) work->staging + (gsize) v * BATCH + column;
+      guint64 fill = G_GUINT64_CONSTANT (0x0001000100010001) * interface;
+
+      for (guint k = 0; mask != 0; k++, mask >>= 4)
+        if ((mask & 0xf) != 0)
+          {
+            guint64 words, m = work->expand16[mask & 0xf];
+
+            memcpy (&words, row + 4 * k, 8);
+            words = (words & ~m) | (fill & m);
+            memcpy (row + 4 * k, &words, 8);
+          }
+    }
+}
+
+/* Pulls router @v's new destinations of this level from its links, in
+ * tie-rule order, and records the first link that brings each one.
+ * Returns: whether @v got any. */
+static inline gboolean
+bfs_pull (const Job *job, BfsWork *work, const Bits *valid, guint32 first,
+          guint32 v)
+{
+  const RouterGraph *rg = job->rg;
+  Bits rem, got = { { 0 } };
+  guint64 left = 0, any_got = 0;
+
+  for (guint w = 0; w < WORDS; w++)
+    {
+      rem.w[w] = valid->w[w] & ~work->seen[v].w[w];
+      left |= rem.w[w];
+    }
+  if (left == 0)
+    return FALSE;
+  for (guint32 l = rg->offsets[v]; l < rg->offsets[v + 1]; l++)
+    {
+      guint32 n = rg->neighbor[l];
+      const Bits *from = &work->visit[n];
+      Bits hit;
+      guint64 any = 0;
+
+      /* the bitmap is in cache; most neighbours' words would not be */
+      if ((work->in_frontier[n / 64] & (G_GUINT64_CONSTANT (1) << (n % 64)))
+          == 0)
+        continue;
+      for (guint w = 0; w < WORDS; w++)
+        {
+          hit.w[w] = rem.w[w] & from->w[w];
+          any |= hit.w[w];
+        }
+      if (any == 0)
+        continue;
+      left = 0;
+      for (guint w = 0; w < WORDS; w++)
+        {
+          got.w[w] |= hit.w[w];
+          rem.w[w] &= ~hit.w[w];
+          left |= rem.w[w];
+          if (hit.w[w] != 0)
+            store_masked (work, job->entry_size, v, 64 * w, hit.w[w],
+                          rg->interface[l]);
+        }
+      if (left == 0)
+        break;
+    }
+  for (guint w = 0; w < WORDS; w++)
+    {
+      work->seen[v].w[w] |= got.w[w];
+      any_got |= got.w[w];
+    }
+  work->next[v] = got;
+  return any_got != 0;
+}
+
+/* Copies the batch's staged entries into the table, each row's part in
+ * one go and, where whole lines are written, without reading them first
+ * (non-temporal stores); then clears the staging area for the next
+ * batch. Writing every entry where it was found instead touched each
+ * row's lines at every level, and the table does not fit in any cache:
+ * that took most of the time. */
+static void
+bfs_flush (const Job *job, BfsWork *work, guint32 first, guint32 count)
+{
+  gsize bytes = (gsize) count * job->entry_size;
+  gsize row_bytes = (gsize) BATCH * job->entry_size;
+
+  for (guint32 v = 0; v < job->rg->n; v++)
+    {
+      guint8 *from = work->staging + v * row_bytes;
+      guint8 *to = (guint8 *) cns_route_table_get_row (job->table, v)
+                   + (gsize) first * job->entry_size;
+
+#if defined(__SSE2__)
+      if (bytes == row_bytes)
+        for (gsize k = 0; k < bytes; k += 16)
+          _mm_stream_si128 ((__m128i *) (to + k),
+                            _mm_load_si128 ((const __m128i *) (from + k)));
+      else
+#endif
+        memcpy (to, from, bytes);
+      memset (from, 0, bytes);
+    }
+#if defined(__SSE2__)
+  _mm_sfence ();
+#endif
+}
+
+/* One breadth-first search from destinations @first .. @first + @count
+ * - 1 at once. Only routers next to the last level's frontier can gain
+ * destinations, so each level visits those and no others, in ascending
+ * order (from a bitmap) so that their rows are written in address
+ * order. */
 static void
 bfs_batch (const Job *job, BfsWork *work, guint32 first, guint32 count)
 {
   const RouterGraph *rg = job->rg;
+  guint32 n_words = (rg->n + 63) / 64;
   Bits valid = { { 0 } };
-  gboolean active = TRUE;
+  guint32 n_frontier = count;
 
   memset (work->seen, 0, rg->n * sizeof (Bits));
-  memset (work->visit, 0, rg->n * sizeof (Bits));
   for (guint32 k = 0; k < count; k++)
     {
-      valid.w[k / 64] |= G_GUINT64_CONSTANT (1) << (k % 64);
-      work->seen[first + k].w[k / 64] |= G_GUINT64_CONSTANT (1) << (k % 64);
-      work->visit[first + k].w[k / 64] |= G_GUINT64_CONSTANT (1) << (k % 64);
+      guint64 bit = G_GUINT64_CONSTANT (1) << (k % 64);
+
+      valid.w[k / 64] |= bit;
+      work->seen[first + k].w[k / 64] |= bit;
+      work->visit[first + k].w[k / 64] |= bit;
+      work->frontier[k] = first + k;
     }
-  while (active)
+  while (n_frontier > 0)
     {
+      guint32 n_gainers = 0, *swap_list;
       Bits *swap;
 
-      active = FALSE;
-      for (guint32 v = 0; v < rg->n; v++)
+      for (guint32 f = 0; f < n_frontier; f++)
         {
-          Bits rem, got = { { 0 } };
-          guint64 left = 0;
+          guint32 u = work->frontier[f];
 
-          for (guint w = 0; w < WORDS; w++)
-            {
-              rem.w[w] = valid.w[w] & ~work->seen[v].w[w];
-              left |= rem.w[w];
-            }
-          if (left == 0)
-            {
-              work->next[v] = got;
-              continue;
-            }
-          for (guint32 l = rg->offsets[v]; l < rg->offsets[v + 1]; l++)
-            {
-              const Bits *from = &work->visit[rg->neighbor[l]];
-              Bits hit;
-              guint64 any = 0;
+          work->in_frontier[u / 64] |= G_GUINT64_CONSTANT (1) << (u % 64);
+        }
+      for (guint32 f = 0; f < n_frontier; f++)
+        {
+          guint32 u = work->frontier[f];
 
-              for (guint w = 0; w < WORDS; w++)
-                {
-                  hit.w[w] = rem.w[w] & from->w[w];
-                  any |= hit.w[w];
-                }
-              if (any == 0)
-                continue;
-              left = 0;
-              for (guint w = 0; w < WORDS; w++)
-                {
-                  guint64 bits = hit.w[w];
+          for (guint32 l = rg->offsets[u]; l < rg->offsets[u + 1]; l++)
+            work->marks[rg->neighbor[l] / 64] |= G_GUINT64_CONSTANT (1)
+                                                 << (rg->neighbor[l] % 64);
+        }
+      for (guint32 i = 0; i < n_words; i++)
+        {
+          guint64 m = work->marks[i];
 
-                  got.w[w] |= bits;
-                  rem.w[w] &= ~bits;
-                  left |= rem.w[w];
-                  while (bits != 0)
-                    {
-                      guint32 column = first + w * 64 + __builtin_ctzll (bits);
-
-                      if (job->entry_size == 1)
-                        work->rows8[v][column] = (guint8) rg->interface[l];
-                      else
-                        work->rows16[v][column] = rg->interface[l];
-                      bits &= bits - 1;
-                    }
-                }
-              if (left == 0)
-                break;
-            }
-          for (guint w = 0; w < WORDS; w++)
+          work->marks[i] = 0;
+          while (m != 0)
             {
-              work->seen[v].w[w] |= got.w[w];
-              active |= got.w[w] != 0;
+              guint32 v = 64 * i + __builtin_ctzll (m);
+
+              if (bfs_pull (job, work, &valid, first, v))
+                work->gainers[n_gainers++] = v;
+              m &= m - 1;
             }
-          work->next[v] = got;
+        }
+      for (guint32 f = 0; f < n_frontier; f++)
+        {
+          guint32 u = work->frontier[f];
+
+          memset (&work->visit[u], 0, sizeof (Bits));
+          work->in_frontier[u / 64] = 0;
         }
       swap = work->visit;
       work->visit = work->next;
       work->next = swap;
+      swap_list = work->frontier;
+      work->frontier = work->gainers;
+      work->gainers = swap_list;
+      n_frontier = n_gainers;
     }
+  bfs_flush (job, work, first, count);
 }
 
 /* ---- other metrics: Dijkstra backwards from each destination ---- */
@@ -332,17 +480,15 @@ worker (gpointer data)
   if (job->unit)
     {
       bfs.seen = g_new (Bits, MAX (rg->n, 1));
-      bfs.visit = g_new (Bits, MAX (rg->n, 1));
-      bfs.next = g_new (Bits, MAX (rg->n, 1));
-      if (job->entry_size == 1)
-        bfs.rows8 = g_new (guint8 *, MAX (rg->n, 1));
-      else
-        bfs.rows16 = g_new (guint16 *, MAX (rg->n, 1));
-      for (guint32 r = 0; r < rg->n; r++)
-        if (job->entry_size == 1)
-          bfs.rows8[r] = cns_route_table_get_row (job->table, r);
-        else
-          bfs.rows16[r] = cns_route_table_get_row (job->table, r);
+      bfs.visit = g_new0 (Bits, MAX (rg->n, 1));
+      bfs.next = g_new0 (Bits, MAX (rg->n, 1));
+      bfs.marks = g_new0 (guint64, rg->n / 64 + 1);
+      bfs.in_frontier = g_new0 (guint64, rg->n / 64 + 1);
+      bfs.frontier = g_new (guint32, MAX (rg->n, 1));
+      bfs.gainers = g_new (guint32, MAX (rg->n, 1));
+      bfs.staging = g_aligned_alloc0 ((gsize) MAX (rg->n, 1) * BATCH,
+                                      job->entry_size, 64);
+      bfs_work_init_expansions (&bfs);
     }
   else
     {
@@ -363,8 +509,11 @@ worker (gpointer data)
   g_free (bfs.seen);
   g_free (bfs.visit);
   g_free (bfs.next);
-  g_free (bfs.rows8);
-  g_free (bfs.rows16);
+  g_aligned_free (bfs.staging);
+  g_free (bfs.marks);
+  g_free (bfs.in_frontier);
+  g_free (bfs.frontier);
+  g_free (bfs.gainers);
   g_free (dij.distance);
   if (dij.heap != NULL)
     g_array_unref (dij.heap);
@@ -380,6 +529,12 @@ spf_fill (CnsRouteTable *table, guint n_threads, GError **error)
   GPtrArray *threads = g_ptr_array_new ();
 
   router_graph_init (&rg, g);
+  if (rg.n == 0)
+    {
+      router_graph_clear (&rg);
+      g_ptr_array_unref (threads);
+      return TRUE;
+    }
   job.table = table;
   job.rg = &rg;
   job.entry_size = cns_route_table_get_entry_size (table);
