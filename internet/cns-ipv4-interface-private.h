@@ -18,6 +18,7 @@ G_BEGIN_DECLS
  * @metric: the routing metric of the interface
  * @up: whether IPv4 is up on it
  * @forwarding: whether packets received on it may be forwarded
+ * @link_down: whether the device reported its link down
  *
  * ns-3's Ipv4Interface as a plain struct in the IPv4 layer's array of
  * interfaces, not an object: 40 bytes, the usual one address included.
@@ -33,6 +34,7 @@ typedef struct
   guint16 metric;
   guint8 up;
   guint8 forwarding;
+  guint8 link_down;
 } CnsIpv4Interface;
 
 G_GNUC_INTERNAL void cns_ipv4_interface_init (CnsIpv4Interface *self,

@@ -150,6 +150,31 @@ cns_ipv4_l3_protocol_check_interface (CnsIpv4L3Protocol *self,
     }                                                                         \
   G_STMT_END
 
+/* The device of an interface reported its link up or down: routing
+ * protocols hear of it as of the interface going down (while it is up)
+ * and coming back, so that they stop using a dead link. IPv4's own
+ * up/down state stays the administrator's. */
+static void
+l3_link_changed (CnsNetDevice *device, gboolean up, gpointer user_data)
+{
+  CnsIpv4L3Protocol *self = user_data;
+  gint32 found = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
+  CnsIpv4Interface *iface;
+
+  if (found < 0)
+    return;
+  iface = &self->interfaces[found];
+  if (iface->link_down == !up)
+    return;
+  iface->link_down = !up;
+  if (!iface->up || self->routing == NULL)
+    return;
+  if (up)
+    cns_ipv4_routing_protocol_notify_interface_up (self->routing, found);
+  else
+    cns_ipv4_routing_protocol_notify_interface_down (self->routing, found);
+}
+
 /* Adds @device, a device of the layer's node, as an interface. */
 static guint32
 l3_add_interface (CnsIpv4L3Protocol *self, CnsNetDevice *device)
@@ -166,6 +191,9 @@ l3_add_interface (CnsIpv4L3Protocol *self, CnsNetDevice *device)
     cns_ipv4_interface_moved (&self->interfaces[i]);
   cns_ipv4_interface_init (&self->interfaces[index], device);
   self->interfaces[index].forwarding = self->ip_forward;
+  self->interfaces[index].link_down = !cns_net_device_is_link_up (device);
+  g_signal_connect_object (device, "link-changed", G_CALLBACK (l3_link_changed),
+                           self, 0);
   cns_ipv4_l3_protocol_hint_interfaces (self, context, cns_prefetch_hint_add);
   return index;
 }

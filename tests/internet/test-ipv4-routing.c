@@ -357,6 +357,40 @@ START_TEST (test_static_route_output_follows_changes)
 }
 END_TEST
 
+/* A device's link going down takes its interface out of routing (the
+ * connected route goes), while IPv4 keeps the interface up; the link
+ * back brings the route back. */
+START_TEST (test_link_changes_reach_routing)
+{
+  CnsIpv4Header h;
+  CnsIpv4Route route;
+  CnsIpv4RoutingProtocol *r;
+  CnsNetDevice *device;
+
+  pair_build (&pair, "1Mbps", "1ms");
+  r = CNS_IPV4_ROUTING_PROTOCOL (pair.a.routing);
+  device = cns_ipv4_l3_protocol_get_net_device (pair.a.ipv4, 1);
+  cns_ipv4_header_init (&h);
+  h.destination = A ("10.1.1.2");
+  ck_assert (
+      cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  cns_net_device_set_link_up (device, FALSE);
+  ck_assert (
+      !cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  ck_assert (cns_ipv4_l3_protocol_is_up (pair.a.ipv4, 1));
+  cns_net_device_set_link_up (device, TRUE);
+  ck_assert (
+      cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+  ck_assert_uint_eq (route.interface, 1);
+  /* administratively down, a link coming back does not bring it back */
+  cns_ipv4_l3_protocol_set_down (pair.a.ipv4, 1);
+  cns_net_device_set_link_up (device, FALSE);
+  cns_net_device_set_link_up (device, TRUE);
+  ck_assert (
+      !cns_ipv4_routing_protocol_route_output (r, NULL, &h, NULL, &route));
+}
+END_TEST
+
 START_TEST (test_static_print)
 {
   g_autoptr (GString) out = g_string_new (NULL);
@@ -561,6 +595,7 @@ test_ipv4_routing_suite (void)
   tcase_add_test (tc, test_static_route_output);
   tcase_add_test (tc, test_static_route_output_follows_changes);
   tcase_add_test (tc, test_static_print);
+  tcase_add_test (tc, test_link_changes_reach_routing);
   tcase_add_test (tc, test_list_priorities);
   tcase_add_test (tc, test_list_delegate);
   tcase_add_test (tc, test_routing_misuse);
