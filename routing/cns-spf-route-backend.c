@@ -25,6 +25,12 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <immintrin.h>
+#define VECTOR_STORES 1
+#else
+#define VECTOR_STORES 0
+#endif
 
 CNS_LOG_COMPONENT_DEFINE ("cns-spf-route-backend");
 
@@ -41,6 +47,10 @@ typedef struct
 
 /* The router subgraph: links between routers only, in tie-rule order,
  * with router indices in place of node ids. */
+/* Masked stores: write @interface into the entries at @at whose bits are
+ * set in @mask (64 entries of 1 or 2 bytes). */
+typedef void (*StoreMaskedFn) (guint8 *at, guint64 mask, guint16 interface);
+
 typedef struct
 {
   guint32 n;
@@ -56,6 +66,7 @@ typedef struct
   CnsRouteTable *table;
   const RouterGraph *rg;
   guint entry_size;
+  StoreMaskedFn store;
   gboolean unit;
   guint n_batches;
   guint batch_size;
@@ -138,67 +149,103 @@ typedef struct
   guint64 *in_frontier; /* the frontier, one bit per router */
   guint32 *frontier;    /* routers that gained at the last level, ascending */
   guint32 *gainers;
-  guint8 *staging;      /* BATCH entries per router: the batch's columns */
-  guint64 expand8[256]; /* 8 mask bits -> 8 byte masks */
-  guint64 expand16[16]; /* 4 mask bits -> 4 16-bit masks */
+  guint8 *staging; /* BATCH entries per router: the batch's columns */
 } BfsWork;
 
+/* A link usually brings many destinations at once, so one vector store (AVX-512
+ * or AVX2, chosen at run time) or eight-entry words beat a store per entry. */
+static guint64 expand8[256]; /* 8 mask bits -> 8 byte masks */
+static guint64 expand16[16]; /* 4 mask bits -> 4 16-bit masks */
+
 static void
-bfs_work_init_expansions (BfsWork *work)
+store_masked8 (guint8 *at, guint64 mask, guint16 interface)
 {
-  for (guint m = 0; m < 256; m++)
-    {
-      work->expand8[m] = 0;
-      for (guint k = 0; k < 8; k++)
-        if (m & (1u << k))
-          work->expand8[m] |= G_GUINT64_CONSTANT (0xff) << (8 * k);
-    }
-  for (guint m = 0; m < 16; m++)
-    {
-      work->expand16[m] = 0;
-      for (guint k = 0; k < 4; k++)
-        if (m & (1u << k))
-          work->expand16[m] |= G_GUINT64_CONSTANT (0xffff) << (16 * k);
-    }
+  guint64 fill = G_GUINT64_CONSTANT (0x0101010101010101) * interface;
+
+  for (guint k = 0; mask != 0; k++, mask >>= 8)
+    if ((mask & 0xff) != 0)
+      {
+        guint64 bytes, m = expand8[mask & 0xff];
+
+        memcpy (&bytes, at + 8 * k, 8);
+        bytes = (bytes & ~m) | (fill & m);
+        memcpy (at + 8 * k, &bytes, 8);
+      }
 }
 
-/* Writes @interface into the 64 staged entries of router @v from
- * @column whose bits are set in @mask, eight (or four) entries per
- * 64-bit word: the entries a link brings are usually many at once. */
-static inline void
-store_masked (const BfsWork *work, guint entry_size, guint32 v, guint32 column,
-              guint64 mask, guint16 interface)
+static void
+store_masked16 (guint8 *at, guint64 mask, guint16 interface)
 {
-  if (entry_size == 1)
-    {
-      guint8 *row = work->staging + (gsize) v * BATCH + column;
-      guint64 fill = G_GUINT64_CONSTANT (0x0101010101010101) * interface;
+  guint64 fill = G_GUINT64_CONSTANT (0x0001000100010001) * interface;
 
-      for (guint k = 0; mask != 0; k++, mask >>= 8)
-        if ((mask & 0xff) != 0)
-          {
-            guint64 bytes, m = work->expand8[mask & 0xff];
+  for (guint k = 0; mask != 0; k++, mask >>= 4)
+    if ((mask & 0xf) != 0)
+      {
+        guint64 words, m = expand16[mask & 0xf];
 
-            memcpy (&bytes, row + 8 * k, 8);
-            bytes = (bytes & ~m) | (fill & m);
-            memcpy (row + 8 * k, &bytes, 8);
-          }
-    }
-  else
-    {
-      guint16 *row = (guint16 *) work->staging + (gsize) v * BATCH + column;
-      guint64 fill = G_GUINT64_CONSTANT (0x0001000100010001) * interface;
+        memcpy (&words, at + 8 * k, 8);
+        words = (words & ~m) | (fill & m);
+        memcpy (at + 8 * k, &words, 8);
+      }
+}
 
-      for (guint k = 0; mask != 0; k++, mask >>= 4)
-        if ((mask & 0xf) != 0)
-          {
-            guint64 words, m = work->expand16[mask & 0xf];
+#if VECTOR_STORES
+__attribute__ ((target ("avx512bw"))) static void
+store_masked8_avx512 (guint8 *at, guint64 mask, guint16 interface)
+{
+  _mm512_mask_storeu_epi8 (at, mask, _mm512_set1_epi8 ((char) interface));
+}
 
-            memcpy (&words, row + 4 * k, 8);
-            words = (words & ~m) | (fill & m);
-            memcpy (row + 4 * k, &words, 8);
-          }
-    }
+__attribute__ ((target ("avx512bw"))) static void
+store_masked16_avx512 (guint8 *at, guint64 mask, guint16 interface)
+{
+  __m512i fill = _mm512_set1_epi16 ((short) interface);
+
+  _mm512_mask_storeu_epi16 (at, (__mmask32) mask, fill);
+  _mm512_mask_storeu_epi16 (at + 64, (__mmask32) (mask >> 32), fill);
+}
+
+/* 32 mask bits to 32 byte masks: byte k of a lane takes mask byte k / 8,
+ * then keeps its own bit of it. */
+__attribute__ ((target ("avx2"))) static void
+store_masked8_avx2 (guint8 *at, guint64 mask, guint16 interface)
+{
+  const __m256i spread
+      = _mm256_setr_epi8 (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+                          2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+  const __m256i bit = _mm256_set1_epi64x ((long long) 0x8040201008040201);
+  __m256i fill = _mm256_set1_epi8 ((char) interface);
+
+  for (guint half = 0; half < 2; half++, mask >>= 32)
+    if ((guint32) mask != 0)
+      {
+        __m256i m
+            = _mm256_shuffle_epi8 (_mm256_set1_epi32 ((int) mask), spread);
+        __m256i *p = (__m256i *) (at + 32 * half);
+
+        m = _mm256_cmpeq_epi8 (_mm256_and_si256 (m, bit), bit);
+        _mm256_storeu_si256 (
+            p, _mm256_blendv_epi8 (_mm256_loadu_si256 (p), fill, m));
+      }
+}
+#endif
+
+/* CNS_ROUTING_SIMD=portable or =avx2 caps the instructions used, so that
+ * tests can compare every path on one machine. */
+static StoreMaskedFn
+choose_store (guint entry_size)
+{
+#if VECTOR_STORES
+  const gchar *cap = g_getenv ("CNS_ROUTING_SIMD");
+  gboolean avx512 = cap == NULL || g_str_equal (cap, "avx512");
+  gboolean avx2 = avx512 || (cap != NULL && g_str_equal (cap, "avx2"));
+
+  if (avx512 && __builtin_cpu_supports ("avx512bw"))
+    return entry_size == 1 ? store_masked8_avx512 : store_masked16_avx512;
+  if (avx2 && entry_size == 1 && __builtin_cpu_supports ("avx2"))
+    return store_masked8_avx2;
+#endif
+  return entry_size == 1 ? store_masked8 : store_masked16;
 }
 
 /* Pulls router @v's new destinations of this level from its links, in
@@ -244,8 +291,9 @@ bfs_pull (const Job *job, BfsWork *work, const Bits *valid, guint32 first,
           rem.w[w] &= ~hit.w[w];
           left |= rem.w[w];
           if (hit.w[w] != 0)
-            store_masked (work, job->entry_size, v, 64 * w, hit.w[w],
-                          rg->interface[l]);
+            job->store (work->staging
+                            + ((gsize) v * BATCH + 64 * w) * job->entry_size,
+                        hit.w[w], rg->interface[l]);
         }
       if (left == 0)
         break;
@@ -488,7 +536,6 @@ worker (gpointer data)
       bfs.gainers = g_new (guint32, MAX (rg->n, 1));
       bfs.staging = g_aligned_alloc0 ((gsize) MAX (rg->n, 1) * BATCH,
                                       job->entry_size, 64);
-      bfs_work_init_expansions (&bfs);
     }
   else
     {
@@ -539,6 +586,7 @@ spf_fill (CnsRouteTable *table, guint n_threads, GError **error)
   job.rg = &rg;
   job.entry_size = cns_route_table_get_entry_size (table);
   job.unit = cns_route_graph_has_unit_metrics (g);
+  job.store = choose_store (job.entry_size);
   job.batch_size = job.unit ? BATCH : DIJKSTRA_BATCH;
   job.n_batches = (rg.n + job.batch_size - 1) / job.batch_size;
   n_threads = MIN (n_threads, MAX (job.n_batches, 1));
@@ -572,5 +620,13 @@ static const CnsRouteBackend spf_backend = {
 void
 cns_spf_route_backend_register (void)
 {
+  for (guint m = 0; m < 256; m++)
+    for (guint k = 0; k < 8; k++)
+      if (m & (1u << k))
+        expand8[m] |= G_GUINT64_CONSTANT (0xff) << (8 * k);
+  for (guint m = 0; m < 16; m++)
+    for (guint k = 0; k < 4; k++)
+      if (m & (1u << k))
+        expand16[m] |= G_GUINT64_CONSTANT (0xffff) << (16 * k);
   cns_route_backend_register (&spf_backend);
 }
