@@ -9,6 +9,7 @@ main (void)
 {
   Suite *suites[] = {
     test_route_graph_suite (),
+    test_route_table_suite (),
   };
 
   cns_test_init ();
