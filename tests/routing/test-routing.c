@@ -10,6 +10,7 @@ main (void)
   Suite *suites[] = {
     test_route_graph_suite (),
     test_route_table_suite (),
+    test_global_routing_suite (),
   };
 
   cns_test_init ();
