@@ -9,6 +9,8 @@
 #include "routing/cns-global-route-manager.h"
 #include "routing/cns-ipv4-global-routing-helper.h"
 #include "routing/cns-ipv4-global-routing.h"
+#include "routing/cns-nix-vector-helper.h"
+#include "routing/cns-nix-vector-routing.h"
 #include "routing/cns-route-backend.h"
 #include "routing/cns-route-graph.h"
 #include "routing/cns-route-table.h"
