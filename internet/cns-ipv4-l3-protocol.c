@@ -648,6 +648,9 @@ l3_local_deliver (CnsIpv4L3Protocol *self, CnsPacket *packet,
   /* writable as received or reassembled, unless a sink took a reference */
   if (G_UNLIKELY (self->traces.sources != NULL))
     packet = cns_packet_make_writable (packet);
+  /* the path nix-vector routing gave the packet ends here */
+  if (cns_packet_get_nix_vector (packet) != NULL)
+    cns_packet_set_nix_vector (packet, NULL);
   l4 = l3_find_protocol_to_front (self, header->protocol);
   if (G_UNLIKELY (l4 == NULL))
     {

@@ -19,6 +19,7 @@
 #include "network/cns-net-device.h"
 #include "network/cns-network-error.h"
 #include "network/cns-node-container.h"
+#include "network/cns-nix-vector.h"
 #include "network/cns-node.h"
 #include "network/cns-packet.h"
 #include "network/cns-pcap-file.h"

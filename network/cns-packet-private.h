@@ -3,13 +3,15 @@
  *
  * CnsPacket is implemented in four files: cns-packet.c (the packet itself:
  * its bytes, uid, headers and fragments; its overview comment explains the
- * struct below), cns-packet-tags.c, cns-packet-print.c and
- * cns-packet-serialize.c. This header gives them the struct and the few
- * helpers more than one of them needs; nothing outside network/ sees it.
+ * struct below), cns-packet-tags.c (tags and the nix vector),
+ * cns-packet-print.c and cns-packet-serialize.c. This header gives them the
+ * struct and the few helpers more than one of them needs; nothing outside
+ * network/ sees it.
  */
 #pragma once
 
 #include "network/cns-buffer-private.h"
+#include "network/cns-nix-vector.h"
 #include "network/cns-packet-pool-private.h"
 #include "network/cns-packet.h"
 #include "network/cns-range-list-private.h"
@@ -22,15 +24,18 @@ typedef struct
   guint8 data[CNS_TAG_MAX_SIZE];
 } CnsPacketTag;
 
-/* Packet tags: refcounted, never changed while shared. */
+/* The metadata that belongs to the whole packet: its packet tags and its
+ * nix vector with the packet's read position in it. Refcounted, never
+ * changed while shared; a packet with neither has none. */
 typedef struct
 {
   guint32 ref_count;
-  guint32 n;
+  guint32 n; /* packet tags */
   guint32 block;
-  guint32 reserved;
+  guint32 nix_position; /* bits of nix read so far */
+  CnsNixVector *nix;    /* a reference, or NULL */
   CnsPacketTag tags[];
-} CnsPacketTagList;
+} CnsPacketMetadata;
 
 /* An item of a packet's byte_tags list. */
 typedef struct
@@ -54,7 +59,7 @@ struct _CnsPacket
   guint32 origin; /* virtual coordinate of the first byte */
   CnsBuffer buffer;
   guint64 uid;
-  CnsPacketTagList *packet_tags;
+  CnsPacketMetadata *metadata;
   CnsRangeList *byte_tags;
   CnsRangeList *headers; /* NULL unless the packet records its headers */
 };
@@ -74,27 +79,35 @@ cns_packet_alloc (void)
 
   packet->ref_count = 1;
   packet->origin = 0;
-  packet->packet_tags = NULL;
+  packet->metadata = NULL;
   packet->byte_tags = NULL;
   packet->headers = NULL;
   return packet;
 }
 
 static inline void
-cns_packet_tag_list_unref (CnsPacketTagList *list)
+cns_packet_metadata_unref (CnsPacketMetadata *metadata)
 {
-  if (--list->ref_count == 0)
-    cns_packet_pool_free (list, list->block);
+  if (--metadata->ref_count > 0)
+    return;
+  if (metadata->nix != NULL)
+    cns_nix_vector_unref (metadata->nix);
+  cns_packet_pool_free (metadata, metadata->block);
 }
 
-/* Returns: the index of the tag of class @klass in @list (which may be
+/* Returns: the packet's metadata block, unshared, with room for @extra
+ * more packet tags; a new, empty one if the packet had none. */
+G_GNUC_INTERNAL CnsPacketMetadata *
+cns_packet_metadata_make_writable (CnsPacket *packet, guint32 extra);
+
+/* Returns: the index of the tag of class @klass in @metadata (which may be
  * %NULL), or -1. */
 static inline gint
-cns_packet_tag_list_find (const CnsPacketTagList *list,
-                          const CnsTagClass *klass)
+cns_packet_metadata_find_tag (const CnsPacketMetadata *metadata,
+                              const CnsTagClass *klass)
 {
-  for (guint32 i = 0; list != NULL && i < list->n; i++)
-    if (list->tags[i].klass == klass)
+  for (guint32 i = 0; metadata != NULL && i < metadata->n; i++)
+    if (metadata->tags[i].klass == klass)
       return i;
   return -1;
 }

@@ -10,9 +10,16 @@
  *   u32  Z, the length of the zero area (its zeros are not written)
  *   u32  T, the stored bytes after it
  *   H + T bytes
- *   u8   flags: bit 0 set when the packet records its headers
+ *   u8   flags: bit 0 set when the packet records its headers, bit 1
+ *        when it has a nix vector
  *   u32  the number of packet tags, then each:
  *          name, u8 data size, data
+ *   if it has a nix vector:
+ *     u32  N, its length in bits
+ *     u32  its epoch
+ *     u32  the bits of it the packet has read, at most N
+ *     (N + 7) / 8 bytes: the bits in path order, most significant bit of
+ *          each byte first, the bits past N zero
  *   u32  the number of byte tags the packet sees, then each:
  *          name, u32 first byte, u32 end (clipped to the packet),
  *          u8 data size, data
@@ -33,6 +40,7 @@
 #include <string.h>
 
 #define FLAG_RECORDS_HEADERS 0x1
+#define FLAG_NIX_VECTOR      0x2
 
 static void
 put_u8 (GByteArray *out, guint8 value)
@@ -72,20 +80,39 @@ put_name (GByteArray *out, const gchar *name)
   g_byte_array_append (out, (const guint8 *) name, len);
 }
 
+static void
+put_nix_vector (GByteArray *out, const CnsNixVector *nix, guint32 position)
+{
+  guint32 n_bits = cns_nix_vector_get_n_bits (nix);
+  guint32 pos = 0;
+
+  put_u32 (out, n_bits);
+  put_u32 (out, cns_nix_vector_get_epoch (nix));
+  put_u32 (out, position);
+  while (n_bits - pos >= 8)
+    put_u8 (out, cns_nix_vector_extract (nix, &pos, 8));
+  if (pos < n_bits)
+    {
+      guint32 rest = n_bits - pos;
+
+      put_u8 (out, cns_nix_vector_extract (nix, &pos, rest) << (8 - rest));
+    }
+}
+
 /**
  * cns_packet_serialize:
  * @out: where to append
  *
- * Appends the packet's uid, bytes (zero areas as their length), tags and
- * header records to @out, in the form cns_packet_deserialize() reads back
- * into an identical packet. Tag and header classes are written by name,
- * so the reading side must have registered them.
+ * Appends the packet's uid, bytes (zero areas as their length), tags, nix
+ * vector with the position read in it, and header records to @out, in the form
+ * cns_packet_deserialize() reads back into an identical packet. Tag and header
+ * classes are written by name, so the reading side must have registered them.
  */
 void
 cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
 {
   const CnsBuffer *buffer;
-  const CnsPacketTagList *ptags;
+  const CnsPacketMetadata *metadata;
   const CnsRangeList *list;
   guint32 size, length_at, count_at, count, s, e;
 
@@ -103,17 +130,22 @@ cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
   if (buffer->head + buffer->tail > 0)
     g_byte_array_append (out, cns_buffer_get_stored (buffer),
                          buffer->head + buffer->tail);
-  put_u8 (out, packet->headers != NULL ? FLAG_RECORDS_HEADERS : 0);
+  metadata = packet->metadata;
+  put_u8 (
+      out,
+      (packet->headers != NULL ? FLAG_RECORDS_HEADERS : 0)
+          | (metadata != NULL && metadata->nix != NULL ? FLAG_NIX_VECTOR : 0));
 
-  ptags = packet->packet_tags;
-  put_u32 (out, ptags != NULL ? ptags->n : 0);
-  for (guint32 i = 0; ptags != NULL && i < ptags->n; i++)
+  put_u32 (out, metadata != NULL ? metadata->n : 0);
+  for (guint32 i = 0; metadata != NULL && i < metadata->n; i++)
     {
-      put_name (out, ptags->tags[i].klass->name);
-      put_u8 (out, ptags->tags[i].klass->size);
-      g_byte_array_append (out, ptags->tags[i].data,
-                           ptags->tags[i].klass->size);
+      put_name (out, metadata->tags[i].klass->name);
+      put_u8 (out, metadata->tags[i].klass->size);
+      g_byte_array_append (out, metadata->tags[i].data,
+                           metadata->tags[i].klass->size);
     }
+  if (metadata != NULL && metadata->nix != NULL)
+    put_nix_vector (out, metadata->nix, metadata->nix_position);
 
   count_at = out->len;
   count = 0;
@@ -298,6 +330,50 @@ check_range (guint32 start, guint32 end, guint32 size, const gchar *what,
 }
 
 static gboolean
+packet_read_nix_vector (CnsPacket *packet, Reader *r, GError **error)
+{
+  g_autoptr (CnsNixVector) nix = NULL;
+  const guint8 *bits;
+  guint32 n_bits, epoch, position, n_bytes, rest;
+
+  if (!read_u32 (r, &n_bits, "the nix vector", error)
+      || !read_u32 (r, &epoch, "the nix vector", error)
+      || !read_u32 (r, &position, "the nix vector", error))
+    return FALSE;
+  rest = n_bits % 8;
+  n_bytes = n_bits / 8 + (rest != 0);
+  if (!read_bytes (r, n_bytes, &bits, "the nix vector", error))
+    return FALSE;
+  if (position > n_bits)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has read %u bits of a %u-bit nix "
+                   "vector",
+                   position, n_bits);
+      return FALSE;
+    }
+  if (rest != 0 && (bits[n_bytes - 1] & (0xff >> rest)) != 0)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet has a %u-bit nix vector with bits set "
+                   "past its end",
+                   n_bits);
+      return FALSE;
+    }
+
+  nix = cns_nix_vector_new ();
+  for (guint32 i = 0; i < n_bits / 8; i++)
+    cns_nix_vector_add_neighbor_index (nix, bits[i], 8);
+  if (rest != 0)
+    cns_nix_vector_add_neighbor_index (nix, bits[n_bytes - 1] >> (8 - rest),
+                                       rest);
+  cns_nix_vector_set_epoch (nix, epoch);
+  cns_packet_set_nix_vector (packet, nix);
+  packet->metadata->nix_position = position;
+  return TRUE;
+}
+
+static gboolean
 packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
                       GError **error)
 {
@@ -312,7 +388,7 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
     {
       if ((klass = read_tag (r, "packet tag", NULL, data, error)) == NULL)
         return FALSE;
-      if (cns_packet_tag_list_find (packet->packet_tags, klass) >= 0)
+      if (cns_packet_metadata_find_tag (packet->metadata, klass) >= 0)
         {
           g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
                        "serialized packet has two '%s' packet tags",
@@ -321,6 +397,8 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
         }
       cns_packet_add_packet_tag (packet, klass, data);
     }
+  if ((flags & FLAG_NIX_VECTOR) && !packet_read_nix_vector (packet, r, error))
+    return FALSE;
 
   if (!read_u32 (r, &n, "byte tags", error))
     return FALSE;
@@ -390,7 +468,8 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
  *   packet (truncated, inconsistent), NOT_FOUND when they name a tag or
  *   header class that is not registered
  *
- * Rebuilds a packet: same bytes, uid, tags and header records.
+ * Rebuilds a packet: same bytes, uid, tags, nix vector (reading on from
+ * where the serialized packet had got to) and header records.
  *
  * Returns: (transfer full) (nullable): the packet, or %NULL on error.
  */
@@ -444,7 +523,7 @@ cns_packet_deserialize (const guint8 *data, gsize size, gsize *consumed,
                    error)
       || !read_u8 (&r, &flags, "the flags", error))
     return NULL;
-  if (flags & ~FLAG_RECORDS_HEADERS)
+  if (flags & ~(FLAG_RECORDS_HEADERS | FLAG_NIX_VECTOR))
     {
       g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
                    "serialized packet has unknown flags 0x%02x", flags);

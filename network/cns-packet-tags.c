@@ -1,9 +1,15 @@
-/* cns — packet tags and byte tags.
+/* cns — packet tags, nix vectors and byte tags.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Packet tags belong to the whole packet: at most one per class, kept in a
- * small refcounted array from the packet pool that copies share and that
- * is copied before a change while shared.
+ * Packet tags and the nix vector belong to the whole packet. They share
+ * one small refcounted block from the packet pool, the packet's metadata
+ * (see cns-packet-private.h): at most one tag per class, then the nix
+ * vector and how many of its bits this packet has read. Copies share the
+ * block, and a change to a shared block copies it first, so reading a
+ * hop from the nix vector of a packet that was copied leaves the copy's
+ * position alone. The block goes when it holds neither tags nor a nix
+ * vector. The nix vector itself is never copied: it does not change once
+ * shared, and each block holds a reference.
  *
  * Byte tags belong to byte ranges, kept in a CnsRangeList in virtual
  * coordinates (see cns-range-list-private.h), so they stay with their
@@ -17,42 +23,45 @@
 
 #include <string.h>
 
-/* ---- packet tag lists ---- */
+/* ---- the metadata block ---- */
 
-static CnsPacketTagList *
-packet_tag_list_alloc (guint32 n_tags)
+static CnsPacketMetadata *
+packet_metadata_alloc (guint32 n_tags)
 {
-  gsize block = cns_packet_pool_block_size (sizeof (CnsPacketTagList)
+  gsize block = cns_packet_pool_block_size (sizeof (CnsPacketMetadata)
                                             + n_tags * sizeof (CnsPacketTag));
-  CnsPacketTagList *list = cns_packet_pool_alloc (block);
+  CnsPacketMetadata *metadata = cns_packet_pool_alloc (block);
 
-  list->ref_count = 1;
-  list->n = 0;
-  list->block = block;
-  list->reserved = 0;
-  return list;
+  metadata->ref_count = 1;
+  metadata->n = 0;
+  metadata->block = block;
+  metadata->nix_position = 0;
+  metadata->nix = NULL;
+  return metadata;
 }
 
-/* Returns the packet's tag list, unshared, with room for @extra more. */
-static CnsPacketTagList *
-packet_tag_list_make_writable (CnsPacket *packet, guint32 extra)
+CnsPacketMetadata *
+cns_packet_metadata_make_writable (CnsPacket *packet, guint32 extra)
 {
-  CnsPacketTagList *list = packet->packet_tags;
-  CnsPacketTagList *copy;
-  guint32 n = list != NULL ? list->n : 0;
+  CnsPacketMetadata *metadata = packet->metadata;
+  CnsPacketMetadata *copy;
+  guint32 n = metadata != NULL ? metadata->n : 0;
 
-  if (list != NULL && list->ref_count == 1
-      && sizeof (CnsPacketTagList) + (n + extra) * sizeof (CnsPacketTag)
-             <= list->block)
-    return list;
-  copy = packet_tag_list_alloc (n + extra);
-  if (list != NULL)
+  if (metadata != NULL && metadata->ref_count == 1
+      && sizeof (CnsPacketMetadata) + (n + extra) * sizeof (CnsPacketTag)
+             <= metadata->block)
+    return metadata;
+  copy = packet_metadata_alloc (n + extra);
+  if (metadata != NULL)
     {
-      memcpy (copy->tags, list->tags, n * sizeof (CnsPacketTag));
+      memcpy (copy->tags, metadata->tags, n * sizeof (CnsPacketTag));
       copy->n = n;
-      cns_packet_tag_list_unref (list);
+      copy->nix_position = metadata->nix_position;
+      if (metadata->nix != NULL)
+        copy->nix = cns_nix_vector_ref (metadata->nix);
+      cns_packet_metadata_unref (metadata);
     }
-  packet->packet_tags = copy;
+  packet->metadata = copy;
   return copy;
 }
 
@@ -79,22 +88,22 @@ void
 cns_packet_add_packet_tag (CnsPacket *packet, const CnsTagClass *klass,
                            gconstpointer data)
 {
-  CnsPacketTagList *list;
+  CnsPacketMetadata *metadata;
   CnsPacketTag *tag;
 
   g_return_if_fail (packet != NULL);
   g_return_if_fail (cns_packet_is_writable (packet));
   if (!check_tag_class (klass, data))
     return;
-  if (cns_packet_tag_list_find (packet->packet_tags, klass) >= 0)
+  if (cns_packet_metadata_find_tag (packet->metadata, klass) >= 0)
     {
       g_critical ("packet %" G_GUINT64_FORMAT " already has a '%s' packet "
                   "tag",
                   packet->uid, klass->name);
       return;
     }
-  list = packet_tag_list_make_writable (packet, 1);
-  tag = &list->tags[list->n++];
+  metadata = cns_packet_metadata_make_writable (packet, 1);
+  tag = &metadata->tags[metadata->n++];
   tag->klass = klass;
   if (klass->size > 0) /* tags without data may pass NULL */
     memcpy (tag->data, data, klass->size);
@@ -112,22 +121,22 @@ gboolean
 cns_packet_replace_packet_tag (CnsPacket *packet, const CnsTagClass *klass,
                                gconstpointer data)
 {
-  CnsPacketTagList *list;
+  CnsPacketMetadata *metadata;
   gint i;
 
   g_return_val_if_fail (packet != NULL, FALSE);
   g_return_val_if_fail (cns_packet_is_writable (packet), FALSE);
   if (!check_tag_class (klass, data))
     return FALSE;
-  i = cns_packet_tag_list_find (packet->packet_tags, klass);
+  i = cns_packet_metadata_find_tag (packet->metadata, klass);
   if (i < 0)
     {
       cns_packet_add_packet_tag (packet, klass, data);
       return FALSE;
     }
-  list = packet_tag_list_make_writable (packet, 0);
+  metadata = cns_packet_metadata_make_writable (packet, 0);
   if (klass->size > 0)
-    memcpy (list->tags[i].data, data, klass->size);
+    memcpy (metadata->tags[i].data, data, klass->size);
   return TRUE;
 }
 
@@ -145,11 +154,11 @@ cns_packet_peek_packet_tag (const CnsPacket *packet, const CnsTagClass *klass,
 
   g_return_val_if_fail (packet != NULL, FALSE);
   g_return_val_if_fail (klass != NULL, FALSE);
-  i = cns_packet_tag_list_find (packet->packet_tags, klass);
+  i = cns_packet_metadata_find_tag (packet->metadata, klass);
   if (i < 0)
     return FALSE;
   if (data != NULL)
-    memcpy (data, packet->packet_tags->tags[i].data, klass->size);
+    memcpy (data, packet->metadata->tags[i].data, klass->size);
   return TRUE;
 }
 
@@ -164,41 +173,146 @@ gboolean
 cns_packet_remove_packet_tag (CnsPacket *packet, const CnsTagClass *klass,
                               gpointer data)
 {
-  CnsPacketTagList *list;
+  CnsPacketMetadata *metadata;
   gint i;
 
   g_return_val_if_fail (packet != NULL, FALSE);
   g_return_val_if_fail (klass != NULL, FALSE);
   g_return_val_if_fail (cns_packet_is_writable (packet), FALSE);
-  i = cns_packet_tag_list_find (packet->packet_tags, klass);
+  i = cns_packet_metadata_find_tag (packet->metadata, klass);
   if (i < 0)
     return FALSE;
   if (data != NULL)
-    memcpy (data, packet->packet_tags->tags[i].data, klass->size);
-  if (packet->packet_tags->n == 1)
+    memcpy (data, packet->metadata->tags[i].data, klass->size);
+  if (packet->metadata->n == 1)
     {
       cns_packet_remove_all_packet_tags (packet);
       return TRUE;
     }
-  list = packet_tag_list_make_writable (packet, 0);
-  memmove (&list->tags[i], &list->tags[i + 1],
-           (list->n - i - 1) * sizeof (CnsPacketTag));
-  list->n--;
+  metadata = cns_packet_metadata_make_writable (packet, 0);
+  memmove (&metadata->tags[i], &metadata->tags[i + 1],
+           (metadata->n - i - 1) * sizeof (CnsPacketTag));
+  metadata->n--;
   return TRUE;
 }
 
 /**
  * cns_packet_remove_all_packet_tags:
  * @packet: a writable packet
+ *
+ * Removes the packet tags; the nix vector stays.
  */
 void
 cns_packet_remove_all_packet_tags (CnsPacket *packet)
 {
   g_return_if_fail (packet != NULL);
   g_return_if_fail (cns_packet_is_writable (packet));
-  if (packet->packet_tags != NULL)
-    cns_packet_tag_list_unref (packet->packet_tags);
-  packet->packet_tags = NULL;
+  if (packet->metadata == NULL || packet->metadata->n == 0)
+    return;
+  if (packet->metadata->nix != NULL)
+    cns_packet_metadata_make_writable (packet, 0)->n = 0;
+  else
+    {
+      cns_packet_metadata_unref (packet->metadata);
+      packet->metadata = NULL;
+    }
+}
+
+/* ---- nix vector ---- */
+
+/**
+ * cns_packet_set_nix_vector:
+ * @packet: a writable packet
+ * @nix: (nullable): the path the packet is to follow, or %NULL to remove
+ *   the packet's nix vector
+ *
+ * Attaches @nix to the packet, taking a new reference, and starts reading
+ * it from its first bit. A nix vector is metadata: it adds nothing to the
+ * packet's bytes or size, goes with copies and fragments of the packet and
+ * crosses MPI ranks with it (cns_packet_serialize()). Packet tags are not
+ * touched.
+ */
+void
+cns_packet_set_nix_vector (CnsPacket *packet, CnsNixVector *nix)
+{
+  CnsPacketMetadata *metadata;
+
+  g_return_if_fail (packet != NULL);
+  g_return_if_fail (cns_packet_is_writable (packet));
+  metadata = packet->metadata;
+  if (nix == NULL && (metadata == NULL || metadata->nix == NULL))
+    return;
+  if (nix == NULL && metadata->n == 0)
+    {
+      /* nothing else in the block */
+      cns_packet_metadata_unref (metadata);
+      packet->metadata = NULL;
+      return;
+    }
+  metadata = cns_packet_metadata_make_writable (packet, 0);
+  if (nix != NULL)
+    cns_nix_vector_ref (nix);
+  if (metadata->nix != NULL)
+    cns_nix_vector_unref (metadata->nix);
+  metadata->nix = nix;
+  metadata->nix_position = 0;
+}
+
+/**
+ * cns_packet_get_nix_vector:
+ *
+ * Returns: (transfer none) (nullable): the packet's nix vector, or %NULL.
+ */
+CnsNixVector *
+cns_packet_get_nix_vector (const CnsPacket *packet)
+{
+  g_return_val_if_fail (packet != NULL, NULL);
+  return packet->metadata != NULL ? packet->metadata->nix : NULL;
+}
+
+/**
+ * cns_packet_get_nix_position:
+ *
+ * Returns: how many bits of its nix vector the packet has read with
+ * cns_packet_extract_nix_index(); 0 without a nix vector.
+ */
+guint32
+cns_packet_get_nix_position (const CnsPacket *packet)
+{
+  g_return_val_if_fail (packet != NULL, 0);
+  return packet->metadata != NULL ? packet->metadata->nix_position : 0;
+}
+
+/**
+ * cns_packet_extract_nix_index:
+ * @packet: a writable packet with a nix vector
+ * @n_bits: 0 to 32, the width of this hop's index; at most the bits of
+ *   the nix vector the packet has not read yet
+ *
+ * Reads the next hop's neighbour index from the packet's nix vector and
+ * moves the packet's read position past it. The nix vector itself, which
+ * other packets may share, does not change. Allocates nothing unless the
+ * packet's metadata is shared with a copy of the packet.
+ *
+ * Returns: the index, or %G_MAXUINT32 when the arguments are wrong.
+ */
+guint32
+cns_packet_extract_nix_index (CnsPacket *packet, guint32 n_bits)
+{
+  CnsPacketMetadata *metadata;
+
+  g_return_val_if_fail (packet != NULL, G_MAXUINT32);
+  g_return_val_if_fail (cns_packet_is_writable (packet), G_MAXUINT32);
+  metadata = packet->metadata;
+  g_return_val_if_fail (metadata != NULL && metadata->nix != NULL, G_MAXUINT32);
+  g_return_val_if_fail (n_bits <= 32, G_MAXUINT32);
+  g_return_val_if_fail (n_bits <= cns_nix_vector_get_n_bits (metadata->nix)
+                                      - metadata->nix_position,
+                        G_MAXUINT32);
+  if (G_UNLIKELY (metadata->ref_count > 1))
+    metadata = cns_packet_metadata_make_writable (packet, 0);
+  return cns_nix_vector_extract (metadata->nix, &metadata->nix_position,
+                                 n_bits);
 }
 
 /* ---- byte tags ---- */

@@ -3,16 +3,17 @@
  *
  * A packet is a 64-byte struct from the packet pool (the struct is in
  * cns-packet-private.h): a reference count, its bytes (a CnsBuffer, see
- * cns-buffer.c), its uid and three shared, copy-on-write lists: packet
- * tags, byte tags and, when the packet was made with printing enabled, a
- * record of the headers and trailers added to it. cns_packet_copy() takes
- * a new reference on each of them and on the bytes, so it costs one pool
- * block and no copying.
+ * cns-buffer.c), its uid and three shared, copy-on-write blocks: the
+ * metadata of the whole packet (packet tags and nix vector), byte tags
+ * and, when the packet was made with printing enabled, a record of the
+ * headers and trailers added to it. cns_packet_copy() takes a new
+ * reference on each of them and on the bytes, so it costs one pool block
+ * and no copying.
  *
  * This file is the packet itself: making, sharing and copying packets,
- * their uids, headers and trailers, raw bytes and fragments. Tags are in
- * cns-packet-tags.c, descriptions in cns-packet-print.c and the form that
- * crosses MPI ranks in cns-packet-serialize.c.
+ * their uids, headers and trailers, raw bytes and fragments. Tags and the
+ * nix vector are in cns-packet-tags.c, descriptions in cns-packet-print.c and
+ * the form that crosses MPI ranks in cns-packet-serialize.c.
  *
  * Byte tags and header records cover byte ranges in virtual coordinates
  * (see cns-range-list-private.h): the packet's origin is the coordinate of
@@ -167,11 +168,11 @@ cns_packet_unref (CnsPacket *packet)
   if (--packet->ref_count > 0)
     return;
   cns_buffer_clear (&packet->buffer);
-  if (G_UNLIKELY (packet->packet_tags != NULL || packet->byte_tags != NULL
+  if (G_UNLIKELY (packet->metadata != NULL || packet->byte_tags != NULL
                   || packet->headers != NULL))
     {
-      if (packet->packet_tags != NULL)
-        cns_packet_tag_list_unref (packet->packet_tags);
+      if (packet->metadata != NULL)
+        cns_packet_metadata_unref (packet->metadata);
       if (packet->byte_tags != NULL)
         cns_range_list_unref (packet->byte_tags);
       if (packet->headers != NULL)
@@ -203,9 +204,9 @@ packet_share_metadata (const CnsPacket *packet)
   copy->ref_count = 1;
   copy->origin = packet->origin;
   copy->uid = packet->uid;
-  copy->packet_tags = packet->packet_tags;
-  if (copy->packet_tags != NULL)
-    copy->packet_tags->ref_count++;
+  copy->metadata = packet->metadata;
+  if (copy->metadata != NULL)
+    copy->metadata->ref_count++;
   copy->byte_tags = packet->byte_tags;
   if (copy->byte_tags != NULL)
     cns_range_list_ref (copy->byte_tags);
@@ -218,8 +219,9 @@ packet_share_metadata (const CnsPacket *packet)
 /**
  * cns_packet_copy:
  *
- * Makes a packet with the same bytes, uid, tags and header records, in
- * O(1): the copy shares them with @packet until either changes.
+ * Makes a packet with the same bytes, uid, tags, nix vector (and
+ * position in it) and header records, in O(1): the copy shares them with
+ * @packet until either changes.
  *
  * Returns: (transfer full): the copy, writable.
  */
@@ -579,8 +581,9 @@ cns_packet_add_padding (CnsPacket *packet, guint32 size)
  * @size: its length; @offset + @size is at most the packet's size
  *
  * Makes a packet of bytes [@offset, @offset + @size) of @packet, sharing
- * them (O(1)). The fragment keeps the uid, the packet tags, the byte tags
- * over its bytes (clipped) and the records of headers wholly inside it.
+ * them (O(1)). The fragment keeps the uid, the packet tags, the nix vector
+ * and the position in it, the byte tags over its bytes (clipped) and the
+ * records of headers wholly inside it.
  *
  * Returns: (transfer full): the fragment.
  */
@@ -607,8 +610,9 @@ cns_packet_create_fragment (const CnsPacket *packet, guint32 offset,
  * @other: the packet whose bytes to append; may be @packet
  *
  * Appends the bytes of @other, with its byte tags and header records; the
- * uid and packet tags stay those of @packet. Zero areas stay virtual when
- * the result can still be written as stored bytes, zeros, stored bytes.
+ * uid, packet tags and nix vector stay those of @packet. Zero areas stay
+ * virtual when the result can still be written as stored bytes, zeros, stored
+ * bytes.
  */
 void
 cns_packet_add_at_end (CnsPacket *packet, const CnsPacket *other)

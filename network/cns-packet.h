@@ -4,6 +4,7 @@
 #pragma once
 
 #include "network/cns-header.h"
+#include "network/cns-nix-vector.h"
 #include "network/cns-tag.h"
 
 #include <glib-object.h>
@@ -14,9 +15,9 @@ G_BEGIN_DECLS
  * CnsPacket:
  *
  * A packet: a sequence of bytes exactly as on a wire, a 64-bit uid, packet
- * tags, byte tags and (when printing is enabled) the list of headers it
- * holds. A refcounted mini object in the manner of GstBuffer, not a
- * GObject:
+ * tags, byte tags, an optional nix vector and (when printing is enabled)
+ * the list of headers it holds. A refcounted mini object in the manner of
+ * GstBuffer, not a GObject:
  *
  * - Bytes live in a shared, refcounted buffer with room before and after
  *   them. cns_packet_copy() is O(1): the copy shares the buffer. Adding a
@@ -26,7 +27,7 @@ G_BEGIN_DECLS
  * - Payload created by cns_packet_new() is a zero-filled area that takes
  *   no memory: a 1000-byte packet with three headers is about a hundred
  *   bytes. Only reading it out (cns_packet_copy_data()) produces zeros.
- * - Packets, buffers and tag lists come from free lists, so steady-state
+ * - Packets, buffers and metadata come from free lists, so steady-state
  *   traffic allocates nothing.
  *
  * Ownership follows GStreamer's rule for data flow: functions that hand a
@@ -90,6 +91,13 @@ gboolean cns_packet_peek_packet_tag (const CnsPacket *packet,
 gboolean cns_packet_remove_packet_tag (CnsPacket *packet,
                                        const CnsTagClass *klass, gpointer data);
 void cns_packet_remove_all_packet_tags (CnsPacket *packet);
+
+/* Nix vector: the path nix-vector routing has the packet follow, and how
+ * far along it the packet is. */
+void cns_packet_set_nix_vector (CnsPacket *packet, CnsNixVector *nix);
+CnsNixVector *cns_packet_get_nix_vector (const CnsPacket *packet);
+guint32 cns_packet_get_nix_position (const CnsPacket *packet);
+guint32 cns_packet_extract_nix_index (CnsPacket *packet, guint32 n_bits);
 
 /* Byte tags: tied to the bytes they were added to. */
 

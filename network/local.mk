@@ -19,6 +19,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-net-device.c \
 	%reldir%/cns-network-error.c \
 	%reldir%/cns-network.c \
+	%reldir%/cns-nix-vector.c \
 	%reldir%/cns-node-container.c \
 	%reldir%/cns-node.c \
 	%reldir%/cns-packet-pool.c \
@@ -50,6 +51,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-net-device.h \
 	%reldir%/cns-network-error.h \
 	%reldir%/cns-network.h \
+	%reldir%/cns-nix-vector.h \
 	%reldir%/cns-node-container.h \
 	%reldir%/cns-node.h \
 	%reldir%/cns-packet.h \

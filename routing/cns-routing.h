@@ -1,3 +1,4 @@
+/* cns — everything of the routing module: global all-pairs routing and nix-vector
  * routing. Like ns-3's module headers: include this one header.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -8,6 +9,8 @@
 #include "routing/cns-global-route-manager.h"
 #include "routing/cns-ipv4-global-routing-helper.h"
 #include "routing/cns-ipv4-global-routing.h"
+#include "routing/cns-nix-vector-helper.h"
+#include "routing/cns-nix-vector-routing.h"
 #include "routing/cns-route-backend.h"
 #include "routing/cns-route-graph.h"
 #include "routing/cns-route-table.h"

@@ -8,6 +8,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-routing.la
 	%reldir%/cns-global-route-manager.c \
 	%reldir%/cns-ipv4-global-routing-helper.c \
 	%reldir%/cns-ipv4-global-routing.c \
+	%reldir%/cns-nix-vector-helper.c \
+	%reldir%/cns-nix-vector-routing.c \
 	%reldir%/cns-route-backend.c \
 	%reldir%/cns-route-graph.c \
 	%reldir%/cns-route-table.c \
@@ -19,6 +21,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-global-route-manager.h \
 	%reldir%/cns-ipv4-global-routing-helper.h \
 	%reldir%/cns-ipv4-global-routing.h \
+	%reldir%/cns-nix-vector-helper.h \
+	%reldir%/cns-nix-vector-routing.h \
 	%reldir%/cns-route-backend.h \
 	%reldir%/cns-route-graph.h \
 	%reldir%/cns-route-table.h \
@@ -26,4 +30,5 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-routing.h
 
 noinst_HEADERS += \
+	%reldir%/cns-nix-vector-routing-private.h \
 	%reldir%/cns-routing-private.h

@@ -19,3 +19,4 @@ Suite *test_trace_helpers_suite (void);
 Suite *test_packet_suite (void);
 Suite *test_packet_tags_suite (void);
 Suite *test_packet_serialize_suite (void);
+Suite *test_nix_vector_suite (void);

@@ -22,6 +22,7 @@ main (void)
     test_packet_suite (),
     test_packet_tags_suite (),
     test_packet_serialize_suite (),
+    test_nix_vector_suite (),
   };
 
   cns_test_init ();

@@ -49,8 +49,19 @@ assert_same_packet (const CnsPacket *a, const CnsPacket *b)
   g_autoptr (GArray) bt = byte_tags (b);
   g_autofree gchar *as = cns_packet_to_string (a);
   g_autofree gchar *bs = cns_packet_to_string (b);
+  const CnsNixVector *an = cns_packet_get_nix_vector (a);
+  const CnsNixVector *bn = cns_packet_get_nix_vector (b);
 
   ck_assert_uint_eq (cns_packet_get_uid (a), cns_packet_get_uid (b));
+  ck_assert_int_eq (an != NULL, bn != NULL);
+  if (an != NULL)
+    {
+      ck_assert (cns_nix_vector_equal (an, bn));
+      ck_assert_uint_eq (cns_nix_vector_get_epoch (an),
+                         cns_nix_vector_get_epoch (bn));
+    }
+  ck_assert_uint_eq (cns_packet_get_nix_position (a),
+                     cns_packet_get_nix_position (b));
   ck_assert_uint_eq (ab->len, bb->len);
   if (ab->len > 0)
     ck_assert_mem_eq (ab->data, bb->data, ab->len);
@@ -98,9 +109,14 @@ START_TEST (test_packet_serialize_round_trip)
   guint8 big[CNS_TAG_MAX_SIZE];
   CnsPacket *z, *p, *d, *f, *e;
   g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  g_autoptr (CnsNixVector) nix = cns_nix_vector_new ();
+  g_autoptr (CnsNixVector) empty = cns_nix_vector_new ();
 
   for (guint i = 0; i < sizeof big; i++)
     big[i] = 0xf0 + i;
+  for (guint i = 0; i < 300; i++)
+    cns_nix_vector_add_neighbor_index (nix, i & ((1u << i % 6) - 1), i % 6);
+  cns_nix_vector_set_epoch (nix, 0x01020304);
 
   /* zero areas travel as their length */
   z = cns_packet_new (100000);
@@ -112,6 +128,15 @@ START_TEST (test_packet_serialize_round_trip)
   cns_packet_unref (e);
 
   d = cns_packet_new_from_data (data, sizeof data);
+  check_round_trip (d);
+
+  /* a nix vector, with and without tags beside it, partly read */
+  cns_packet_set_nix_vector (d, empty);
+  check_round_trip (d);
+  cns_packet_set_nix_vector (d, nix);
+  check_round_trip (d);
+  for (guint i = 0; i < 100; i++)
+    cns_packet_extract_nix_index (d, i % 6);
   check_round_trip (d);
 
   /* stored head, zeros, stored tail, tags, header records */
@@ -127,6 +152,11 @@ START_TEST (test_packet_serialize_round_trip)
   cns_packet_add_byte_tag (p, &test_stamp_tag_class, &(TestStampTag){ -5 });
   cns_packet_add_byte_tag_range (p, &test_id_tag_class, &(guint32){ 3 }, 10,
                                  30);
+  check_round_trip (p);
+  cns_packet_set_nix_vector (p, nix);
+  cns_packet_extract_nix_index (p, 0);
+  cns_packet_extract_nix_index (p, 1);
+  cns_packet_extract_nix_index (p, 2);
   check_round_trip (p);
 
   /* fragments: records and tags cut down to them */
@@ -182,8 +212,8 @@ START_TEST (test_packet_serialize_stream)
 }
 END_TEST
 
-/* ---- records built by hand, as the format comment in cns-packet.c
- * describes them ---- */
+/* ---- records built by hand, as the format comment in
+ * cns-packet-serialize.c describes them ---- */
 
 typedef struct
 {
@@ -193,6 +223,9 @@ typedef struct
   const gchar *packet_tag;
   guint8 packet_tag_size;
   guint n_packet_tags;
+  guint32 nix_bits; /* written when flags has bit 1 */
+  guint32 nix_position;
+  guint8 nix_bytes[2];
   const gchar *byte_tag;
   guint32 byte_tag_start;
   guint32 byte_tag_end;
@@ -209,6 +242,25 @@ static const Record good = {
   .packet_tag = "TestFlowTag",
   .packet_tag_size = 4,
   .n_packet_tags = 1,
+  .byte_tag = "TestStampTag",
+  .byte_tag_start = 1,
+  .byte_tag_end = 8,
+  .header = "TestShortHeader",
+  .header_kind = 0,
+  .header_end = 2,
+};
+
+/* the good record with nix vector "10110101 111" of epoch 7, 3 bits read */
+static const Record good_nix = {
+  .zeros = 5,
+  .tail = 2,
+  .flags = 3,
+  .packet_tag = "TestFlowTag",
+  .packet_tag_size = 4,
+  .n_packet_tags = 1,
+  .nix_bits = 11,
+  .nix_position = 3,
+  .nix_bytes = { 0xb5, 0xe0 },
   .byte_tag = "TestStampTag",
   .byte_tag_start = 1,
   .byte_tag_end = 8,
@@ -274,6 +326,15 @@ build (const Record *r)
       for (guint j = 0; j < r->packet_tag_size; j++)
         w8 (b, j == 0 ? 9 : 0);
     }
+  if (r->flags & 2)
+    {
+      w32 (b, r->nix_bits);
+      w32 (b, 7);
+      w32 (b, r->nix_position);
+      for (guint i = 0; i < MIN (r->nix_bits / 8 + (r->nix_bits % 8 != 0), 2);
+           i++)
+        w8 (b, r->nix_bytes[i]);
+    }
   w32 (b, 1);
   wname (b, r->byte_tag);
   w32 (b, r->byte_tag_start);
@@ -317,6 +378,36 @@ START_TEST (test_packet_serialize_format)
   cns_packet_serialize (p, again);
   ck_assert_uint_eq (again->len, record->len);
   ck_assert_mem_eq (again->data, record->data, record->len);
+  cns_packet_unref (p);
+}
+END_TEST
+
+START_TEST (test_packet_serialize_format_nix)
+{
+  g_autoptr (GByteArray) record = build (&good_nix);
+  g_autoptr (GByteArray) again = g_byte_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) bits = g_string_new (NULL);
+  CnsNixVector *nix;
+  CnsPacket *p;
+  gsize used = 0;
+
+  p = cns_packet_deserialize (record->data, record->len, &used, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (used, record->len);
+  ck_assert_uint_eq (cns_packet_get_size (p), 9);
+  ck_assert (cns_packet_peek_packet_tag (p, &test_flow_tag_class, NULL));
+  nix = cns_packet_get_nix_vector (p);
+  ck_assert_ptr_nonnull (nix);
+  cns_nix_vector_print (nix, bits);
+  ck_assert_str_eq (bits->str, "10110101111");
+  ck_assert_uint_eq (cns_nix_vector_get_epoch (nix), 7);
+  ck_assert_uint_eq (cns_packet_get_nix_position (p), 3);
+  cns_packet_serialize (p, again);
+  ck_assert_uint_eq (again->len, record->len);
+  ck_assert_mem_eq (again->data, record->data, record->len);
+  /* bits 3 to 6, "1010" */
+  ck_assert_uint_eq (cns_packet_extract_nix_index (p, 4), 10);
   cns_packet_unref (p);
 }
 END_TEST
@@ -365,6 +456,34 @@ START_TEST (test_packet_serialize_malformed)
     ck_assert_ptr_nonnull (strstr (error->message, "truncated in"));
   }
 
+  /* every truncation of a record with a nix vector */
+  {
+    g_autoptr (GByteArray) nix_record = build (&good_nix);
+
+    for (guint n = 0; n < nix_record->len; n++)
+      {
+        g_autoptr (GError) error = NULL;
+
+        ck_assert_ptr_null (
+            cns_packet_deserialize (nix_record->data, n, NULL, &error));
+        CNS_TEST_ASSERT_ERROR (error, CNS_NETWORK_ERROR_PARSE);
+        ck_assert_msg (strstr (error->message, "truncated") != NULL, "%s",
+                       error->message);
+      }
+  }
+  r = good_nix;
+  r.nix_position = 12;
+  check_malformed (&r, CNS_NETWORK_ERROR_PARSE,
+                   "read 12 bits of a 11-bit nix vector");
+  r = good_nix;
+  r.nix_bytes[1] = 0xe1;
+  check_malformed (&r, CNS_NETWORK_ERROR_PARSE,
+                   "11-bit nix vector with bits set past its end");
+  r = good_nix;
+  r.nix_bits = G_MAXUINT32;
+  check_malformed (&r, CNS_NETWORK_ERROR_PARSE,
+                   "truncated in the nix vector: 536870912 bytes needed");
+
   r = good;
   r.packet_tag = "NoSuchTag";
   check_malformed (&r, CNS_NETWORK_ERROR_NOT_FOUND,
@@ -404,6 +523,9 @@ START_TEST (test_packet_serialize_malformed)
   r.flags = 0x81;
   check_malformed (&r, CNS_NETWORK_ERROR_PARSE, "unknown flags 0x81");
   r = good;
+  r.flags = 0x5;
+  check_malformed (&r, CNS_NETWORK_ERROR_PARSE, "unknown flags 0x05");
+  r = good;
   r.stray = 3;
   check_malformed (&r, CNS_NETWORK_ERROR_PARSE, "3 stray bytes");
   r = good;
@@ -429,6 +551,7 @@ test_packet_serialize_suite (void)
   tcase_add_test (tc, test_packet_serialize_round_trip);
   tcase_add_test (tc, test_packet_serialize_stream);
   tcase_add_test (tc, test_packet_serialize_format);
+  tcase_add_test (tc, test_packet_serialize_format_nix);
   tcase_add_test (tc, test_packet_serialize_malformed);
   suite_add_tcase (s, tc);
   return s;
