@@ -30,6 +30,8 @@
 CNS_LOG_COMPONENT_DEFINE ("cns-route-graph");
 
 #define NO_LINK G_MAXUINT32
+/* A router whose number is not given yet (while sealing). */
+#define UNNUMBERED (G_MAXUINT32 - 1)
 
 typedef struct
 {
@@ -286,12 +288,12 @@ seal_routers (CnsRouteGraph *self)
     self->router_index[i] = self->offsets[i + 1] == self->offsets[i]
                                     || cns_route_graph_is_host (self, i)
                                 ? CNS_ROUTE_GRAPH_NOT_A_ROUTER
-                                : CNS_ROUTE_GRAPH_NO_NODE;
+                                : UNNUMBERED;
   for (guint32 root = 0; root < self->n_nodes; root++)
     {
       guint32 head = 0, tail = 0;
 
-      if (self->router_index[root] != CNS_ROUTE_GRAPH_NO_NODE)
+      if (self->router_index[root] != UNNUMBERED)
         continue;
       self->router_index[root] = self->n_routers;
       self->router_nodes[self->n_routers++] = root;
@@ -304,7 +306,7 @@ seal_routers (CnsRouteGraph *self)
             {
               guint32 v = self->links[l].neighbor;
 
-              if (self->router_index[v] != CNS_ROUTE_GRAPH_NO_NODE)
+              if (self->router_index[v] != UNNUMBERED)
                 continue;
               self->router_index[v] = self->n_routers;
               self->router_nodes[self->n_routers++] = v;
@@ -529,6 +531,13 @@ cns_route_graph_load (const gchar *path, GError **error)
       if (line_is_blank (lines[line]))
         continue;
       cursor = lines[line];
+      if (n == 0)
+        {
+          g_set_error (error, CNS_ROUTING_ERROR, CNS_ROUTING_ERROR_PARSE,
+                       "%s:%u: node u cannot exist: the graph has 0 nodes",
+                       path, line + 1);
+          return NULL;
+        }
       if (!parse_number (path, line + 1, "node u", &cursor, n - 1, &u, error)
           || !parse_number (path, line + 1, "node v", &cursor, n - 1, &v,
                             error))

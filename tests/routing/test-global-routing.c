@@ -369,7 +369,7 @@ START_TEST (test_memory_budget_attribute)
   ck_assert (g_error_matches (error, CNS_ROUTING_ERROR,
                               CNS_ROUTING_ERROR_MEMORY_BUDGET));
   ck_assert_str_eq (error->message,
-                    "an all-pairs table for 5 routers (8 nodes) needs 25 "
+                    "an all-pairs table for 5 routers (8 nodes) needs 320 "
                     "bytes, over the memory budget of 24 bytes "
                     "(CnsGlobalRouteManager::MemoryBudget)");
   ck_assert_ptr_eq (cns_global_route_manager_get_table (manager), before);
