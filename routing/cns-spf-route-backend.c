@@ -13,8 +13,12 @@
  * frontier bits from its links in tie-rule order; the first link that
  * brings a bit is the next hop for that destination, so one pass gives
  * distances and next hops together, and a link costs a few word
- * operations for all BATCH destinations. Other metrics use Dijkstra with
- * a binary heap per destination, searching backwards along links.
+ * operations for all BATCH destinations. A level visits only the routers
+ * next to the last level's frontier, in router order (routers are
+ * numbered breadth-first, so neighbours are near in memory). Next hops
+ * are staged per batch in a buffer that stays in cache and written to
+ * the table once per batch (see bfs_flush()). Other metrics use Dijkstra
+ * with a binary heap per destination, searching backwards along links.
  */
 #include "core/cns-log.h"
 #include "routing/cns-route-backend.h"
@@ -34,8 +38,9 @@
 
 CNS_LOG_COMPONENT_DEFINE ("cns-spf-route-backend");
 
-/* Words per node in the breadth-first search: 4 x 64 = 256 destinations
- * per pass, which compilers turn into one AVX2 operation per step. */
+/* Words per node in the breadth-first search: 2 x 64 = 128 destinations
+ * per pass. 4 and 8 words were slower on 10,000 routers: the per-router
+ * words and the staging buffer outgrow the caches. */
 #define WORDS          2
 #define BATCH          (64 * WORDS)
 #define DIJKSTRA_BATCH 16
