@@ -9,6 +9,7 @@ main (void)
 {
   Suite *suites[] = {
     test_route_graph_suite (),
+    test_nix_vector_routing_suite (),
   };
 
   cns_test_init ();
