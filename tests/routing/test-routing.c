@@ -9,6 +9,8 @@ main (void)
 {
   Suite *suites[] = {
     test_route_graph_suite (),
+    test_route_table_suite (),
+    test_global_routing_suite (),
     test_nix_vector_routing_suite (),
   };
 
