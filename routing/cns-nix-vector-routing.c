@@ -775,8 +775,9 @@ nix_find (CnsNode *source, CnsIpv4Address destination, GArray *nodes)
  * @destination: an address of the node it ends at
  *
  * The path nix-vector routing takes from @source to @destination on the
- * topology as it is now: the shortest by interface metrics, the tie rule
- * choosing among equals, so the same as global routing's.
+ * topology as it saw it last (nodes' nix-vector routing report every
+ * change): the shortest by interface metrics, the tie rule choosing
+ * among equals, so the same as global routing's.
  *
  * Returns: (transfer full) (nullable): the path, empty when @destination
  * is @source's own, or %NULL when no node has @destination or it cannot
