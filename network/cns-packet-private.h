@@ -95,11 +95,6 @@ cns_packet_metadata_unref (CnsPacketMetadata *metadata)
   cns_packet_pool_free (metadata, metadata->block);
 }
 
-/* Returns: the packet's metadata block, unshared, with room for @extra
- * more packet tags; a new, empty one if the packet had none. */
-G_GNUC_INTERNAL CnsPacketMetadata *
-cns_packet_metadata_make_writable (CnsPacket *packet, guint32 extra);
-
 /* Returns: the index of the tag of class @klass in @metadata (which may be
  * %NULL), or -1. */
 static inline gint

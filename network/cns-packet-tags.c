@@ -40,8 +40,10 @@ packet_metadata_alloc (guint32 n_tags)
   return metadata;
 }
 
-CnsPacketMetadata *
-cns_packet_metadata_make_writable (CnsPacket *packet, guint32 extra)
+/* Returns: the packet's metadata block, unshared, with room for @extra
+ * more packet tags; a new, empty one if the packet had none. */
+static CnsPacketMetadata *
+packet_metadata_make_writable (CnsPacket *packet, guint32 extra)
 {
   CnsPacketMetadata *metadata = packet->metadata;
   CnsPacketMetadata *copy;
@@ -102,7 +104,7 @@ cns_packet_add_packet_tag (CnsPacket *packet, const CnsTagClass *klass,
                   packet->uid, klass->name);
       return;
     }
-  metadata = cns_packet_metadata_make_writable (packet, 1);
+  metadata = packet_metadata_make_writable (packet, 1);
   tag = &metadata->tags[metadata->n++];
   tag->klass = klass;
   if (klass->size > 0) /* tags without data may pass NULL */
@@ -134,7 +136,7 @@ cns_packet_replace_packet_tag (CnsPacket *packet, const CnsTagClass *klass,
       cns_packet_add_packet_tag (packet, klass, data);
       return FALSE;
     }
-  metadata = cns_packet_metadata_make_writable (packet, 0);
+  metadata = packet_metadata_make_writable (packet, 0);
   if (klass->size > 0)
     memcpy (metadata->tags[i].data, data, klass->size);
   return TRUE;
@@ -189,7 +191,7 @@ cns_packet_remove_packet_tag (CnsPacket *packet, const CnsTagClass *klass,
       cns_packet_remove_all_packet_tags (packet);
       return TRUE;
     }
-  metadata = cns_packet_metadata_make_writable (packet, 0);
+  metadata = packet_metadata_make_writable (packet, 0);
   memmove (&metadata->tags[i], &metadata->tags[i + 1],
            (metadata->n - i - 1) * sizeof (CnsPacketTag));
   metadata->n--;
@@ -210,7 +212,7 @@ cns_packet_remove_all_packet_tags (CnsPacket *packet)
   if (packet->metadata == NULL || packet->metadata->n == 0)
     return;
   if (packet->metadata->nix != NULL)
-    cns_packet_metadata_make_writable (packet, 0)->n = 0;
+    packet_metadata_make_writable (packet, 0)->n = 0;
   else
     {
       cns_packet_metadata_unref (packet->metadata);
@@ -249,7 +251,7 @@ cns_packet_set_nix_vector (CnsPacket *packet, CnsNixVector *nix)
       packet->metadata = NULL;
       return;
     }
-  metadata = cns_packet_metadata_make_writable (packet, 0);
+  metadata = packet_metadata_make_writable (packet, 0);
   if (nix != NULL)
     cns_nix_vector_ref (nix);
   if (metadata->nix != NULL)
@@ -310,7 +312,7 @@ cns_packet_extract_nix_index (CnsPacket *packet, guint32 n_bits)
                                       - metadata->nix_position,
                         G_MAXUINT32);
   if (G_UNLIKELY (metadata->ref_count > 1))
-    metadata = cns_packet_metadata_make_writable (packet, 0);
+    metadata = packet_metadata_make_writable (packet, 0);
   return cns_nix_vector_extract (metadata->nix, &metadata->nix_position,
                                  n_bits);
 }

@@ -55,12 +55,18 @@ struct _CnsNixSearch
   CnsRouteGraph *graph;
   guint32 n_nodes;
   gboolean unit;
-  guint32 stamp;     /* of the current search, never 0 */
-  guint32 *seen;     /* stamp: distance[] holds a (tentative) distance */
-  guint32 *settled;  /* stamp: distance[] is final */
-  guint64 *distance; /* d(., t) */
-  guint32 *queue;    /* breadth-first search */
-  GArray *heap;      /* Dijkstra: HeapItem */
+  /* the graph's links in its order, packed for the search loops */
+  guint32 *offsets;     /* n_nodes + 1 */
+  guint32 *neighbor;    /* by link */
+  guint16 *metric;      /* w(node, neighbour) */
+  guint16 *peer_metric; /* w(neighbour, node) */
+  guint32 stamp;        /* of the current search, never 0 */
+  guint32 *seen;        /* stamp: distance[] holds a (tentative) distance */
+  guint32 *settled;     /* stamp: distance[] is final */
+  guint64 *distance;    /* d(., t) */
+  guint32 *queue;       /* breadth-first search */
+  HeapItem *heap;       /* Dijkstra */
+  guint64 heap_size, heap_capacity;
   guint64 n_settled;
 };
 
@@ -75,21 +81,41 @@ CnsNixSearch *
 cns_nix_search_new (CnsRouteGraph *graph)
 {
   CnsNixSearch *self;
+  guint64 total;
   guint32 n;
 
   g_return_val_if_fail (graph != NULL, NULL);
   n = cns_route_graph_get_n_nodes (graph);
+  total = cns_route_graph_get_n_links (graph);
+  g_return_val_if_fail (total < G_MAXUINT32, NULL);
   self = g_new0 (CnsNixSearch, 1);
   self->graph = cns_route_graph_ref (graph);
   self->n_nodes = n;
   self->unit = cns_route_graph_has_unit_metrics (graph);
+  self->offsets = g_new (guint32, n + 1);
+  self->neighbor = g_new (guint32, MAX (total, 1));
+  self->metric = g_new (guint16, MAX (total, 1));
+  self->peer_metric = g_new (guint16, MAX (total, 1));
+  for (guint32 x = 0, k = 0; x < n; x++)
+    {
+      guint32 n_links;
+      const CnsRouteLink *links
+          = cns_route_graph_get_links (graph, x, &n_links);
+
+      self->offsets[x] = k;
+      for (guint32 l = 0; l < n_links; l++, k++)
+        {
+          self->neighbor[k] = links[l].neighbor;
+          self->metric[k] = links[l].metric;
+          self->peer_metric[k] = links[l].peer_metric;
+        }
+    }
+  self->offsets[n] = (guint32) total;
   self->seen = g_new0 (guint32, MAX (n, 1));
   self->settled = g_new0 (guint32, MAX (n, 1));
   self->distance = g_new (guint64, MAX (n, 1));
   if (self->unit)
     self->queue = g_new (guint32, MAX (n, 1));
-  else
-    self->heap = g_array_new (FALSE, FALSE, sizeof (HeapItem));
   return self;
 }
 
@@ -100,12 +126,15 @@ cns_nix_search_free (CnsNixSearch *self)
   if (self == NULL)
     return;
   cns_route_graph_unref (self->graph);
+  g_free (self->offsets);
+  g_free (self->neighbor);
+  g_free (self->metric);
+  g_free (self->peer_metric);
   g_free (self->seen);
   g_free (self->settled);
   g_free (self->distance);
   g_free (self->queue);
-  if (self->heap != NULL)
-    g_array_unref (self->heap);
+  g_free (self->heap);
   g_free (self);
 }
 
@@ -118,31 +147,34 @@ cns_nix_search_get_n_settled (const CnsNixSearch *self)
   return self->n_settled;
 }
 
-static void
-heap_push (GArray *heap, guint64 distance, guint32 node)
+static inline void
+heap_push (CnsNixSearch *self, guint64 distance, guint32 node)
 {
-  HeapItem item = { distance, node };
   HeapItem *h;
-  guint i;
+  guint64 i;
 
-  g_array_append_val (heap, item);
-  h = (HeapItem *) heap->data;
-  for (i = heap->len - 1; i > 0 && h[(i - 1) / 2].distance > distance;
+  if (G_UNLIKELY (self->heap_size == self->heap_capacity))
+    {
+      self->heap_capacity = MAX (64, 2 * self->heap_capacity);
+      self->heap = g_renew (HeapItem, self->heap, self->heap_capacity);
+    }
+  h = self->heap;
+  for (i = self->heap_size++; i > 0 && h[(i - 1) / 2].distance > distance;
        i = (i - 1) / 2)
     h[i] = h[(i - 1) / 2];
-  h[i] = item;
+  h[i] = (HeapItem){ distance, node };
 }
 
-static HeapItem
-heap_pop (GArray *heap)
+static inline HeapItem
+heap_pop (CnsNixSearch *self)
 {
-  HeapItem *h = (HeapItem *) heap->data;
-  HeapItem top = h[0], last = h[heap->len - 1];
-  guint n = heap->len - 1, i = 0;
+  HeapItem *h = self->heap;
+  HeapItem top = h[0], last = h[self->heap_size - 1];
+  guint64 n = --self->heap_size, i = 0;
 
   for (;;)
     {
-      guint c = 2 * i + 1;
+      guint64 c = 2 * i + 1;
 
       if (c >= n)
         break;
@@ -155,7 +187,6 @@ heap_pop (GArray *heap)
     }
   if (n > 0)
     h[i] = last;
-  g_array_set_size (heap, n);
   return top;
 }
 
@@ -165,75 +196,78 @@ static gboolean
 search_bfs (CnsNixSearch *self, guint32 source, guint32 target)
 {
   guint32 stamp = self->stamp, head = 0, tail = 0;
+  guint32 *seen = self->seen, *queue = self->queue;
+  guint64 *distance = self->distance;
 
-  self->seen[target] = stamp;
-  self->distance[target] = 0;
+  seen[target] = stamp;
+  distance[target] = 0;
   if (source == target)
     return TRUE;
-  self->queue[tail++] = target;
+  queue[tail++] = target;
   while (head < tail)
     {
-      guint32 x = self->queue[head++], n_links;
-      const CnsRouteLink *links
-          = cns_route_graph_get_links (self->graph, x, &n_links);
-      guint64 next = self->distance[x] + 1;
+      guint32 x = queue[head++];
+      guint32 first = self->offsets[x], end = self->offsets[x + 1];
+      guint64 next = distance[x] + 1;
 
       self->n_settled++;
-      if (n_links == 1 && x != target)
+      if (end - first == 1 && x != target)
         continue;
-      for (guint32 l = 0; l < n_links; l++)
+      for (guint32 l = first; l < end; l++)
         {
-          guint32 i = links[l].neighbor;
+          guint32 i = self->neighbor[l];
 
-          if (self->seen[i] == stamp)
+          if (seen[i] == stamp)
             continue;
-          self->seen[i] = stamp;
-          self->distance[i] = next;
+          seen[i] = stamp;
+          distance[i] = next;
           if (i == source)
             return TRUE;
-          self->queue[tail++] = i;
+          queue[tail++] = i;
         }
     }
   return FALSE;
 }
 
-/* Dijkstra from @target until @source is settled; a link n -> i seen
- * from n is crossed from i, at i's cost w(i, n). */
+/* Dijkstra from @target until @source is settled; a link x -> i seen
+ * from x is crossed from i, at i's cost w(i, x). */
 static gboolean
 search_dijkstra (CnsNixSearch *self, guint32 source, guint32 target)
 {
   guint32 stamp = self->stamp;
+  guint32 *seen = self->seen, *settled = self->settled;
+  guint64 *distance = self->distance;
 
-  self->seen[target] = stamp;
-  self->distance[target] = 0;
-  g_array_set_size (self->heap, 0);
-  heap_push (self->heap, 0, target);
-  while (self->heap->len > 0)
+  seen[target] = stamp;
+  distance[target] = 0;
+  self->heap_size = 0;
+  heap_push (self, 0, target);
+  while (self->heap_size > 0)
     {
-      HeapItem top = heap_pop (self->heap);
-      guint32 x = top.node, n_links;
-      const CnsRouteLink *links;
+      HeapItem top = heap_pop (self);
+      guint32 x = top.node, first, end;
 
-      if (self->settled[x] == stamp || top.distance != self->distance[x])
+      if (settled[x] == stamp || top.distance != distance[x])
         continue;
-      self->settled[x] = stamp;
+      settled[x] = stamp;
       self->n_settled++;
       if (x == source)
         return TRUE;
-      links = cns_route_graph_get_links (self->graph, x, &n_links);
-      if (n_links == 1 && x != target)
+      first = self->offsets[x];
+      end = self->offsets[x + 1];
+      if (end - first == 1 && x != target)
         continue;
-      for (guint32 l = 0; l < n_links; l++)
+      for (guint32 l = first; l < end; l++)
         {
-          guint32 i = links[l].neighbor;
-          guint64 through = top.distance + links[l].peer_metric;
+          guint32 i = self->neighbor[l];
+          guint64 through = top.distance + self->peer_metric[l];
 
-          if (self->settled[i] == stamp
-              || (self->seen[i] == stamp && self->distance[i] <= through))
+          if (settled[i] == stamp
+              || (seen[i] == stamp && distance[i] <= through))
             continue;
-          self->seen[i] = stamp;
-          self->distance[i] = through;
-          heap_push (self->heap, through, i);
+          seen[i] = stamp;
+          distance[i] = through;
+          heap_push (self, through, i);
         }
     }
   return FALSE;
@@ -290,29 +324,28 @@ cns_nix_search_find (CnsNixSearch *self, guint32 source, guint32 target,
     g_array_append_val (nodes, source);
   for (x = source; x != target;)
     {
-      guint32 n_links, l;
-      const CnsRouteLink *links
-          = cns_route_graph_get_links (self->graph, x, &n_links);
+      guint32 first = self->offsets[x], end = self->offsets[x + 1], l;
       guint64 d = self->distance[x];
 
-      for (l = 0; l < n_links; l++)
+      for (l = first; l < end; l++)
         {
-          guint32 n = links[l].neighbor;
-          guint64 cost = self->unit ? 1 : links[l].metric;
+          guint32 n = self->neighbor[l];
+          guint64 cost = self->unit ? 1 : self->metric[l];
 
           if (self->seen[n] == self->stamp && self->distance[n] + cost == d)
             break;
         }
-      if (G_UNLIKELY (l == n_links))
+      if (G_UNLIKELY (l == end))
         {
           /* only a graph with a link missing its other direction */
           cns_nix_vector_unref (nix);
           return NULL;
         }
       if (x == source && first_link != NULL)
-        *first_link = l;
-      cns_nix_vector_add_neighbor_index (nix, l, index_width (n_links));
-      x = links[l].neighbor;
+        *first_link = l - first;
+      cns_nix_vector_add_neighbor_index (nix, l - first,
+                                         index_width (end - first));
+      x = self->neighbor[l];
       if (nodes != NULL)
         g_array_append_val (nodes, x);
     }
@@ -742,8 +775,9 @@ nix_find (CnsNode *source, CnsIpv4Address destination, GArray *nodes)
  * @destination: an address of the node it ends at
  *
  * The path nix-vector routing takes from @source to @destination on the
- * topology as it is now: the shortest by interface metrics, the tie rule
- * choosing among equals, so the same as global routing's.
+ * topology as it saw it last (nodes' nix-vector routing report every
+ * change): the shortest by interface metrics, the tie rule choosing
+ * among equals, so the same as global routing's.
  *
  * Returns: (transfer full) (nullable): the path, empty when @destination
  * is @source's own, or %NULL when no node has @destination or it cannot

@@ -11,6 +11,7 @@ main (void)
     test_route_graph_suite (),
     test_route_table_suite (),
     test_global_routing_suite (),
+    test_nix_vector_routing_suite (),
   };
 
   cns_test_init ();
