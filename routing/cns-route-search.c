@@ -57,7 +57,7 @@ enum
 };
 
 /* What the bidirectional search knows of a node, both sides together so
- * that a node found costs one cache miss, not four. */
+ * that looking at a node touches one cache line, not four arrays. */
 typedef struct
 {
   guint32 seen[2]; /* stamp: hops[] of that side is current */
@@ -82,8 +82,8 @@ struct _CnsRouteSearch
   /* the graph's links in its order, packed for the search loops */
   guint32 *offsets;     /* n_nodes + 1 */
   guint32 *neighbor;    /* by link */
-  guint16 *metric;      /* w(node, neighbour) */
-  guint16 *peer_metric; /* w(neighbour, node) */
+  guint16 *metric;      /* w(node, neighbour); Dijkstra only */
+  guint16 *peer_metric; /* w(neighbour, node); Dijkstra only */
   guint32 stamp;        /* of the current search, never 0 */
   /* Dijkstra */
   guint32 *seen;     /* stamp: distance[] holds a (tentative) distance */
@@ -136,8 +136,11 @@ cns_route_search_new (CnsRouteGraph *graph)
   self->unit = cns_route_graph_has_unit_metrics (graph);
   self->offsets = g_new (guint32, n + 1);
   self->neighbor = g_new (guint32, MAX (total, 1));
-  self->metric = g_new (guint16, MAX (total, 1));
-  self->peer_metric = g_new (guint16, MAX (total, 1));
+  if (!self->unit)
+    {
+      self->metric = g_new (guint16, MAX (total, 1));
+      self->peer_metric = g_new (guint16, MAX (total, 1));
+    }
   for (guint32 x = 0, k = 0; x < n; x++)
     {
       guint32 n_links;
@@ -148,8 +151,11 @@ cns_route_search_new (CnsRouteGraph *graph)
       for (guint32 l = 0; l < n_links; l++, k++)
         {
           self->neighbor[k] = links[l].neighbor;
-          self->metric[k] = links[l].metric;
-          self->peer_metric[k] = links[l].peer_metric;
+          if (!self->unit)
+            {
+              self->metric[k] = links[l].metric;
+              self->peer_metric[k] = links[l].peer_metric;
+            }
         }
     }
   self->offsets[n] = (guint32) total;
