@@ -112,6 +112,18 @@ side_start (CnsRouteSearch *self, guint d, guint32 root)
   side->root = root;
 }
 
+/* Memory written here rather than left for the kernel to zero on first
+ * touch: the page faults happen while the workspace is made, in time
+ * linear in the graph like the rest of it, not in the first searches. */
+static gpointer
+alloc_zeroed (gsize bytes)
+{
+  gpointer p = g_malloc (bytes);
+
+  memset (p, 0, bytes);
+  return p;
+}
+
 /**
  * cns_route_search_new:
  * @graph: a sealed graph
@@ -161,16 +173,16 @@ cns_route_search_new (CnsRouteGraph *graph)
   self->offsets[n] = (guint32) total;
   if (self->unit)
     {
-      self->marks = g_new0 (Marks, MAX (n, 1));
-      self->side[FORWARD].queue = g_new (guint32, MAX (n, 1));
-      self->side[BACKWARD].queue = g_new (guint32, MAX (n, 1));
-      self->on_path = g_new0 (guint32, MAX (n, 1));
+      self->marks = alloc_zeroed (MAX (n, 1) * sizeof (Marks));
+      self->side[FORWARD].queue = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
+      self->side[BACKWARD].queue = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
+      self->on_path = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
     }
   else
     {
-      self->seen = g_new0 (guint32, MAX (n, 1));
-      self->settled = g_new0 (guint32, MAX (n, 1));
-      self->distance = g_new (guint64, MAX (n, 1));
+      self->seen = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
+      self->settled = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
+      self->distance = alloc_zeroed (MAX (n, 1) * sizeof (guint64));
     }
   return self;
 }
