@@ -15,17 +15,8 @@
  * when it sees the epoch moved, and a transit node that receives a
  * vector of an older epoch computes a fresh path from itself.
  *
- * The search runs backwards from the destination t, so that distances
- * d(., t) decide the next hop by the tie rule as global routing does,
- * and stops once the source s is settled. Every node with d < d(s) is
- * settled by then, and every unsettled node's tentative distance is at
- * least d(s), so at a node x of the path (d(x) <= d(s)) the first link
- * with w(x, n) + d(n) = d(x) in x's sorted list is the tie rule's next
- * hop: unsettled neighbours can never match. Nodes with a single link
- * are not expanded (they lead nowhere but back), except t. Breadth-first
- * search replaces Dijkstra when all metrics are equal, as in the spf
- * backend. Stamps per search mark which distances are current, so the
- * workspace is never cleared.
+ * The path search is a #CnsRouteSearch on the snapshot: it follows the
+ * tie rule, so nix paths are global routing's paths.
  */
 #include "routing/cns-nix-vector-routing.h"
 
@@ -34,244 +25,12 @@
 #include "internet/cns-ipv4-l3-protocol.h"
 #include "routing/cns-nix-vector-routing-private.h"
 #include "routing/cns-route-graph.h"
+#include "routing/cns-route-search.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 CNS_LOG_COMPONENT_DEFINE ("cns-nix-vector-routing");
-
-#define NO_LINK G_MAXUINT32
-
-/* ---- the search ---- */
-
-typedef struct
-{
-  guint64 distance;
-  guint32 node;
-} HeapItem;
-
-struct _CnsNixSearch
-{
-  CnsRouteGraph *graph;
-  guint32 n_nodes;
-  gboolean unit;
-  /* the graph's links in its order, packed for the search loops */
-  guint32 *offsets;     /* n_nodes + 1 */
-  guint32 *neighbor;    /* by link */
-  guint16 *metric;      /* w(node, neighbour) */
-  guint16 *peer_metric; /* w(neighbour, node) */
-  guint32 stamp;        /* of the current search, never 0 */
-  guint32 *seen;        /* stamp: distance[] holds a (tentative) distance */
-  guint32 *settled;     /* stamp: distance[] is final */
-  guint64 *distance;    /* d(., t) */
-  guint32 *queue;       /* breadth-first search */
-  HeapItem *heap;       /* Dijkstra */
-  guint64 heap_size, heap_capacity;
-  guint64 n_settled;
-};
-
-/**
- * cns_nix_search_new:
- * @graph: a sealed graph
- *
- * Returns: (transfer full): a search workspace for @graph, holding a
- * reference to it.
- */
-CnsNixSearch *
-cns_nix_search_new (CnsRouteGraph *graph)
-{
-  CnsNixSearch *self;
-  guint64 total;
-  guint32 n;
-
-  g_return_val_if_fail (graph != NULL, NULL);
-  n = cns_route_graph_get_n_nodes (graph);
-  total = cns_route_graph_get_n_links (graph);
-  g_return_val_if_fail (total < G_MAXUINT32, NULL);
-  self = g_new0 (CnsNixSearch, 1);
-  self->graph = cns_route_graph_ref (graph);
-  self->n_nodes = n;
-  self->unit = cns_route_graph_has_unit_metrics (graph);
-  self->offsets = g_new (guint32, n + 1);
-  self->neighbor = g_new (guint32, MAX (total, 1));
-  self->metric = g_new (guint16, MAX (total, 1));
-  self->peer_metric = g_new (guint16, MAX (total, 1));
-  for (guint32 x = 0, k = 0; x < n; x++)
-    {
-      guint32 n_links;
-      const CnsRouteLink *links
-          = cns_route_graph_get_links (graph, x, &n_links);
-
-      self->offsets[x] = k;
-      for (guint32 l = 0; l < n_links; l++, k++)
-        {
-          self->neighbor[k] = links[l].neighbor;
-          self->metric[k] = links[l].metric;
-          self->peer_metric[k] = links[l].peer_metric;
-        }
-    }
-  self->offsets[n] = (guint32) total;
-  self->seen = g_new0 (guint32, MAX (n, 1));
-  self->settled = g_new0 (guint32, MAX (n, 1));
-  self->distance = g_new (guint64, MAX (n, 1));
-  if (self->unit)
-    self->queue = g_new (guint32, MAX (n, 1));
-  return self;
-}
-
-/** cns_nix_search_free: Frees @self and drops its graph. */
-void
-cns_nix_search_free (CnsNixSearch *self)
-{
-  if (self == NULL)
-    return;
-  cns_route_graph_unref (self->graph);
-  g_free (self->offsets);
-  g_free (self->neighbor);
-  g_free (self->metric);
-  g_free (self->peer_metric);
-  g_free (self->seen);
-  g_free (self->settled);
-  g_free (self->distance);
-  g_free (self->queue);
-  g_free (self->heap);
-  g_free (self);
-}
-
-/** cns_nix_search_get_n_settled: Returns: how many nodes the searches of
- * @self settled in all, a measure of the work they did. */
-guint64
-cns_nix_search_get_n_settled (const CnsNixSearch *self)
-{
-  g_return_val_if_fail (self != NULL, 0);
-  return self->n_settled;
-}
-
-static inline void
-heap_push (CnsNixSearch *self, guint64 distance, guint32 node)
-{
-  HeapItem *h;
-  guint64 i;
-
-  if (G_UNLIKELY (self->heap_size == self->heap_capacity))
-    {
-      self->heap_capacity = MAX (64, 2 * self->heap_capacity);
-      self->heap = g_renew (HeapItem, self->heap, self->heap_capacity);
-    }
-  h = self->heap;
-  for (i = self->heap_size++; i > 0 && h[(i - 1) / 2].distance > distance;
-       i = (i - 1) / 2)
-    h[i] = h[(i - 1) / 2];
-  h[i] = (HeapItem){ distance, node };
-}
-
-static inline HeapItem
-heap_pop (CnsNixSearch *self)
-{
-  HeapItem *h = self->heap;
-  HeapItem top = h[0], last = h[self->heap_size - 1];
-  guint64 n = --self->heap_size, i = 0;
-
-  for (;;)
-    {
-      guint64 c = 2 * i + 1;
-
-      if (c >= n)
-        break;
-      if (c + 1 < n && h[c + 1].distance < h[c].distance)
-        c++;
-      if (h[c].distance >= last.distance)
-        break;
-      h[i] = h[c];
-      i = c;
-    }
-  if (n > 0)
-    h[i] = last;
-  return top;
-}
-
-/* Breadth-first from @target until @source has its distance, which is
- * final once seen. */
-static gboolean
-search_bfs (CnsNixSearch *self, guint32 source, guint32 target)
-{
-  guint32 stamp = self->stamp, head = 0, tail = 0;
-  guint32 *seen = self->seen, *queue = self->queue;
-  guint64 *distance = self->distance;
-
-  seen[target] = stamp;
-  distance[target] = 0;
-  if (source == target)
-    return TRUE;
-  queue[tail++] = target;
-  while (head < tail)
-    {
-      guint32 x = queue[head++];
-      guint32 first = self->offsets[x], end = self->offsets[x + 1];
-      guint64 next = distance[x] + 1;
-
-      self->n_settled++;
-      if (end - first == 1 && x != target)
-        continue;
-      for (guint32 l = first; l < end; l++)
-        {
-          guint32 i = self->neighbor[l];
-
-          if (seen[i] == stamp)
-            continue;
-          seen[i] = stamp;
-          distance[i] = next;
-          if (i == source)
-            return TRUE;
-          queue[tail++] = i;
-        }
-    }
-  return FALSE;
-}
-
-/* Dijkstra from @target until @source is settled; a link x -> i seen
- * from x is crossed from i, at i's cost w(i, x). */
-static gboolean
-search_dijkstra (CnsNixSearch *self, guint32 source, guint32 target)
-{
-  guint32 stamp = self->stamp;
-  guint32 *seen = self->seen, *settled = self->settled;
-  guint64 *distance = self->distance;
-
-  seen[target] = stamp;
-  distance[target] = 0;
-  self->heap_size = 0;
-  heap_push (self, 0, target);
-  while (self->heap_size > 0)
-    {
-      HeapItem top = heap_pop (self);
-      guint32 x = top.node, first, end;
-
-      if (settled[x] == stamp || top.distance != distance[x])
-        continue;
-      settled[x] = stamp;
-      self->n_settled++;
-      if (x == source)
-        return TRUE;
-      first = self->offsets[x];
-      end = self->offsets[x + 1];
-      if (end - first == 1 && x != target)
-        continue;
-      for (guint32 l = first; l < end; l++)
-        {
-          guint32 i = self->neighbor[l];
-          guint64 through = top.distance + self->peer_metric[l];
-
-          if (settled[i] == stamp
-              || (seen[i] == stamp && distance[i] <= through))
-            continue;
-          seen[i] = stamp;
-          distance[i] = through;
-          heap_push (self, through, i);
-        }
-    }
-  return FALSE;
-}
 
 /* The bits a hop takes at a node with @n_links links. */
 static inline guint32
@@ -280,90 +39,22 @@ index_width (guint32 n_links)
   return n_links <= 1 ? 0 : 32 - (guint32) __builtin_clz (n_links - 1);
 }
 
-/**
- * cns_nix_search_find:
- * @source: the node the path starts at
- * @target: the node it ends at
- * @epoch: the epoch to stamp the vector with
- * @nodes: (nullable): where to append the nodes of the path, @source and
- *   @target included (guint32 node ids)
- * @first_link: (out) (optional): the index of the first hop's link in
- *   @source's list, %G_MAXUINT32 for an empty path
- *
- * Finds the path from @source to @target that the tie rule picks.
- *
- * Returns: (transfer full) (nullable): the path as a nix vector (empty
- * when @source is @target), or %NULL when @target cannot be reached.
- */
-CnsNixVector *
-cns_nix_search_find (CnsNixSearch *self, guint32 source, guint32 target,
-                     guint32 epoch, GArray *nodes, guint32 *first_link)
-{
-  CnsNixVector *nix;
-  guint32 x;
-  gboolean found;
-
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (source < self->n_nodes && target < self->n_nodes, NULL);
-  if (first_link != NULL)
-    *first_link = NO_LINK;
-  if (G_UNLIKELY (++self->stamp == 0))
-    {
-      memset (self->seen, 0, self->n_nodes * sizeof (guint32));
-      memset (self->settled, 0, self->n_nodes * sizeof (guint32));
-      self->stamp = 1;
-    }
-  found = self->unit ? search_bfs (self, source, target)
-                     : search_dijkstra (self, source, target);
-  if (!found)
-    return NULL;
-
-  nix = cns_nix_vector_new ();
-  cns_nix_vector_set_epoch (nix, epoch);
-  if (nodes != NULL)
-    g_array_append_val (nodes, source);
-  for (x = source; x != target;)
-    {
-      guint32 first = self->offsets[x], end = self->offsets[x + 1], l;
-      guint64 d = self->distance[x];
-
-      for (l = first; l < end; l++)
-        {
-          guint32 n = self->neighbor[l];
-          guint64 cost = self->unit ? 1 : self->metric[l];
-
-          if (self->seen[n] == self->stamp && self->distance[n] + cost == d)
-            break;
-        }
-      if (G_UNLIKELY (l == end))
-        {
-          /* only a graph with a link missing its other direction */
-          cns_nix_vector_unref (nix);
-          return NULL;
-        }
-      if (x == source && first_link != NULL)
-        *first_link = l - first;
-      cns_nix_vector_add_neighbor_index (nix, l - first,
-                                         index_width (end - first));
-      x = self->neighbor[l];
-      if (nodes != NULL)
-        g_array_append_val (nodes, x);
-    }
-  return nix;
-}
-
 /* ---- what all nodes share ---- */
 
 /* The epoch starts at 1, so that a vector never stamped (epoch 0) is
  * always stale; it only grows, even across simulations. */
 static guint32 shared_epoch = 1;
 static guint32 shared_graph_epoch;
-static CnsNixSearch *shared_search; /* of the current graph, or NULL */
+static CnsRouteSearch *shared_search; /* of the current graph, or NULL */
+static CnsRouteGraph *shared_graph;   /* the search's */
+static guint32 shared_n_nodes;        /* the graph's */
+static guint64 shared_n_settled;      /* by the searches on the graph */
 
 static void
 shared_simulation_destroyed (gpointer obj, gpointer data)
 {
-  g_clear_pointer (&shared_search, cns_nix_search_free);
+  g_clear_pointer (&shared_search, cns_route_search_free);
+  shared_graph = NULL;
 }
 
 static void
@@ -373,25 +64,41 @@ shared_bump_epoch (void)
     shared_epoch = 1;
 }
 
-/* The search on the topology of the current epoch, built on first use. */
-static CnsNixSearch *
-shared_get_search (void)
+/* Makes the search on the topology of the current epoch, on first use. */
+static void
+shared_prepare (void)
 {
   if (G_LIKELY (shared_search != NULL && shared_graph_epoch == shared_epoch))
-    return shared_search;
+    return;
   if (shared_search == NULL)
     cns_simulator_schedule_destroy (shared_simulation_destroyed, NULL, NULL);
   else
-    cns_nix_search_free (shared_search);
+    cns_route_search_free (shared_search);
   {
     g_autoptr (CnsRouteGraph) graph = cns_route_graph_new_from_nodes ();
 
-    shared_search = cns_nix_search_new (graph);
+    shared_search = cns_route_search_new (graph);
   }
+  shared_graph = cns_route_search_get_graph (shared_search);
+  shared_n_nodes = cns_route_graph_get_n_nodes (shared_graph);
+  shared_n_settled = 0;
   shared_graph_epoch = shared_epoch;
   CNS_LOG_DEBUG ("topology of epoch %u: %u nodes", shared_epoch,
-                 shared_search->n_nodes);
-  return shared_search;
+                 shared_n_nodes);
+}
+
+/* The path from @s to @t on the current topology, stamped with its
+ * epoch, or NULL. */
+static CnsNixVector *
+shared_find (guint32 s, guint32 t, GArray *nodes)
+{
+  CnsNixVector *nix;
+
+  cns_route_search_find (shared_search, s, t, nodes, &nix);
+  shared_n_settled += cns_route_search_get_n_settled (shared_search);
+  if (nix != NULL)
+    cns_nix_vector_set_epoch (nix, shared_epoch);
+  return nix;
 }
 
 /** cns_nix_vector_routing_get_n_settled: Returns: the nodes settled by
@@ -399,7 +106,7 @@ shared_get_search (void)
 guint64
 cns_nix_vector_routing_get_n_settled (void)
 {
-  return shared_search != NULL ? shared_search->n_settled : 0;
+  return shared_search != NULL ? shared_n_settled : 0;
 }
 
 /** cns_nix_vector_routing_get_epoch: Returns: the current routing epoch,
@@ -496,16 +203,14 @@ nix_learn_interfaces (CnsNixVectorRouting *self)
     }
 }
 
-/* The current topology, with this node's cache and interfaces brought to
- * its epoch; NULL when the node is not part of it. */
-static CnsNixSearch *
+/* Brings the shared topology, and this node's cache and interfaces, to
+ * the current epoch; FALSE when the node is not part of the topology. */
+static gboolean
 nix_prepare (CnsNixVectorRouting *self)
 {
-  CnsNixSearch *search;
-
   if (G_UNLIKELY (self->ipv4 == NULL))
-    return NULL;
-  search = shared_get_search ();
+    return FALSE;
+  shared_prepare ();
   if (G_UNLIKELY (self->epoch != shared_epoch))
     {
       nix_forget (self);
@@ -513,29 +218,29 @@ nix_prepare (CnsNixVectorRouting *self)
     }
   if (G_UNLIKELY (self->interfaces == NULL))
     nix_learn_interfaces (self);
-  return self->node < search->n_nodes ? search : NULL;
+  return self->node < shared_n_nodes;
 }
 
 /* This node's path to @destination, from the cache or found now; NULL
  * when there is none. */
 static const CacheEntry *
-nix_lookup (CnsNixVectorRouting *self, CnsNixSearch *search,
-            CnsIpv4Address destination)
+nix_lookup (CnsNixVectorRouting *self, CnsIpv4Address destination)
 {
   CacheEntry *entry
       = g_hash_table_lookup (self->cache, GUINT_TO_POINTER (destination.value));
-  guint32 target, n_links;
+  guint32 target, n_links, position = 0;
 
   if (G_LIKELY (entry != NULL))
     return entry->nix != NULL ? entry : NULL;
-  target = cns_route_graph_lookup_address (search->graph, destination);
+  target = cns_route_graph_lookup_address (shared_graph, destination);
   if (target == CNS_ROUTE_GRAPH_NO_NODE || target == self->node)
     return NULL;
   entry = g_new0 (CacheEntry, 1);
-  entry->nix = cns_nix_search_find (search, self->node, target, shared_epoch,
-                                    NULL, &entry->link);
-  cns_route_graph_get_links (search->graph, self->node, &n_links);
+  entry->nix = shared_find (self->node, target, NULL);
+  cns_route_graph_get_links (shared_graph, self->node, &n_links);
   entry->width = index_width (n_links);
+  if (entry->nix != NULL)
+    entry->link = cns_nix_vector_extract (entry->nix, &position, entry->width);
   g_hash_table_insert (self->cache, GUINT_TO_POINTER (destination.value),
                        entry);
   CNS_LOG_LOGIC ("node %u: path to node %u: %u bits", self->node, target,
@@ -573,17 +278,16 @@ nix_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
 {
   /* per packet: the class guarantees the type, skip the checked cast */
   CnsNixVectorRouting *self = (CnsNixVectorRouting *) protocol;
-  CnsNixSearch *search = nix_prepare (self);
   const CacheEntry *entry;
   guint32 n_links;
   const CnsRouteLink *links;
 
-  if (G_UNLIKELY (search == NULL))
+  if (G_UNLIKELY (!nix_prepare (self)))
     return FALSE;
-  entry = nix_lookup (self, search, header->destination);
+  entry = nix_lookup (self, header->destination);
   if (entry == NULL)
     return FALSE;
-  links = cns_route_graph_get_links (search->graph, self->node, &n_links);
+  links = cns_route_graph_get_links (shared_graph, self->node, &n_links);
   if (!nix_fill_route (self, &links[entry->link], header->destination,
                        output_device, route))
     return FALSE;
@@ -603,14 +307,13 @@ nix_route_input (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
                  CnsIpv4Route *route)
 {
   CnsNixVectorRouting *self = (CnsNixVectorRouting *) protocol;
-  CnsNixSearch *search = nix_prepare (self);
   CnsNixVector *nix;
   const CnsRouteLink *links;
   guint32 n_links, width, index;
 
-  if (G_UNLIKELY (search == NULL))
+  if (G_UNLIKELY (!nix_prepare (self)))
     return FALSE;
-  links = cns_route_graph_get_links (search->graph, self->node, &n_links);
+  links = cns_route_graph_get_links (shared_graph, self->node, &n_links);
   width = index_width (n_links);
   nix = cns_packet_get_nix_vector (packet);
   if (G_LIKELY (nix != NULL && cns_nix_vector_get_epoch (nix) == shared_epoch
@@ -621,7 +324,7 @@ nix_route_input (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
   else
     {
       /* no path, or one from an older topology: a new one from here */
-      const CacheEntry *entry = nix_lookup (self, search, header->destination);
+      const CacheEntry *entry = nix_lookup (self, header->destination);
 
       if (entry == NULL)
         return FALSE;
@@ -683,12 +386,11 @@ static void
 nix_print_routing_table (CnsIpv4RoutingProtocol *protocol, GString *out)
 {
   CnsNixVectorRouting *self = CNS_NIX_VECTOR_ROUTING (protocol);
-  CnsNixSearch *search = nix_prepare (self);
   g_autofree gpointer *keys = NULL;
   guint n_keys;
 
   g_string_append_printf (out, "Node: %u, Nix routing cache\n", self->node);
-  if (search == NULL)
+  if (!nix_prepare (self))
     {
       g_string_append (out, "(no IPv4)\n");
       return;
@@ -712,7 +414,7 @@ nix_print_routing_table (CnsIpv4RoutingProtocol *protocol, GString *out)
           g_string_append_printf (out, "%-16s (unreachable)\n", dst);
           continue;
         }
-      links = cns_route_graph_get_links (search->graph, self->node, &n_links);
+      links = cns_route_graph_get_links (shared_graph, self->node, &n_links);
       cns_ipv4_address_format (links[entry->link].peer_address, gw);
       g_string_append_printf (out, "%-16s %-16s %-6u ", dst, gw,
                               links[entry->link].interface);
@@ -760,13 +462,13 @@ cns_nix_vector_routing_new (void)
 static CnsNixVector *
 nix_find (CnsNode *source, CnsIpv4Address destination, GArray *nodes)
 {
-  CnsNixSearch *search = shared_get_search ();
-  guint32 s = cns_node_get_id (source);
-  guint32 t = cns_route_graph_lookup_address (search->graph, destination);
+  guint32 s = cns_node_get_id (source), t;
 
-  if (s >= search->n_nodes || t == CNS_ROUTE_GRAPH_NO_NODE)
+  shared_prepare ();
+  t = cns_route_graph_lookup_address (shared_graph, destination);
+  if (s >= shared_n_nodes || t == CNS_ROUTE_GRAPH_NO_NODE)
     return NULL;
-  return cns_nix_search_find (search, s, t, shared_epoch, nodes, NULL);
+  return shared_find (s, t, nodes);
 }
 
 /**
@@ -832,7 +534,6 @@ cns_nix_vector_routing_print_routing_path (CnsNode *source,
 {
   g_autoptr (GArray) nodes = NULL;
   g_autoptr (CnsNixVector) nix = NULL;
-  CnsNixSearch *search;
   gchar address[CNS_IPV4_ADDRESS_STRING_SIZE];
   guint32 position = 0;
 
@@ -847,7 +548,6 @@ cns_nix_vector_routing_print_routing_path (CnsNode *source,
                               cns_node_get_id (source), address);
       return;
     }
-  search = shared_search;
   g_string_append_printf (
       out, "Route path from Node %u to Node %u, Nix Vector: ",
       cns_node_get_id (source), g_array_index (nodes, guint32, nodes->len - 1));
@@ -858,11 +558,11 @@ cns_nix_vector_routing_print_routing_path (CnsNode *source,
     {
       guint32 x = g_array_index (nodes, guint32, h), n_links;
       const CnsRouteLink *links
-          = cns_route_graph_get_links (search->graph, x, &n_links);
+          = cns_route_graph_get_links (shared_graph, x, &n_links);
       const CnsRouteLink *link = &links[cns_nix_vector_extract (
           nix, &position, index_width (n_links))];
       const CnsRouteLink *back = cns_route_graph_get_link_for_interface (
-          search->graph, link->neighbor, link->peer_interface);
+          shared_graph, link->neighbor, link->peer_interface);
       gchar from[CNS_IPV4_ADDRESS_STRING_SIZE];
 
       cns_ipv4_address_format (

@@ -13,5 +13,6 @@
 #include "routing/cns-nix-vector-routing.h"
 #include "routing/cns-route-backend.h"
 #include "routing/cns-route-graph.h"
+#include "routing/cns-route-search.h"
 #include "routing/cns-route-table.h"
 #include "routing/cns-routing-error.h"

@@ -22,6 +22,7 @@
  */
 #include "core/cns-log.h"
 #include "routing/cns-route-backend.h"
+#include "routing/cns-route-heap-private.h"
 #include "routing/cns-routing-error.h"
 #include "routing/cns-routing-private.h"
 
@@ -423,56 +424,9 @@ bfs_batch (const Job *job, BfsWork *work, guint32 first, guint32 count)
 
 typedef struct
 {
-  guint64 distance;
-  guint32 node;
-} HeapItem;
-
-typedef struct
-{
   guint64 *distance;
-  GArray *heap;
+  CnsRouteHeap heap;
 } DijkstraWork;
-
-static void
-heap_push (GArray *heap, guint64 distance, guint32 node)
-{
-  HeapItem item = { distance, node };
-  HeapItem *h;
-  guint i;
-
-  g_array_append_val (heap, item);
-  h = (HeapItem *) heap->data;
-  for (i = heap->len - 1; i > 0 && h[(i - 1) / 2].distance > distance;
-       i = (i - 1) / 2)
-    h[i] = h[(i - 1) / 2];
-  h[i] = item;
-}
-
-static HeapItem
-heap_pop (GArray *heap)
-{
-  HeapItem *h = (HeapItem *) heap->data;
-  HeapItem top = h[0], last = h[heap->len - 1];
-  guint n = heap->len - 1, i = 0;
-
-  for (;;)
-    {
-      guint c = 2 * i + 1;
-
-      if (c >= n)
-        break;
-      if (c + 1 < n && h[c + 1].distance < h[c].distance)
-        c++;
-      if (h[c].distance >= last.distance)
-        break;
-      h[i] = h[c];
-      i = c;
-    }
-  if (n > 0)
-    h[i] = last;
-  g_array_set_size (heap, n);
-  return top;
-}
 
 static void
 dijkstra_one (const Job *job, DijkstraWork *work, guint32 destination)
@@ -482,11 +436,11 @@ dijkstra_one (const Job *job, DijkstraWork *work, guint32 destination)
 
   memset (d, 0xff, rg->n * sizeof (guint64));
   d[destination] = 0;
-  g_array_set_size (work->heap, 0);
-  heap_push (work->heap, 0, destination);
-  while (work->heap->len > 0)
+  work->heap.size = 0;
+  cns_route_heap_push (&work->heap, 0, destination);
+  while (work->heap.size > 0)
     {
-      HeapItem top = heap_pop (work->heap);
+      CnsRouteHeapItem top = cns_route_heap_pop (&work->heap);
 
       if (top.distance != d[top.node])
         continue;
@@ -500,7 +454,7 @@ dijkstra_one (const Job *job, DijkstraWork *work, guint32 destination)
           if (through < d[i])
             {
               d[i] = through;
-              heap_push (work->heap, through, i);
+              cns_route_heap_push (&work->heap, through, i);
             }
         }
     }
@@ -543,10 +497,7 @@ worker (gpointer data)
                                       job->entry_size, 64);
     }
   else
-    {
-      dij.distance = g_new (guint64, MAX (rg->n, 1));
-      dij.heap = g_array_new (FALSE, FALSE, sizeof (HeapItem));
-    }
+    dij.distance = g_new (guint64, MAX (rg->n, 1));
   while ((b = g_atomic_int_add (&job->next_batch, 1)) < (gint) job->n_batches)
     {
       guint32 first = (guint32) b * job->batch_size;
@@ -567,8 +518,7 @@ worker (gpointer data)
   g_free (bfs.frontier);
   g_free (bfs.gainers);
   g_free (dij.distance);
-  if (dij.heap != NULL)
-    g_array_unref (dij.heap);
+  cns_route_heap_clear (&dij.heap);
   return NULL;
 }
 

@@ -12,6 +12,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-routing.la
 	%reldir%/cns-nix-vector-routing.c \
 	%reldir%/cns-route-backend.c \
 	%reldir%/cns-route-graph.c \
+	%reldir%/cns-route-search.c \
 	%reldir%/cns-route-table.c \
 	%reldir%/cns-routing-error.c \
 	%reldir%/cns-routing.c \
@@ -25,10 +26,12 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-nix-vector-routing.h \
 	%reldir%/cns-route-backend.h \
 	%reldir%/cns-route-graph.h \
+	%reldir%/cns-route-search.h \
 	%reldir%/cns-route-table.h \
 	%reldir%/cns-routing-error.h \
 	%reldir%/cns-routing.h
 
 noinst_HEADERS += \
 	%reldir%/cns-nix-vector-routing-private.h \
+	%reldir%/cns-route-heap-private.h \
 	%reldir%/cns-routing-private.h

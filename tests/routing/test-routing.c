@@ -12,6 +12,7 @@ main (void)
     test_route_table_suite (),
     test_global_routing_suite (),
     test_nix_vector_routing_suite (),
+    test_route_search_suite (),
   };
 
   cns_test_init ();

@@ -2,14 +2,15 @@
 # The routing benchmark on a small Waxman graph (N = 300, m = 2, so 600
 # edges) and on a small edge-list file: one flat JSON line per case with
 # the fields the issue asks for, tables of routers squared bytes, and
-# every nix flow's datagram received. Bad options exit with status 2 and
+# every nix flow's datagram received, every search pair found with its
+# time and nodes settled per lookup. Bad options exit with status 2 and
 # say what is wrong. Reports TAP; wall-clock numbers are not checked.
 set -u
 bench=${top_builddir:-..}/utils/bench/bench-routing
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "1..9"
+echo "1..10"
 n=0
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () {
@@ -25,8 +26,8 @@ field () {
 out=$("$bench" --waxman=300 --m=2 --seed=7 --backend=spf --flows=10,100 2>&1)
 status=$?
 lines=$(printf '%s\n' "$out" | wc -l)
-if [ $status -eq 0 ] && [ "$lines" -eq 4 ]; then
-  ok "four lines: table, populate, nix for 10 and 100 flows"
+if [ $status -eq 0 ] && [ "$lines" -eq 6 ]; then
+  ok "six lines: table, populate, nix and search for 10 and 100 flows"
 else
   not_ok "status $status, $lines lines" "$out"
 fi
@@ -77,6 +78,24 @@ if [ -z "$bad" ]; then
   ok "nix: every flow's datagram received"
 else
   not_ok "nix flows not all received:$bad" "$out"
+fi
+
+# The graph is connected: every pair has a path, found settling at least
+# its two ends and at most the whole graph.
+bad=
+for k in 10 100; do
+  line=$(printf '%s\n' "$out" | grep "\"case\":\"search\".*\"flows\":$k,")
+  settled=$(field settled_per_lookup "$line")
+  [ "$(field rx "$line")" = "$k" ] && [ "$(field backend "$line")" = search ] \
+    && [ "$(field table_bytes "$line")" = 0 ] \
+    && [ -n "$(field us_per_lookup "$line")" ] \
+    && awk -v s="$settled" 'BEGIN { exit !(s >= 2 && s <= 300) }' \
+    || bad="$bad $k"
+done
+if [ -z "$bad" ]; then
+  ok "search: every pair found, us_per_lookup and settled_per_lookup given"
+else
+  not_ok "search lines wrong:$bad" "$out"
 fi
 
 # A triangle with hosts 3 (off 2) and 4 (off 0): 3 routers, rows padded

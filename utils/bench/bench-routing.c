@@ -13,7 +13,8 @@
  * component left over is linked to the closest node of the largest one.
  * Random numbers come from splitmix64(seed).
  *
- * Cases (--case=table|populate|nix|all, default all), one JSON line each:
+ * Cases (--case=table|populate|nix|search|all, default all), one JSON
+ * line each:
  *
  *   table     per backend (--backend=a,b; default every registered one):
  *             a table made and filled on --threads threads (0, the
@@ -31,11 +32,19 @@
  *             d == s; flow i sends one 512-byte datagram to d's first
  *             address at 1 + i/K s. time_s is cns_simulator_run(); rx is
  *             the datagrams received, which must be K.
+ *   search    for each K of --flows: on the graph alone, the nix-vector
+ *             path search (#CnsRouteSearch, made beforehand) for K random
+ *             pairs drawn as in the nix case; time_s is the K lookups,
+ *             each making the nix vector and the list of nodes. rx is the
+ *             pairs with a path; us_per_lookup is time_s / K in
+ *             microseconds, settled_per_lookup the mean nodes a lookup
+ *             settled.
  *
- * Fields: N, edges, routers (of the table), backend (a table backend, or
- * "nix"), threads, flows (0 but for nix), time_s, max_rss_kb (the
- * process's peak so far: cases run in the order above), table_bytes (0
- * for nix), rx (nix only).
+ * Fields: N, edges, routers (of the table), backend (a table backend,
+ * "nix" or "search"), threads, flows (0 but for nix and search), time_s,
+ * max_rss_kb (the process's peak so far: cases run in the order above),
+ * table_bytes (0 for nix and search), rx (nix and search only),
+ * us_per_lookup and settled_per_lookup (search only).
  */
 #include "routing/cns-routing.h"
 
@@ -383,10 +392,11 @@ typedef struct
   guint threads;
 } Run;
 
+/* @extra: NULL, or more members, each with a leading comma */
 static void
 print_line (const Run *run, const gchar *case_name, const gchar *backend,
             guint32 routers, guint flows, gdouble time_s, guint64 table_bytes,
-            gint64 rx)
+            gint64 rx, const gchar *extra)
 {
   printf ("{\"bench\":\"routing\",\"case\":\"%s\",\"graph\":\"%s\",\"N\":%u,"
           "\"edges\":%u,\"routers\":%u,\"backend\":\"%s\",\"threads\":%u,"
@@ -396,7 +406,7 @@ print_line (const Run *run, const gchar *case_name, const gchar *backend,
           run->threads, flows, time_s, max_rss_kb (), table_bytes);
   if (rx >= 0)
     printf (",\"rx\":%" G_GINT64_FORMAT, rx);
-  printf ("}\n");
+  printf ("%s}\n", extra != NULL ? extra : "");
   fflush (stdout);
 }
 
@@ -415,7 +425,7 @@ run_table (const Run *run, CnsRouteGraph *graph, const gchar *backend)
     die ("table", error);
   time_s = now_s () - start;
   print_line (run, "table", backend, cns_route_graph_get_n_routers (graph), 0,
-              time_s, cns_route_table_get_bytes (table), -1);
+              time_s, cns_route_table_get_bytes (table), -1, NULL);
 }
 
 static void
@@ -450,7 +460,7 @@ run_populate (const Run *run, GArray *edges, const gchar *backend)
   table = cns_global_route_manager_get_table (manager);
   print_line (run, "populate", backend,
               cns_route_graph_get_n_routers (cns_route_table_get_graph (table)),
-              0, time_s, cns_route_table_get_bytes (table), -1);
+              0, time_s, cns_route_table_get_bytes (table), -1, NULL);
   g_clear_pointer (&nodes, cns_node_container_unref);
   cns_simulator_destroy ();
 }
@@ -482,6 +492,17 @@ count_rx (CnsSocket *socket, gpointer user_data)
     }
 }
 
+/* The nix case's pair rule: s = x % N, d = y % N, y drawn again while
+ * d == s. */
+static void
+draw_pair (guint64 *state, guint32 n, guint32 *s, guint32 *d)
+{
+  *s = (guint32) (splitmix64 (state) % n);
+  do
+    *d = (guint32) (splitmix64 (state) % n);
+  while (*d == *s);
+}
+
 static void
 run_nix (const Run *run, GArray *edges, guint flows, guint64 seed)
 {
@@ -502,12 +523,10 @@ run_nix (const Run *run, GArray *edges, guint flows, guint64 seed)
   cns_inet_socket_address_to_address (&any, &local);
   for (guint i = 0; i < flows; i++)
     {
-      guint32 s = (guint32) (splitmix64 (&state) % run->n), d;
+      guint32 s, d;
       CnsInetSocketAddress to;
 
-      do
-        d = (guint32) (splitmix64 (&state) % run->n);
-      while (d == s);
+      draw_pair (&state, run->n, &s, &d);
       if (rx[d] == NULL)
         {
           rx[d] = cns_socket_create (cns_node_container_get (nodes, d),
@@ -529,7 +548,7 @@ run_nix (const Run *run, GArray *edges, guint flows, guint64 seed)
   start = now_s ();
   cns_simulator_run ();
   time_s = now_s () - start;
-  print_line (run, "nix", "nix", 0, flows, time_s, 0, (gint64) received);
+  print_line (run, "nix", "nix", 0, flows, time_s, 0, (gint64) received, NULL);
   for (guint32 i = 0; i < run->n; i++)
     {
       g_clear_object (&tx[i]);
@@ -537,6 +556,40 @@ run_nix (const Run *run, GArray *edges, guint flows, guint64 seed)
     }
   g_clear_pointer (&nodes, cns_node_container_unref);
   cns_simulator_destroy ();
+}
+
+static void
+run_search (const Run *run, CnsRouteGraph *graph, guint flows, guint64 seed)
+{
+  g_autoptr (CnsRouteSearch) search = cns_route_search_new (graph);
+  g_autoptr (GArray) nodes = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *pairs = g_new (guint32, 2 * (gsize) flows);
+  g_autofree gchar *extra = NULL;
+  guint64 state = seed, settled = 0, found = 0;
+  gdouble start, time_s;
+
+  for (guint i = 0; i < flows; i++)
+    draw_pair (&state, run->n, &pairs[2 * i], &pairs[2 * i + 1]);
+  start = now_s ();
+  for (guint i = 0; i < flows; i++)
+    {
+      CnsNixVector *nix;
+
+      g_array_set_size (nodes, 0);
+      if (cns_route_search_find (search, pairs[2 * i], pairs[2 * i + 1], nodes,
+                                 &nix))
+        {
+          found++;
+          cns_nix_vector_unref (nix);
+        }
+      settled += cns_route_search_get_n_settled (search);
+    }
+  time_s = now_s () - start;
+  extra
+      = g_strdup_printf (",\"us_per_lookup\":%.3f,\"settled_per_lookup\":%.1f",
+                         time_s * 1e6 / flows, (gdouble) settled / flows);
+  print_line (run, "search", "search", 0, flows, time_s, 0, (gint64) found,
+              extra);
 }
 
 /* ---- options ---- */
@@ -580,13 +633,13 @@ main (int argc, char **argv)
           { "seed", 0, 0, G_OPTION_ARG_INT64, &o.seed,
             "Seed of the Waxman graph and the flow pairs (1)", "S" },
           { "case", 0, 0, G_OPTION_ARG_STRING, &o.cases,
-            "table, populate, nix or all (all)", "CASE" },
+            "table, populate, nix, search or all (all)", "CASE" },
           { "backend", 0, 0, G_OPTION_ARG_STRING, &o.backends,
             "Table backends, comma-separated (every registered one)", "NAMES" },
           { "threads", 0, 0, G_OPTION_ARG_INT, &o.threads,
             "Threads filling tables; 0 for one per processor (0)", "N" },
           { "flows", 0, 0, G_OPTION_ARG_STRING, &o.flows,
-            "Flow counts of the nix case (10,100,1000)", "K,K" },
+            "Flow counts of the nix and search cases (10,100,1000)", "K,K" },
           G_OPTION_ENTRY_NULL };
   g_autoptr (GOptionContext) context
       = g_option_context_new ("- time route computation");
@@ -608,8 +661,9 @@ main (int argc, char **argv)
     usage_error ("unexpected argument; see --help");
   cases = o.cases != NULL ? o.cases : "all";
   if (!g_str_equal (cases, "table") && !g_str_equal (cases, "populate")
-      && !g_str_equal (cases, "nix") && !g_str_equal (cases, "all"))
-    usage_error ("--case: expected table, populate, nix or all");
+      && !g_str_equal (cases, "nix") && !g_str_equal (cases, "search")
+      && !g_str_equal (cases, "all"))
+    usage_error ("--case: expected table, populate, nix, search or all");
   if ((o.graph_path != NULL) == (o.waxman > 0))
     usage_error ("give one of --graph=FILE and --waxman=N");
   if (o.waxman != 0 && o.waxman < 2)
@@ -664,6 +718,9 @@ main (int argc, char **argv)
   if (g_str_equal (cases, "nix") || g_str_equal (cases, "all"))
     for (guint k = 0; k < n_flows; k++)
       run_nix (&run, edges, flows[k], (guint64) o.seed);
+  if (g_str_equal (cases, "search") || g_str_equal (cases, "all"))
+    for (guint k = 0; k < n_flows; k++)
+      run_search (&run, graph, flows[k], (guint64) o.seed);
 
   g_free (o.graph_path);
   g_free (o.cases);
