@@ -16,16 +16,11 @@
 #include "routing/cns-ipv4-global-routing.h"
 
 #include "core/cns-log.h"
+#include "routing/cns-routing-private.h"
 #include "internet/cns-ipv4-l3-protocol.h"
 #include "routing/cns-global-route-manager.h"
 
 CNS_LOG_COMPONENT_DEFINE ("cns-ipv4-global-routing");
-
-typedef struct
-{
-  CnsNetDevice *device;
-  CnsIpv4Address source;
-} Interface;
 
 struct _CnsIpv4GlobalRouting
 {
@@ -34,7 +29,7 @@ struct _CnsIpv4GlobalRouting
   CnsIpv4L3Protocol *ipv4;
   guint32 node;
   CnsGlobalRouteManager *manager;
-  Interface *interfaces; /* NULL until used, or after a change */
+  CnsRoutingInterface *interfaces; /* NULL until used, or after a change */
   guint32 n_interfaces;
 };
 
@@ -57,23 +52,6 @@ cns_ipv4_global_routing_dispose (GObject *object)
   g_clear_object (&self->manager);
   self->ipv4 = NULL;
   G_OBJECT_CLASS (cns_ipv4_global_routing_parent_class)->dispose (object);
-}
-
-static void
-global_learn_interfaces (CnsIpv4GlobalRouting *self)
-{
-  guint32 n = cns_ipv4_l3_protocol_get_n_interfaces (self->ipv4);
-
-  self->interfaces = g_new0 (Interface, n);
-  self->n_interfaces = n;
-  for (guint32 i = 0; i < n; i++)
-    {
-      self->interfaces[i].device
-          = cns_ipv4_l3_protocol_get_net_device (self->ipv4, i);
-      if (cns_ipv4_l3_protocol_get_n_addresses (self->ipv4, i) > 0)
-        self->interfaces[i].source
-            = cns_ipv4_l3_protocol_get_address (self->ipv4, i, 0).local;
-    }
 }
 
 /* The route towards @destination, from the shared table. */
@@ -100,7 +78,8 @@ global_lookup (CnsIpv4GlobalRouting *self, CnsIpv4Address destination,
   if (interface == CNS_ROUTE_TABLE_NO_ROUTE)
     return FALSE;
   if (G_UNLIKELY (self->interfaces == NULL))
-    global_learn_interfaces (self);
+    self->interfaces
+        = cns_routing_interfaces_learn (self->ipv4, &self->n_interfaces);
   link = cns_route_graph_get_link_for_interface (graph, self->node, interface);
   if (G_UNLIKELY (interface >= self->n_interfaces || link == NULL))
     return FALSE;

@@ -21,6 +21,7 @@
 #include "routing/cns-nix-vector-routing.h"
 
 #include "core/cns-log.h"
+#include "routing/cns-routing-private.h"
 #include "core/cns-simulator.h"
 #include "internet/cns-ipv4-l3-protocol.h"
 #include "routing/cns-nix-vector-routing-private.h"
@@ -119,12 +120,6 @@ cns_nix_vector_routing_get_epoch (void)
 
 /* ---- the protocol ---- */
 
-typedef struct
-{
-  CnsNetDevice *device;
-  CnsIpv4Address source;
-} Interface;
-
 /* A destination's path from this node; @nix is NULL for one that cannot
  * be reached. */
 typedef struct
@@ -140,9 +135,9 @@ struct _CnsNixVectorRouting
 
   CnsIpv4L3Protocol *ipv4;
   guint32 node;
-  guint32 epoch;         /* of the cache and the interfaces */
-  GHashTable *cache;     /* address value -> CacheEntry */
-  Interface *interfaces; /* NULL until used in this epoch */
+  guint32 epoch;                   /* of the cache and the interfaces */
+  GHashTable *cache;               /* address value -> CacheEntry */
+  CnsRoutingInterface *interfaces; /* NULL until used in this epoch */
   guint32 n_interfaces;
 };
 
@@ -186,23 +181,6 @@ cns_nix_vector_routing_finalize (GObject *object)
   G_OBJECT_CLASS (cns_nix_vector_routing_parent_class)->finalize (object);
 }
 
-static void
-nix_learn_interfaces (CnsNixVectorRouting *self)
-{
-  guint32 n = cns_ipv4_l3_protocol_get_n_interfaces (self->ipv4);
-
-  self->interfaces = g_new0 (Interface, n);
-  self->n_interfaces = n;
-  for (guint32 i = 0; i < n; i++)
-    {
-      self->interfaces[i].device
-          = cns_ipv4_l3_protocol_get_net_device (self->ipv4, i);
-      if (cns_ipv4_l3_protocol_get_n_addresses (self->ipv4, i) > 0)
-        self->interfaces[i].source
-            = cns_ipv4_l3_protocol_get_address (self->ipv4, i, 0).local;
-    }
-}
-
 /* Brings the shared topology, and this node's cache and interfaces, to
  * the current epoch; FALSE when the node is not part of the topology. */
 static gboolean
@@ -217,7 +195,8 @@ nix_prepare (CnsNixVectorRouting *self)
       self->epoch = shared_epoch;
     }
   if (G_UNLIKELY (self->interfaces == NULL))
-    nix_learn_interfaces (self);
+    self->interfaces
+        = cns_routing_interfaces_learn (self->ipv4, &self->n_interfaces);
   return self->node < shared_n_nodes;
 }
 
@@ -256,7 +235,7 @@ nix_fill_route (CnsNixVectorRouting *self, const CnsRouteLink *link,
                 CnsIpv4Address destination, CnsNetDevice *output_device,
                 CnsIpv4Route *route)
 {
-  const Interface *iface;
+  const CnsRoutingInterface *iface;
 
   if (G_UNLIKELY (link->interface >= self->n_interfaces))
     return FALSE;

@@ -4,11 +4,21 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "internet/cns-ipv4-l3-protocol.h"
 
 G_BEGIN_DECLS
 
+/* What a routing protocol fills a route with for leaving by an
+ * interface: its device, and its first address as the source. */
+typedef struct
+{
+  CnsNetDevice *device;
+  CnsIpv4Address source;
+} CnsRoutingInterface;
+
 G_GNUC_INTERNAL void cns_routing_init (void);
 G_GNUC_INTERNAL void cns_spf_route_backend_register (void);
+G_GNUC_INTERNAL CnsRoutingInterface *
+cns_routing_interfaces_learn (CnsIpv4L3Protocol *ipv4, guint32 *n_interfaces);
 
 G_END_DECLS

@@ -18,3 +18,23 @@ cns_routing_init (void)
   g_type_ensure (CNS_TYPE_IPV4_GLOBAL_ROUTING);
   g_type_ensure (CNS_TYPE_NIX_VECTOR_ROUTING);
 }
+
+/* Returns: (transfer full): the device and source address of each of
+ * @ipv4's interfaces, which the protocols keep between changes so that a
+ * route costs no calls into the IPv4 layer. */
+CnsRoutingInterface *
+cns_routing_interfaces_learn (CnsIpv4L3Protocol *ipv4, guint32 *n_interfaces)
+{
+  guint32 n = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
+  CnsRoutingInterface *interfaces = g_new0 (CnsRoutingInterface, n);
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      interfaces[i].device = cns_ipv4_l3_protocol_get_net_device (ipv4, i);
+      if (cns_ipv4_l3_protocol_get_n_addresses (ipv4, i) > 0)
+        interfaces[i].source
+            = cns_ipv4_l3_protocol_get_address (ipv4, i, 0).local;
+    }
+  *n_interfaces = n;
+  return interfaces;
+}

@@ -1,5 +1,5 @@
-/* cns — everything of the routing module: global all-pairs routing and nix-vector
- * routing. Like ns-3's module headers: include this one header.
+/* cns — everything of the routing module: global all-pairs routing and
+ * nix-vector routing. Like ns-3's module headers: include this one header.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
