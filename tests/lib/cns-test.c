@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -117,6 +118,42 @@ cns_test_under_valgrind (void)
   const gchar *v = g_getenv ("CNS_TEST_VALGRIND");
 
   return v != NULL && strcmp (v, "yes") == 0;
+}
+
+/* Returns: (transfer full): a new directory for a test's files, named
+ * after @name ("cns-@name-XXXXXX" in the temporary directory). */
+gchar *
+cns_test_make_tmp_dir (const gchar *name)
+{
+  g_autofree gchar *tmpl = g_strdup_printf ("cns-%s-XXXXXX", name);
+  g_autoptr (GError) error = NULL;
+  gchar *dir = g_dir_make_tmp (tmpl, &error);
+
+  ck_assert_msg (dir != NULL, "%s", error != NULL ? error->message : "");
+  return dir;
+}
+
+/* Removes the files in *@dir, then the directory, and frees and clears
+ * the name; nothing when *@dir is NULL. */
+void
+cns_test_remove_tmp_dir (gchar **dir)
+{
+  GDir *d;
+  const gchar *name;
+
+  if (*dir == NULL)
+    return;
+  d = g_dir_open (*dir, 0, NULL);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree gchar *path = g_build_filename (*dir, name, NULL);
+
+      g_unlink (path);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (*dir);
+  g_clear_pointer (dir, g_free);
 }
 
 /* Runs @argv to completion in a clean environment: the CNS_* variables of

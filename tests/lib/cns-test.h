@@ -25,6 +25,9 @@ void cns_test_capture_log (CnsTestLogFunc func, gpointer user_data);
 
 gboolean cns_test_under_valgrind (void);
 
+gchar *cns_test_make_tmp_dir (const gchar *name);
+void cns_test_remove_tmp_dir (gchar **dir);
+
 gint cns_test_spawn (const gchar *const *argv, const gchar *const *env,
                      gchar **standard_output, gchar **standard_error);
 

@@ -17,29 +17,14 @@ static gchar *tmp_dir;
 static void
 pcap_setup (void)
 {
-  g_autoptr (GError) error = NULL;
-
-  tmp_dir = g_dir_make_tmp ("cns-pcap-XXXXXX", &error);
-  ck_assert_msg (tmp_dir != NULL, "%s", error ? error->message : "");
+  tmp_dir = cns_test_make_tmp_dir ("pcap");
 }
 
 /* Removes the files a test made, then the directory. */
 static void
 pcap_teardown (void)
 {
-  GDir *dir = g_dir_open (tmp_dir, 0, NULL);
-  const gchar *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree gchar *path = g_build_filename (tmp_dir, name, NULL);
-
-      g_unlink (path);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (tmp_dir);
-  g_clear_pointer (&tmp_dir, g_free);
+  cns_test_remove_tmp_dir (&tmp_dir);
   cns_test_reset ();
 }
 

@@ -15,32 +15,14 @@ static gchar *dir;
 static void
 setup (void)
 {
-  dir = g_dir_make_tmp ("cns-trace-XXXXXX", NULL);
-  ck_assert_ptr_nonnull (dir);
-}
-
-static void
-remove_dir (const gchar *path)
-{
-  GDir *d = g_dir_open (path, 0, NULL);
-  const gchar *name;
-
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree gchar *file = g_build_filename (path, name, NULL);
-
-      g_unlink (file);
-    }
-  g_dir_close (d);
-  g_rmdir (path);
+  dir = cns_test_make_tmp_dir ("trace");
 }
 
 static void
 teardown (void)
 {
   cns_test_reset ();
-  remove_dir (dir);
-  g_free (dir);
+  cns_test_remove_tmp_dir (&dir);
 }
 
 static void

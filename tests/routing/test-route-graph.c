@@ -14,24 +14,13 @@ static gchar *tmp_dir;
 static void
 setup (void)
 {
-  tmp_dir = g_dir_make_tmp ("cns-route-graph-XXXXXX", NULL);
-  ck_assert_ptr_nonnull (tmp_dir);
+  tmp_dir = cns_test_make_tmp_dir ("route-graph");
 }
 
 static void
 teardown (void)
 {
-  g_autoptr (GDir) dir = g_dir_open (tmp_dir, 0, NULL);
-  const gchar *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree gchar *path = g_build_filename (tmp_dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (tmp_dir);
-  g_clear_pointer (&tmp_dir, g_free);
+  cns_test_remove_tmp_dir (&tmp_dir);
   cns_test_reset ();
 }
 
