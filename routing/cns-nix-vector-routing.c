@@ -157,7 +157,8 @@ cache_entry_free (gpointer data)
 static void
 nix_forget (CnsNixVectorRouting *self)
 {
-  g_hash_table_remove_all (self->cache);
+  if (self->cache != NULL)
+    g_hash_table_remove_all (self->cache);
   g_clear_pointer (&self->interfaces, g_free);
   self->n_interfaces = 0;
 }
@@ -177,7 +178,7 @@ cns_nix_vector_routing_finalize (GObject *object)
 {
   CnsNixVectorRouting *self = CNS_NIX_VECTOR_ROUTING (object);
 
-  g_hash_table_unref (self->cache);
+  g_clear_pointer (&self->cache, g_hash_table_unref);
   G_OBJECT_CLASS (cns_nix_vector_routing_parent_class)->finalize (object);
 }
 
@@ -205,10 +206,12 @@ nix_prepare (CnsNixVectorRouting *self)
 static const CacheEntry *
 nix_lookup (CnsNixVectorRouting *self, CnsIpv4Address destination)
 {
-  CacheEntry *entry
-      = g_hash_table_lookup (self->cache, GUINT_TO_POINTER (destination.value));
+  CacheEntry *entry = NULL;
   guint32 target, n_links, position = 0;
 
+  if (G_LIKELY (self->cache != NULL))
+    entry = g_hash_table_lookup (self->cache,
+                                 GUINT_TO_POINTER (destination.value));
   if (G_LIKELY (entry != NULL))
     return entry->nix != NULL ? entry : NULL;
   target = cns_route_graph_lookup_address (shared_graph, destination);
@@ -220,6 +223,10 @@ nix_lookup (CnsNixVectorRouting *self, CnsIpv4Address destination)
   entry->width = index_width (n_links);
   if (entry->nix != NULL)
     entry->link = cns_nix_vector_extract (entry->nix, &position, entry->width);
+  /* made on first use: most nodes of a large topology never send */
+  if (self->cache == NULL)
+    self->cache = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                         cache_entry_free);
   g_hash_table_insert (self->cache, GUINT_TO_POINTER (destination.value),
                        entry);
   CNS_LOG_LOGIC ("node %u: path to node %u: %u bits", self->node, target,
@@ -376,6 +383,8 @@ nix_print_routing_table (CnsIpv4RoutingProtocol *protocol, GString *out)
     }
   g_string_append (out,
                    "Destination      Gateway          Iface  Nix vector\n");
+  if (self->cache == NULL)
+    return;
   keys = g_hash_table_get_keys_as_array (self->cache, &n_keys);
   qsort (keys, n_keys, sizeof (gpointer), compare_addresses);
   for (guint k = 0; k < n_keys; k++)
@@ -424,8 +433,6 @@ cns_nix_vector_routing_class_init (CnsNixVectorRoutingClass *klass)
 static void
 cns_nix_vector_routing_init (CnsNixVectorRouting *self)
 {
-  self->cache = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
-                                       cache_entry_free);
 }
 
 /** cns_nix_vector_routing_new: Returns: (transfer full): nix-vector
