@@ -1078,6 +1078,26 @@ typedef struct
   gboolean ok;
 } XmlOut;
 
+/* Where the writer's output goes. The first write error is kept here for
+ * the GError, and the writer is told every write succeeded: libxml2
+ * would print its own message for a failed one. */
+typedef struct
+{
+  FILE *file;
+  int error; /* an errno value, 0 while none */
+} XmlFile;
+
+static int
+xml_file_write (void *context, const char *buffer, int len)
+{
+  XmlFile *sink = context;
+
+  if (sink->error == 0
+      && fwrite (buffer, 1, (size_t) len, sink->file) != (size_t) len)
+    sink->error = errno != 0 ? errno : EIO;
+  return len;
+}
+
 static void
 xml_start (XmlOut *out, const gchar *name)
 {
@@ -1326,9 +1346,7 @@ cns_flow_monitor_write_xml (CnsFlowMonitor *self, const gchar *path,
 {
   xmlOutputBufferPtr buffer;
   XmlOut out = { NULL, FALSE };
-  gboolean written;
-  int saved_errno = 0;
-  FILE *file;
+  XmlFile sink = { NULL, 0 };
 
   g_return_val_if_fail (CNS_IS_FLOW_MONITOR (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1343,45 +1361,33 @@ cns_flow_monitor_write_xml (CnsFlowMonitor *self, const gchar *path,
       return FALSE;
     }
   cns_flow_monitor_check_for_lost_packets (self);
-  file = fopen (path, "wb");
-  if (file == NULL)
+  sink.file = fopen (path, "wb");
+  if (sink.file == NULL)
+    sink.error = errno;
+  else
     {
-      saved_errno = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "Cannot write flow statistics to “%s”: %s", path,
-                   g_strerror (saved_errno));
-      return FALSE;
+      buffer = xmlOutputBufferCreateIO (xml_file_write, NULL, &sink, NULL);
+      out.writer = buffer != NULL ? xmlNewTextWriter (buffer) : NULL;
+      if (out.writer != NULL)
+        {
+          xml_document (&out, self, histograms, probes);
+          xmlFreeTextWriter (out.writer); /* and the buffer, flushed */
+        }
+      else if (buffer != NULL)
+        xmlOutputBufferClose (buffer);
+      if (fflush (sink.file) != 0 && sink.error == 0)
+        sink.error = errno;
+      if (fclose (sink.file) != 0 && sink.error == 0)
+        sink.error = errno;
     }
-  buffer = xmlOutputBufferCreateFile (file, NULL);
-  out.writer = buffer != NULL ? xmlNewTextWriter (buffer) : NULL;
-  if (out.writer != NULL)
-    {
-      xml_document (&out, self, histograms, probes);
-      xmlFreeTextWriter (out.writer); /* flushes, leaves the file open */
-    }
-  else if (buffer != NULL)
-    xmlOutputBufferClose (buffer);
-  written = out.ok;
-  errno = 0;
-  if (fflush (file) != 0 || ferror (file))
-    {
-      saved_errno = errno;
-      written = FALSE;
-    }
-  if (fclose (file) != 0 && written)
-    {
-      saved_errno = errno;
-      written = FALSE;
-    }
-  if (!written)
+  if (sink.error != 0 || !out.ok)
     {
       g_set_error (error, G_FILE_ERROR,
-                   saved_errno != 0 ? g_file_error_from_errno (saved_errno)
-                                    : G_FILE_ERROR_FAILED,
+                   sink.error != 0 ? g_file_error_from_errno (sink.error)
+                                   : G_FILE_ERROR_FAILED,
                    "Cannot write flow statistics to “%s”: %s", path,
-                   saved_errno != 0 ? g_strerror (saved_errno)
-                                    : "the XML writer failed");
+                   sink.error != 0 ? g_strerror (sink.error)
+                                   : "the XML writer failed");
       return FALSE;
     }
   return TRUE;
