@@ -40,8 +40,11 @@
  * nanoseconds with a decimal part ("+7000000.0ns"), where ns-3 writes six
  * significant digits; both parse as "+<float>ns".
  *
- * One monitor per simulation, as in ns-3: two monitors would overwrite
- * each other's tags.
+ * One monitor per simulation, as in ns-3. Each tag names the monitor
+ * that added it, and a monitor ignores the tags of others: a second
+ * monitor on the same sources would take their packets from the first,
+ * and in a distributed run a rank's monitor follows the packets its
+ * nodes send only while they stay on the rank.
  */
 #include "internet/cns-flow-monitor.h"
 
@@ -95,12 +98,14 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
-/* The packet tag: which packet of which flow, and when it was sent. */
+/* The packet tag: which packet of which flow of which monitor, and when
+ * it was sent. */
 typedef struct
 {
+  CnsTime sent;
   guint32 flow_id;
   guint32 packet_id;
-  CnsTime sent;
+  guint64 monitor;
 } FlowTag;
 
 /* Counts of bins first .. first + n - 1; the others are zero. */
@@ -172,6 +177,7 @@ struct _CnsFlowMonitor
   GPtrArray *probes;    /* Probe */
   GHashTable *by_node;  /* CnsNode -> Probe */
   GArray *dense;        /* what get_delay_histogram() returned last */
+  guint64 stamp;        /* names the monitor in the tags it adds */
   CnsTime max_per_hop_delay;
   gdouble delay_bin_width;
   gdouble jitter_bin_width;
@@ -333,6 +339,15 @@ monitor_peek_flow (CnsFlowMonitor *self, guint32 flow_id)
 {
   return flow_id - 1 < self->flows->len ? self->flows->pdata[flow_id - 1]
                                         : NULL;
+}
+
+/* The flow of a packet's tag, or NULL when the tag is not this
+ * monitor's. */
+static inline Flow *
+monitor_tag_flow (CnsFlowMonitor *self, const FlowTag *tag)
+{
+  return tag->monitor == self->stamp ? monitor_peek_flow (self, tag->flow_id)
+                                     : NULL;
 }
 
 /* The in-flight record of packet @id of @flow, or NULL when the packet is
@@ -550,7 +565,7 @@ probe_send_outgoing (gpointer source, const CnsIpv4Header *header,
   flow = monitor_classify (self, &tuple);
   now = cns_simulator_now ();
   size = cns_packet_get_size (packet) + CNS_IPV4_HEADER_SIZE;
-  tag = (FlowTag){ flow->id, flow_track (self, flow, now), now };
+  tag = (FlowTag){ now, flow->id, flow_track (self, flow, now), self->stamp };
   cns_packet_replace_packet_tag (packet, &flow_tag_class, &tag);
 
   if (flow->stats.tx_packets == 0)
@@ -572,7 +587,7 @@ probe_unicast_forward (gpointer source, const CnsIpv4Header *header,
   CnsTime now;
 
   if (!cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag)
-      || (flow = monitor_peek_flow (probe->monitor, tag.flow_id)) == NULL
+      || (flow = monitor_tag_flow (probe->monitor, &tag)) == NULL
       || (t = flow_find_tracked (flow, tag.packet_id)) == NULL)
     return;
   now = cns_simulator_now ();
@@ -596,7 +611,8 @@ probe_local_deliver (gpointer source, const CnsIpv4Header *header,
   CnsTime now, delay;
   guint32 size;
 
-  if (!cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag))
+  if (!cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag)
+      || tag.monitor != self->stamp)
     return;
   /* the packet's journey ends here: a reply made of it is a new packet */
   if (cns_packet_is_writable (packet))
@@ -644,7 +660,7 @@ static void
 probe_report_drop (Probe *probe, const FlowTag *tag, guint32 size,
                    CnsFlowDropReason reason)
 {
-  Flow *flow = monitor_peek_flow (probe->monitor, tag->flow_id);
+  Flow *flow = monitor_tag_flow (probe->monitor, tag);
   Tracked *t = flow != NULL ? flow_find_tracked (flow, tag->packet_id) : NULL;
 
   if (t == NULL)
@@ -794,6 +810,8 @@ cns_flow_monitor_class_init (CnsFlowMonitorClass *klass)
 static void
 cns_flow_monitor_init (CnsFlowMonitor *self)
 {
+  static guint serial;
+
   self->flows = g_ptr_array_new_with_free_func (flow_free);
   self->by_tuple = g_hash_table_new (five_tuple_hash, five_tuple_equal);
   self->probes = g_ptr_array_new_with_free_func (probe_free);
@@ -806,6 +824,9 @@ cns_flow_monitor_init (CnsFlowMonitor *self)
   self->interruptions_bin_width = DEFAULT_FLOW_INTERRUPTIONS_BIN_WIDTH;
   self->interruptions_min_time = DEFAULT_FLOW_INTERRUPTIONS_MIN_TIME;
   self->probe_statistics = DEFAULT_PROBE_STATISTICS;
+  /* unique in the process by the serial, and across the ranks of a
+   * distributed run by the random half */
+  self->stamp = (guint64) g_random_int () << 32 | ++serial;
 }
 
 /* ---- public API ---- */

@@ -374,6 +374,39 @@ START_TEST (test_flow_monitor_source_classifies)
 }
 END_TEST
 
+/* A monitor follows only the packets it tagged: a second monitor, put on
+ * R and B first, sees flow 1 pass and arrive and leaves it to the first;
+ * B's echoes it tags, and the first monitor, tagging them after it,
+ * takes them over. */
+START_TEST (test_flow_monitor_two_monitors)
+{
+  g_autoptr (CnsFlowMonitorHelper) other = cns_flow_monitor_helper_new ();
+  CnsFlowMonitor *second
+      = cns_flow_monitor_helper_install_node (other, line.r.node);
+  CnsFlowMonitor *first;
+  const CnsFlowStats *s;
+
+  cns_flow_monitor_helper_install_node (other, line.b.node);
+  first = cns_flow_monitor_helper_install_all (helper);
+  send_echo_requests ();
+  run_until (cns_seconds (3));
+
+  ck_assert_uint_eq (cns_flow_monitor_get_n_flows (first), 2);
+  s = cns_flow_monitor_get_stats (first, 1);
+  ck_assert_uint_eq (s->rx_packets, 3);
+  ck_assert_uint_eq (s->times_forwarded, 3);
+  ck_assert_int_eq (s->delay_sum, MS (20));
+  ck_assert_uint_eq (cns_flow_monitor_get_stats (first, 2)->rx_packets, 3);
+
+  ck_assert_uint_eq (cns_flow_monitor_get_n_flows (second), 1);
+  ck_assert_uint_eq (cns_flow_monitor_get_five_tuple (second, 1)->source_port,
+                     9);
+  s = cns_flow_monitor_get_stats (second, 1);
+  ck_assert_uint_eq (s->tx_packets, 3);
+  ck_assert_uint_eq (s->rx_packets, 0);
+}
+END_TEST
+
 /* A TTL of 1 dies at R (reason 1), an unknown destination too (no
  * route, reason 0), and of three datagrams sent at once into a queue of
  * one packet the third is refused (reason 3, counted with its 2-byte PPP
@@ -811,6 +844,7 @@ test_flow_monitor_suite (void)
   tcase_add_test (tc, test_flow_monitor_bin_width_attribute);
   tcase_add_test (tc, test_flow_monitor_install_some);
   tcase_add_test (tc, test_flow_monitor_source_classifies);
+  tcase_add_test (tc, test_flow_monitor_two_monitors);
   tcase_add_test (tc, test_flow_monitor_drops);
   tcase_add_test (tc, test_flow_monitor_lost_packets);
   tcase_add_test (tc, test_flow_monitor_lost_while_running);
