@@ -1330,6 +1330,9 @@ xml_document (XmlOut *out, CnsFlowMonitor *self, gboolean histograms,
   for (guint i = 0; i < self->flows->len; i++)
     xml_classifier_flow (out, self->flows->pdata[i]);
   xml_end (out);
+  /* ns-3's helper always has an IPv6 classifier too; cns has no IPv6 */
+  xml_start (out, "Ipv6FlowClassifier");
+  xml_end (out);
   if (probes)
     {
       xml_start (out, "FlowProbes");
@@ -1355,8 +1358,8 @@ xml_document (XmlOut *out, CnsFlowMonitor *self, gboolean histograms,
  *
  * Counts the packets lost so far (cns_flow_monitor_check_for_lost_packets())
  * and writes the statistics as ns-3's FlowMonitor::SerializeToXmlFile()
- * does: FlowMonitor/FlowStats/Flow, then Ipv4FlowClassifier/Flow, then
- * FlowProbes/FlowProbe/FlowStats.
+ * does: FlowMonitor/FlowStats/Flow, then Ipv4FlowClassifier/Flow, an
+ * empty Ipv6FlowClassifier, then FlowProbes/FlowProbe/FlowStats.
  *
  * Returns: %TRUE on success.
  */

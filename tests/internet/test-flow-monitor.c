@@ -553,10 +553,12 @@ START_TEST (test_flow_monitor_xml)
   doc = read_xml (path);
 
   ck_assert_xpath (doc, "name(/*)", "FlowMonitor");
-  ck_assert_xpath (doc, "count(/FlowMonitor/*)", "3");
+  ck_assert_xpath (doc, "count(/FlowMonitor/*)", "4");
   ck_assert_xpath (doc, "name(/FlowMonitor/*[1])", "FlowStats");
   ck_assert_xpath (doc, "name(/FlowMonitor/*[2])", "Ipv4FlowClassifier");
-  ck_assert_xpath (doc, "name(/FlowMonitor/*[3])", "FlowProbes");
+  ck_assert_xpath (doc, "name(/FlowMonitor/*[3])", "Ipv6FlowClassifier");
+  ck_assert_xpath (doc, "count(/FlowMonitor/Ipv6FlowClassifier/*)", "0");
+  ck_assert_xpath (doc, "name(/FlowMonitor/*[4])", "FlowProbes");
   ck_assert_xpath (doc, "count(/FlowMonitor/FlowStats/Flow)", "3");
 
 #define FLOW1 "/FlowMonitor/FlowStats/Flow[@flowId='1']"
@@ -651,7 +653,7 @@ START_TEST (test_flow_monitor_xml)
       cns_flow_monitor_write_xml (cns_flow_monitor_helper_get_monitor (helper),
                                   path, FALSE, FALSE, &error));
   doc = read_xml (path);
-  ck_assert_xpath (doc, "count(/FlowMonitor/*)", "2");
+  ck_assert_xpath (doc, "count(/FlowMonitor/*)", "3");
   ck_assert_xpath (doc, "count(//delayHistogram)", "0");
   ck_assert_xpath (doc, "count(//bin)", "0");
   ck_assert_xpath (doc, "count(//FlowProbes)", "0");
