@@ -529,6 +529,12 @@ make_routing_helper (Routing routing)
 
 /* ---- traffic ---- */
 
+static gdouble
+draw (CnsUniformRandomVariable *u)
+{
+  return cns_random_variable_get_value (CNS_RANDOM_VARIABLE (u));
+}
+
 /* The sinks and sources of every flow into campus @z, drawing from @u
  * in the documented order. */
 static void
@@ -563,15 +569,9 @@ add_campus_traffic (World *w, guint z, CnsUniformRandomVariable *u,
 
       for (guint d = 1; d <= o->n_con_con; d++)
         {
-          guint server = NET1 + 2
-                         + (guint) floor (4
-                                          * cns_random_variable_get_value (
-                                              CNS_RANDOM_VARIABLE (u)));
-          gdouble start
-              = 10 * cns_random_variable_get_value (CNS_RANDOM_VARIABLE (u));
-          gboolean remote_flow
-              = cns_random_variable_get_value (CNS_RANDOM_VARIABLE (u)) * 100
-                < o->remote_pct;
+          guint server = NET1 + 2 + (guint) floor (4 * draw (u));
+          gdouble start = 10 * draw (u);
+          gboolean remote_flow = draw (u) * 100 < o->remote_pct;
           guint from = remote_flow ? (z + d) % o->n_campus : z;
           CnsTime at = cns_seconds (start)
                        + cns_seconds (1.0 * (d - 1) / o->n_con_con);
@@ -810,11 +810,13 @@ print_table (const Options *o, const Summary *s)
 static gboolean
 write_plots (const Options *o, const Summary *s, GError **error)
 {
-  g_autoptr (GString) data = g_string_new ("# time_s");
+  g_autoptr (GString) data = g_string_new (
+      "# delivered throughput per campus, Mb/s over 1 s bins\ntime");
   g_autoptr (GString) cdf = g_string_new ("# delay_s cumulative_fraction\n");
   g_autofree gchar *script = NULL;
   g_autofree gchar *gnuplot = NULL;
   guint64 n = stats.rx_packets - stats.untagged, seen = 0;
+  guint last_bin = 0; /* the last second with traffic */
 
   if (g_mkdir_with_parents (o->plot, 0755) != 0)
     {
@@ -823,15 +825,20 @@ write_plots (const Options *o, const Summary *s, GError **error)
       return FALSE;
     }
   for (guint z = 0; z < o->n_campus; z++)
-    g_string_append_printf (data, " campus%u_Mbps", z);
+    g_string_append_printf (data, " campus%u", z);
   g_string_append_c (data, '\n');
   for (guint t = 0; t < stats.n_time_bins; t++)
     {
       g_string_append_printf (data, "%u", t);
       for (guint z = 0; z < o->n_campus; z++)
-        g_string_append_printf (
-            data, " %.6f",
-            stats.campus_rx_bytes[(gsize) z * stats.n_time_bins + t] * 8 / 1e6);
+        {
+          guint64 bytes
+              = stats.campus_rx_bytes[(gsize) z * stats.n_time_bins + t];
+
+          g_string_append_printf (data, " %.6f", bytes * 8 / 1e6);
+          if (bytes > 0)
+            last_bin = t;
+        }
       g_string_append_c (data, '\n');
     }
   for (guint b = 0; b < HIST_N; b++)
@@ -839,6 +846,8 @@ write_plots (const Options *o, const Summary *s, GError **error)
       {
         guint64 width, low = hist_bin_low (b, &width);
 
+        if (seen == 0) /* the curve starts from 0 */
+          g_string_append_printf (cdf, "%.9f 0\n", low / 1e9);
         seen += stats.delay_bins[b];
         g_string_append_printf (cdf, "%.9f %.6f\n", (low + width) / 1e9,
                                 (gdouble) seen / n);
@@ -851,6 +860,7 @@ write_plots (const Options *o, const Summary *s, GError **error)
       "set title 'Delivered throughput per campus (1 s bins)'\n"
       "set xlabel 'simulated time (s)'\n"
       "set ylabel 'Mb/s'\n"
+      "set xrange [0:%u]\n"
       "%s"
       "plot for [i=2:%u] 'throughput.dat' using 1:i with steps "
       "title columnhead(i)\n"
@@ -860,7 +870,7 @@ write_plots (const Options *o, const Summary *s, GError **error)
       "set ylabel 'fraction of packets'\n"
       "set key off\n"
       "plot 'delay-cdf.dat' using 1:2 with steps\n",
-      o->n_campus > 12 ? "set key off\n" : "set key outside\n",
+      last_bin + 2, o->n_campus > 12 ? "set key off\n" : "set key outside\n",
       o->n_campus + 1);
   {
     g_autofree gchar *data_path

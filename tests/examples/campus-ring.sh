@@ -147,12 +147,14 @@ check "the pcap files hold the packets ($bytes bytes)" test "$bytes" -gt $((240 
 check "--plot writes the data and the gnuplot script" \
   test -s "$tmp/plots/throughput.dat" -a -s "$tmp/plots/delay-cdf.dat" \
   -a -s "$tmp/plots/campus-ring.gp"
-# a header, then one line per second of the 20 s, with a column per campus
+# a comment and the column names, then one line per second of the 20 s,
+# with a column per campus
 check "throughput.dat: 20 one-second bins, time and 2 campuses" \
-  test "$(grep -vc '^#' "$tmp/plots/throughput.dat")" -eq 20 \
-  -a "$(awk '!/^#/ { print NF; exit }' "$tmp/plots/throughput.dat")" -eq 3
+  test "$(grep -c '^[0-9]' "$tmp/plots/throughput.dat")" -eq 20 \
+  -a "$(sed -n 2p "$tmp/plots/throughput.dat")" = "time campus0 campus1" \
+  -a "$(awk '/^[0-9]/ { print NF; exit }' "$tmp/plots/throughput.dat")" -eq 3
 # what the bins add up to is what the sinks received: 240 x 512 bytes
-total=$(awk '!/^#/ { for (i = 2; i <= NF; i++) s += $i } END { printf "%.0f", s * 1e6 / 8 }' "$tmp/plots/throughput.dat")
+total=$(awk '/^[0-9]/ { for (i = 2; i <= NF; i++) s += $i } END { printf "%.0f", s * 1e6 / 8 }' "$tmp/plots/throughput.dat")
 check "throughput.dat adds up to the bytes received ($total)" \
   test "$total" -eq $((2 * 240 * 512))
 check "delay-cdf.dat rises to 1" \
