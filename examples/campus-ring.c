@@ -778,13 +778,15 @@ print_table (const Options *o, const Summary *s)
 {
   gchar a[32], b[32], c[32];
 
-  printf ("campus-ring: %u campuses of %u nodes, %s routing, UDP\n\n",
+  printf ("campus-ring: %u campuses of %u nodes in a ring, %s routing, UDP, "
+          "seed %u run %" G_GUINT64_FORMAT "\n\n",
           o->n_campus, N_ROUTERS + N_LANS * o->n_lan_clients,
-          o->routing == ROUTING_NIX ? "nix-vector" : "global");
-  printf ("  topology   %s nodes, %s links (%s of them ring links)\n",
+          o->routing == ROUTING_NIX ? "nix-vector" : "global",
+          cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run ());
+  printf ("  topology   %s nodes, %s links (%s ring links)\n",
           thousands (s->nodes, a), thousands (s->links, b),
           thousands (s->ring_links, c));
-  printf ("  flows      %s, %s bytes each\n", thousands (s->flows, a),
+  printf ("  flows      %s of %s bytes each\n", thousands (s->flows, a),
           thousands (o->bytes_per_flow, b));
   printf ("  sent       %s packets, %s bytes\n",
           thousands (stats.tx_packets, a), thousands (stats.tx_bytes, b));
@@ -800,7 +802,7 @@ print_table (const Options *o, const Summary *s)
   printf ("  simulated  %g s\n", s->sim_time_s);
   printf ("  wall time  %.3f s: set-up %.3f s, run %.3f s\n", s->wall_s,
           s->setup_s, s->run_s);
-  printf ("  events     %s, %.2f M events/s\n", thousands (s->events, a),
+  printf ("  events     %s (%.2f M/s)\n", thousands (s->events, a),
           s->run_s > 0 ? s->events / s->run_s / 1e6 : 0.0);
   printf ("  peak RSS   %.1f MB\n", s->max_rss_kb / 1024.0);
 }
