@@ -507,23 +507,26 @@ build_ring (World *w)
           cns_node_container_get (w->campuses[(z + d) % n].nodes, NET0));
 }
 
-/* Every node routes with static routing (its own links) and, behind it,
- * nix-vector or global routing, as in ns-3's examples. */
+/* Nix-vector routing alone, as in ns-3's nms-p2p-nix examples: it
+ * delivers locally and finds every path itself, and each hop then asks
+ * one routing protocol instead of two. Global routing sits behind static
+ * routing (its own links), as ns-3's default stack has it. */
 static CnsIpv4RoutingHelper *
 make_routing_helper (Routing routing)
 {
-  CnsIpv4ListRoutingHelper *list = cns_ipv4_list_routing_helper_new ();
-  g_autoptr (CnsIpv4StaticRoutingHelper) static_routing
-      = cns_ipv4_static_routing_helper_new ();
-  g_autoptr (CnsIpv4RoutingHelper) second = NULL;
+  CnsIpv4ListRoutingHelper *list;
+  g_autoptr (CnsIpv4StaticRoutingHelper) static_routing = NULL;
+  g_autoptr (CnsIpv4GlobalRoutingHelper) global = NULL;
 
   if (routing == ROUTING_NIX)
-    second = CNS_IPV4_ROUTING_HELPER (cns_nix_vector_helper_new ());
-  else
-    second = CNS_IPV4_ROUTING_HELPER (cns_ipv4_global_routing_helper_new ());
+    return CNS_IPV4_ROUTING_HELPER (cns_nix_vector_helper_new ());
+  list = cns_ipv4_list_routing_helper_new ();
+  static_routing = cns_ipv4_static_routing_helper_new ();
+  global = cns_ipv4_global_routing_helper_new ();
   cns_ipv4_list_routing_helper_add (
       list, CNS_IPV4_ROUTING_HELPER (static_routing), 0);
-  cns_ipv4_list_routing_helper_add (list, second, -10);
+  cns_ipv4_list_routing_helper_add (list, CNS_IPV4_ROUTING_HELPER (global),
+                                    -10);
   return CNS_IPV4_ROUTING_HELPER (list);
 }
 
