@@ -35,4 +35,5 @@ cns_internet_init (void)
   g_type_ensure (CNS_TYPE_PACKET_SINK);
   g_type_ensure (CNS_TYPE_UDP_ECHO_CLIENT);
   g_type_ensure (CNS_TYPE_UDP_ECHO_SERVER);
+  g_type_ensure (CNS_TYPE_FLOW_MONITOR);
 }

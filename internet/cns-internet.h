@@ -10,6 +10,8 @@
 #include "internet/cns-application-container.h"
 #include "internet/cns-application-helper.h"
 #include "internet/cns-application.h"
+#include "internet/cns-flow-monitor-helper.h"
+#include "internet/cns-flow-monitor.h"
 #include "internet/cns-icmpv4-header.h"
 #include "internet/cns-icmpv4-l4-protocol.h"
 #include "internet/cns-internet-error.h"

@@ -9,6 +9,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-application-container.c \
 	%reldir%/cns-application-helper.c \
 	%reldir%/cns-application.c \
+	%reldir%/cns-flow-monitor-helper.c \
+	%reldir%/cns-flow-monitor.c \
 	%reldir%/cns-icmpv4-header.c \
 	%reldir%/cns-icmpv4-l4-protocol.c \
 	%reldir%/cns-internet-error.c \
@@ -50,6 +52,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-application-container.h \
 	%reldir%/cns-application-helper.h \
 	%reldir%/cns-application.h \
+	%reldir%/cns-flow-monitor-helper.h \
+	%reldir%/cns-flow-monitor.h \
 	%reldir%/cns-icmpv4-header.h \
 	%reldir%/cns-icmpv4-l4-protocol.h \
 	%reldir%/cns-internet-error.h \

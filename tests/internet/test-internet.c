@@ -23,6 +23,7 @@ main (void)
     test_udp_echo_suite (),
     test_address_helper_suite (),
     test_config_paths_suite (),
+    test_flow_monitor_suite (),
   };
 
   cns_test_init ();
