@@ -670,6 +670,7 @@ typedef struct
 {
   guint64 nodes, links, ring_links, flows;
   guint64 queue_drops;
+  guint64 monitored_flows; /* with --flowmon */
   guint64 start_checksum;
   gdouble delay_mean_s, delay_p99_s;
   gdouble sim_time_s, setup_s, run_s, wall_s;
@@ -745,7 +746,7 @@ print_json (const Options *o, const Summary *s)
       "\"start_checksum\":\"%016" G_GINT64_MODIFIER "x\","
       "\"sim_time_s\":%.9g,\"setup_s\":%.3f,\"run_s\":%.3f,"
       "\"wall_s\":%.3f,\"events\":%" G_GUINT64_FORMAT ","
-      "\"events_per_s\":%.0f,\"max_rss_kb\":%ld}\n",
+      "\"events_per_s\":%.0f,\"max_rss_kb\":%ld",
       o->n_campus, o->n_lan_clients, o->n_con_con, o->remote_pct,
       o->bytes_per_flow, o->routing == ROUTING_NIX ? "nix" : "global",
       cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run (),
@@ -756,6 +757,9 @@ print_json (const Options *o, const Summary *s)
       stats.delay_checksum, s->start_checksum, s->sim_time_s, s->setup_s,
       s->run_s, s->wall_s, s->events, s->run_s > 0 ? s->events / s->run_s : 0.0,
       s->max_rss_kb);
+  if (o->flowmon != NULL)
+    printf (",\"monitored_flows\":%" G_GUINT64_FORMAT, s->monitored_flows);
+  printf ("}\n");
 }
 
 /* 1234567 as "1,234,567", in @buf. */
@@ -808,6 +812,9 @@ print_table (const Options *o, const Summary *s)
   printf ("  events     %s (%.2f M/s)\n", thousands (s->events, a),
           s->run_s > 0 ? s->events / s->run_s / 1e6 : 0.0);
   printf ("  peak RSS   %.1f MB\n", s->max_rss_kb / 1024.0);
+  if (o->flowmon != NULL)
+    printf ("  flowmon    %s flows in %s\n", thousands (s->monitored_flows, a),
+            o->flowmon);
 }
 
 /* ---- plots ---- */
@@ -937,6 +944,7 @@ main (int argc, char **argv)
       "The DARPA NMS campus networks in a ring, with UDP flows from each "
       "campus's servers to the next campus's LAN clients");
   g_autoptr (CnsRandomVariable) u = NULL;
+  g_autoptr (CnsFlowMonitorHelper) flowmon = NULL;
   World w = { .options = &o };
   Summary s = { 0 };
   Progress progress = { 0 };
@@ -972,6 +980,10 @@ main (int argc, char **argv)
   cns_command_line_add_string (
       cmd, "pcap", "Capture every link: a file prefix, or a directory",
       &o.pcap);
+  cns_command_line_add_string (cmd, "flowmon",
+                               "Monitor every flow and write ns-3's "
+                               "FlowMonitor XML to this file",
+                               &o.flowmon);
   cns_command_line_add_string (cmd, "plot",
                                "Write throughput and delay plots to this "
                                "directory",
@@ -1046,6 +1058,13 @@ main (int argc, char **argv)
         die ("pcap", error);
     }
 
+  /* per-flow statistics, gathered by every node's IPv4 layer */
+  if (o.flowmon != NULL)
+    {
+      flowmon = cns_flow_monitor_helper_new ();
+      cns_flow_monitor_helper_install_all (flowmon);
+    }
+
   /* ---- run ---- */
   s.nodes = cns_node_list_get_n_nodes ();
   s.links = w.n_links;
@@ -1077,6 +1096,14 @@ main (int argc, char **argv)
     }
   if (o.plot != NULL && !write_plots (&o, &s, &error))
     die ("plot", error);
+  if (flowmon != NULL)
+    {
+      s.monitored_flows = cns_flow_monitor_get_n_flows (
+          cns_flow_monitor_helper_get_monitor (flowmon));
+      if (!cns_flow_monitor_helper_serialize_to_xml_file (flowmon, o.flowmon,
+                                                          TRUE, TRUE, &error))
+        die ("flowmon", error);
+    }
 
   cns_simulator_destroy ();
   for (guint z = 0; z < o.n_campus; z++)

@@ -6,6 +6,7 @@
 # the same seed gives the same JSON apart from wall-clock figures, another
 # --run other start times; nix-vector and global routing give the same
 # totals, the same per-flow delays and byte-identical pcap files; the
+# flow monitor's XML answers XPath queries (skipped without xmllint); the
 # plot files; bad options exit 2 naming the option. Reports TAP.
 set -u
 ring=${top_builddir:-..}/examples/campus-ring
@@ -42,7 +43,7 @@ deterministic () {
     -e 's/,"max_rss_kb":[^}]*//'
 }
 
-echo "1..32"
+echo "1..35"
 
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s --json"
 
@@ -141,6 +142,27 @@ check "global routing: the same $files pcap files, byte for byte" \
 # Net0[0] to the client's switch and the client)
 bytes=$(cat "$tmp"/nix/*.pcap | wc -c)
 check "the pcap files hold the packets ($bytes bytes)" test "$bytes" -gt $((240 * 8 * 2 * 558))
+
+# ---- flow monitor ----
+out=$("$ring" --nCampus=2 --flowmon="$tmp/flows.xml" $small)
+# the same JSON, but for the monitor's own events and the count of flows
+check "--flowmon: a monitored run gives the same results, plus the flows" \
+  test "$(deterministic "$out" | sed 's/,"events":[0-9]*//')" \
+    = "$(deterministic "$out2" | sed 's/,"events":[0-9]*//')" \
+  -a "$(field "$out" monitored_flows)" = 48
+if command -v xmllint >/dev/null 2>&1; then
+  xpath () { xmllint --xpath "$1" "$tmp/flows.xml" 2>/dev/null; }
+  check "--flowmon: one FlowStats/Flow per flow, one classifier flow to port 9999 each" \
+    test "$(xpath 'count(/FlowMonitor/FlowStats/Flow)')" = 48 \
+    -a "$(xpath "count(/FlowMonitor/Ipv4FlowClassifier/Flow[@protocol='17'][@destinationPort='9999'])")" = 48
+  check "--flowmon: the flows' rxPackets and txPackets add up to the packets" \
+    test "$(xpath 'sum(/FlowMonitor/FlowStats/Flow/@rxPackets)')" = 480 \
+    -a "$(xpath 'sum(/FlowMonitor/FlowStats/Flow/@txPackets)')" = 480 \
+    -a "$(xpath 'sum(/FlowMonitor/FlowStats/Flow/@lostPackets)')" = 0
+else
+  n=$((n + 1)); echo "ok $n # SKIP xmllint is not installed"
+  n=$((n + 1)); echo "ok $n # SKIP xmllint is not installed"
+fi
 
 # ---- plots ----
 "$ring" --nCampus=2 --plot="$tmp/plots" $small >/dev/null 2>"$tmp/err"
