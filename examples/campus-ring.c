@@ -953,26 +953,26 @@ main (int argc, char **argv)
   int status;
 
   /* ---- options ---- */
-  cns_command_line_add_uint (cmd, "nCampus", "Campus networks in the ring (4)",
+  cns_command_line_add_uint (cmd, "nCampus", "Campus networks in the ring",
                              &o.n_campus);
   cns_command_line_add_uint (cmd, "nLANClients",
-                             "Clients on each of a campus's 12 LANs (42)",
+                             "Clients on each of a campus's 12 LANs",
                              &o.n_lan_clients);
   cns_command_line_add_uint (
       cmd, "nConCon",
       "Campuses each campus links to: z+1 .. z+nConCon, each sending its "
-      "own flow to every client (1)",
+      "own flow to every client",
       &o.n_con_con);
   cns_command_line_add_uint (cmd, "remotePct",
                              "Percent of flows from another campus; the "
-                             "rest come from the client's own (100)",
+                             "rest come from the client's own",
                              &o.remote_pct);
   cns_command_line_add_uint64 (cmd, "bytesPerFlow",
-                               "Bytes each source sends, the OnOff MaxBytes "
-                               "(51200: 100 packets)",
+                               "Bytes each source sends (the OnOff MaxBytes), "
+                               "in packets of 512 bytes",
                                &o.bytes_per_flow);
-  cns_command_line_add_time (cmd, "stopTime",
-                             "When the simulation stops (100s)", &o.stop_time);
+  cns_command_line_add_time (cmd, "stopTime", "When the simulation stops",
+                             &o.stop_time);
   cns_command_line_add_callback (cmd, "routing",
                                  "nix: nix-vector routing; global: global "
                                  "routing tables (nix)",
