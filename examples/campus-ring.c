@@ -1,0 +1,1133 @@
+/* cns — the campus-ring experiment: DARPA NMS campus networks in a ring.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The scenario of ns-3's nms-p2p-nix examples and of the campus-network
+ * chapter of Pelkey's dissertation: --nCampus campus networks joined in a
+ * ring, UDP flows from servers to LAN clients, nix-vector routing. It is
+ * the program to read first and the one the benchmarks run.
+ *
+ *   ./waf --run campus-ring
+ *   ./waf --run "campus-ring --nCampus=8 --nLANClients=10 --json"
+ *   ./waf --run "campus-ring --plot=plots --flowmon=flows.xml"
+ *
+ * TOPOLOGY. Every link is point-to-point. A campus has 34 routers and 12
+ * LANs of --nLANClients clients (538 nodes with the default 42):
+ *
+ *   Net0   routers 0-2 in a triangle (0-1, 1-2, 2-0); router 0 is the
+ *          campus's attachment to the ring.
+ *   Net1   6 nodes: 0-1, 2-0, 3-0, 4-1, 5-1, and Net0[2]-Net1[0];
+ *          nodes 2..5 are the servers that run the traffic sources.
+ *   LR     two lone routers: LR0-LR1, LR0-Net0[0], LR1-Net0[1],
+ *          LR0-Net2[0], LR1-Net2[1], LR1-Net3[0], LR1-Net3[1].
+ *   Net2   routers 0..6: 0-1, 2-0, 1-3, 3-2, 4-2, 5-3, 6-5; LAN switches
+ *          7..13: 7-2, 8-3, 9-4, 10-5, 11-6, 12-6, 13-6. LAN i (0..6)
+ *          hangs off switch 7+i.
+ *   Net3   routers 0..3: 0-1, 1-2, 2-3, 3-1; LAN switches 4..8: 4-0, 5-0,
+ *          6-2, 7-3, 8-3. LAN 7+i (i = 0..4) hangs off switch 4+i.
+ *   LANs   each client has its own link to its LAN's switch.
+ *
+ * Router links are 1Gbps/5ms, client links 100Mbps/1ms, ring links
+ * 2Gbps/200ms. The ring joins Net0[0] of campus z to Net0[0] of campus
+ * (z+1) mod N (two parallel links when N = 2); --nConCon=k adds links
+ * from z to z+2 .. z+k, the "consecutive connections" of the
+ * dissertation. Node ids go campus by campus: the 34 routers in the order
+ * above (Net0, Net1, LR, Net2, Net3), then the clients, LAN by LAN; links
+ * are made in the order listed, campus by campus, then the ring: z to
+ * z+1 for every z, then z to z+2, and so on.
+ *
+ * ADDRESSES. Each link is its own /31 (RFC 3021: both addresses are
+ * hosts), taken from 10.0.0.0/8 in the order the links are made: the
+ * first link is 10.0.0.0-10.0.0.1, its first end gets the even address.
+ * A campus uses 39 + 12 x nLANClients links, so 10/8's 2^23 /31s hold
+ * 10,000 campuses of 42 clients (5.43 million links with the ring) with
+ * room to spare; a larger set-up is refused before anything is built.
+ * (ns-3's example gives each link a /24 and each campus a /8, which stops
+ * at 245 campuses.)
+ *
+ * TRAFFIC. Every LAN client of campus z runs a UDP packet sink on port
+ * 9999 and receives one flow: an OnOff source (on for 1 s, off for 0 s,
+ * so always on; 500 kb/s, 512-byte datagrams, stopping after
+ * --bytesPerFlow bytes) on a random server (Net1 node 2..5) of campus
+ * (z+1) mod N, or of campus z itself with probability
+ * 1 - remotePct/100. Sources start at uniform random times in [0, 10) s.
+ * One uniform random variable, made before anything else that draws, so
+ * it takes the run's first stream (--seed and --run choose the streams,
+ * as RngSeed and RngRun do), gives three draws per flow, in flow order
+ * (campus by campus, client by client, connection by connection): the
+ * server, floor(4u); the start time, 10u; and whether the flow is remote,
+ * u < remotePct/100. The third is drawn even at 0 or 100 %, so that
+ * changing --remotePct keeps every server and start time.
+ *
+ * With --nConCon=k each client receives k flows, one from each campus at
+ * the far end of a connection: from (z+d) mod N for d = 1..k (each local
+ * instead with the same probability). Our reading of the dissertation's
+ * set-up: each extra connection gets its own on-off application with the
+ * full --bytesPerFlow (total traffic grows with k, as its run times do),
+ * and the duty cycle is shared so that only one of a client's k sources
+ * is on at a time, each for an equal share: on 1/k s, off (k-1)/k s, the
+ * d-th starting (d-1)/k s after the first. The rate into and out of each
+ * campus stays that of one flow.
+ *
+ * WHAT IT MEASURES. The servers' IPv4 layers count each datagram they
+ * send (SendOutgoing) and tag it with the time; each sink counts what it
+ * receives and reads the tag, so the one-way delay of every packet is
+ * known. Delays go into a histogram with 1,024 bins per power of two
+ * (exact below 2,048 ns): the mean is exact, the 99th percentile is the
+ * middle of its bin, within 0.05 %. "Dropped" is what was sent and not
+ * received by the stop time.
+ *
+ * The set-up is split so that what later issues add slots in: the
+ * transport is chosen in one place (campus_socket_factory), and each
+ * campus is built by one function that takes the MPI rank (system id)
+ * its nodes belong to.
+ */
+#include "routing/cns-routing.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#define SINK_PORT 9999
+
+/* ---- options ---- */
+
+typedef enum
+{
+  ROUTING_NIX,
+  ROUTING_GLOBAL
+} Routing;
+
+typedef struct
+{
+  guint n_campus;
+  guint n_lan_clients;
+  guint n_con_con;
+  guint remote_pct;
+  guint64 bytes_per_flow;
+  CnsTime stop_time;
+  Routing routing;
+  gchar *pcap;    /* a file prefix or a directory; NULL for none */
+  gchar *flowmon; /* NULL for none */
+  gchar *plot;    /* a directory; NULL for none */
+  gboolean json;
+} Options;
+
+/* 100 packets of 512 bytes: the default run (4 campuses, 201,600
+ * packets) takes well under a second. */
+#define DEFAULT_BYTES_PER_FLOW 51200
+
+static gboolean
+parse_routing (const gchar *name, const gchar *text, gpointer user_data,
+               GError **error)
+{
+  Routing *routing = user_data;
+
+  if (g_str_equal (text, "nix"))
+    *routing = ROUTING_NIX;
+  else if (g_str_equal (text, "global"))
+    *routing = ROUTING_GLOBAL;
+  else
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "'%s': expected nix or global", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* --seed and --run are RngSeed and RngRun under the names ns-3's
+ * examples use. */
+static gboolean
+parse_rng (const gchar *name, const gchar *text, gpointer user_data,
+           GError **error)
+{
+  return cns_global_value_set (user_data, text, error);
+}
+
+static int
+bad_option (const gchar *option, const gchar *expected)
+{
+  fprintf (stderr, "campus-ring: --%s: expected %s\n", option, expected);
+  return 2;
+}
+
+/* The links the topology needs; they must fit 10/8 as /31s. */
+static guint64
+count_links (const Options *o)
+{
+  return (guint64) o->n_campus * (39 + 12 * (guint64) o->n_lan_clients)
+         + (guint64) o->n_campus * o->n_con_con;
+}
+
+/* Returns: 0, or the exit status for a value out of range. */
+static int
+check_options (const Options *o)
+{
+  if (o->n_campus < 2)
+    return bad_option ("nCampus", "at least 2 campuses");
+  if (o->n_lan_clients < 1)
+    return bad_option ("nLANClients", "at least 1 client per LAN");
+  if (o->n_con_con < 1 || o->n_con_con >= o->n_campus)
+    return bad_option ("nConCon", "1 to nCampus - 1 connections");
+  if (o->remote_pct > 100)
+    return bad_option ("remotePct", "a percentage from 0 to 100");
+  if (o->bytes_per_flow < 1)
+    return bad_option ("bytesPerFlow", "at least 1 byte");
+  if (o->stop_time <= 0)
+    return bad_option ("stopTime", "a time after 0 s");
+  if (count_links (o) > (1u << 23))
+    return bad_option ("nCampus",
+                       "a topology of at most 2^23 links (10/8 as /31s): "
+                       "fewer campuses or fewer --nLANClients");
+  return 0;
+}
+
+/* ---- what the traces measure ---- */
+
+/* Delays in ns: exact below 2^11, then 1,024 bins per power of two. */
+#define HIST_SUB_BITS 10
+#define HIST_SUB      (1u << HIST_SUB_BITS)
+#define HIST_LINEAR   (2 * HIST_SUB)
+#define HIST_N        (HIST_LINEAR + (64 - HIST_SUB_BITS - 1) * HIST_SUB)
+
+static guint
+hist_bin (guint64 ns)
+{
+  guint e;
+
+  if (ns < HIST_LINEAR)
+    return (guint) ns;
+  e = 63 - (guint) __builtin_clzll (ns); /* at least 11 */
+  return HIST_LINEAR + (e - HIST_SUB_BITS - 1) * HIST_SUB
+         + (guint) ((ns >> (e - HIST_SUB_BITS)) & (HIST_SUB - 1));
+}
+
+/* The lowest value of bin @b, in ns, and its width. */
+static guint64
+hist_bin_low (guint b, guint64 *width)
+{
+  guint e;
+
+  if (b < HIST_LINEAR)
+    {
+      *width = 1;
+      return b;
+    }
+  e = (b - HIST_LINEAR) / HIST_SUB + HIST_SUB_BITS + 1;
+  *width = G_GUINT64_CONSTANT (1) << (e - HIST_SUB_BITS);
+  return (guint64) (HIST_SUB + (b - HIST_LINEAR) % HIST_SUB)
+         << (e - HIST_SUB_BITS);
+}
+
+/* The trace callbacks add to this; it is the program's only state that
+ * the simulation changes. */
+static struct
+{
+  guint64 tx_packets, tx_bytes;
+  guint64 rx_packets, rx_bytes;
+  guint64 ring_tx_packets;
+  guint64 untagged;           /* received without a send time */
+  unsigned __int128 delay_ps; /* the sum */
+  guint64 delay_checksum;     /* of (flow, delay) over packets */
+  guint64 *delay_bins;        /* HIST_N */
+  guint64 *campus_rx_bytes;   /* with --plot: campus x 1-s bin */
+  guint n_time_bins;
+  guint clients_per_campus;
+} stats;
+
+/* A packet tag: when the server sent the datagram. */
+static void
+print_sent_at (gconstpointer data, GString *out)
+{
+  CnsTime t;
+
+  memcpy (&t, data, sizeof t);
+  g_string_append_printf (out, "sent at %.12g s", cns_time_to_seconds (t));
+}
+
+static const CnsTagClass sent_at_tag
+    = { "CampusRingSentAt", sizeof (CnsTime), print_sent_at };
+
+/* splitmix64's finaliser: mixes a value before it is summed, so that a
+ * sum over packets in any order tells different sets apart. */
+static guint64
+mix64 (guint64 x)
+{
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+/* SendOutgoing of a server's IPv4 layer. */
+static void
+on_server_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
+                guint32 interface, gpointer user_data)
+{
+  CnsTime now = cns_simulator_now ();
+
+  if (header->protocol != CNS_IP_PROTOCOL_UDP)
+    return;
+  stats.tx_packets++;
+  stats.tx_bytes += cns_packet_get_size (packet) - CNS_UDP_HEADER_SIZE;
+  /* the datagram is the server's alone here: nothing shares it yet */
+  if (cns_packet_is_writable (packet))
+    cns_packet_add_packet_tag (packet, &sent_at_tag, &now);
+}
+
+/* Rx of a client's sink; @user_data is the client's index. */
+static void
+on_sink_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
+            gpointer user_data)
+{
+  guint client = GPOINTER_TO_UINT (user_data);
+  guint32 size = cns_packet_get_size (packet);
+  CnsInetSocketAddress sender;
+  CnsTime sent, delay;
+
+  stats.rx_packets++;
+  stats.rx_bytes += size;
+  if (stats.campus_rx_bytes != NULL)
+    {
+      guint bin = (guint) (cns_simulator_now () / CNS_TIME_PS_PER_S);
+
+      if (bin < stats.n_time_bins)
+        stats.campus_rx_bytes[(gsize) (client / stats.clients_per_campus)
+                                  * stats.n_time_bins
+                              + bin]
+            += size;
+    }
+  if (!cns_packet_peek_packet_tag (packet, &sent_at_tag, &sent))
+    {
+      stats.untagged++;
+      return;
+    }
+  delay = cns_simulator_now () - sent;
+  stats.delay_ps += (guint64) delay;
+  stats.delay_bins[hist_bin ((guint64) delay / 1000)]++;
+  /* a flow is a client and the server's address and port */
+  cns_inet_socket_address_from_address (from, &sender);
+  stats.delay_checksum += mix64 (
+      mix64 (((guint64) client << 32 | sender.address.value) ^ sender.port)
+      + (guint64) delay);
+}
+
+/* PhyTxBegin of a ring link's device. */
+static void
+on_ring_tx (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  stats.ring_tx_packets++;
+}
+
+/* ---- topology ---- */
+
+/* A campus's nodes, by their index in its container: the routers of each
+ * network, then the clients, LAN by LAN. */
+enum
+{
+  NET0 = 0,
+  NET1 = NET0 + 3,
+  LR = NET1 + 6,
+  NET2 = LR + 2,
+  NET3 = NET2 + 14,
+  N_ROUTERS = NET3 + 9, /* 34 */
+  N_NET2_LANS = 7,
+  N_LANS = 12
+};
+
+typedef enum
+{
+  LINK_ROUTER, /* 1Gbps/5ms */
+  LINK_LAN,    /* 100Mbps/1ms */
+  LINK_RING,   /* 2Gbps/200ms */
+  N_LINK_CLASSES
+} LinkClass;
+
+typedef struct
+{
+  CnsNodeContainer *nodes;
+  CnsIpv4Address *client_addresses; /* LAN by LAN */
+} Campus;
+
+/* What every part of the set-up shares. */
+typedef struct
+{
+  const Options *options;
+  CnsPointToPointHelper *links[N_LINK_CLASSES];
+  CnsIpv4AddressHelper *addresses;
+  CnsInternetStackHelper *stack;
+  Campus *campuses;
+  guint64 n_links;
+  guint64 n_ring_links;
+} World;
+
+/* The transport of every source and sink: the one line --protocol=tcp
+ * changes. */
+static GType
+campus_socket_factory (const Options *o)
+{
+  return CNS_TYPE_UDP_SOCKET_FACTORY;
+}
+
+/* The MPI rank that simulates campus @z: everything runs in one process
+ * for now; a distributed run gives campus z to rank z % ranks. */
+static guint32
+campus_system_id (guint z)
+{
+  return 0;
+}
+
+static void
+die (const gchar *what, GError *error)
+{
+  fprintf (stderr, "campus-ring: %s: %s\n", what, error->message);
+  exit (1);
+}
+
+static gboolean
+make_link_helper (CnsPointToPointHelper **out, const gchar *rate,
+                  const gchar *delay, GError **error)
+{
+  *out = cns_point_to_point_helper_new ();
+  return cns_point_to_point_helper_set_device_attribute (*out, "DataRate", rate,
+                                                         error)
+         && cns_point_to_point_helper_set_channel_attribute (*out, "Delay",
+                                                             delay, error);
+}
+
+/* Joins @a and @b with a link of @class on its own /31.
+ *
+ * Returns: @a's address on the link. */
+static CnsIpv4Address
+connect_nodes (World *w, LinkClass class, CnsNode *a, CnsNode *b)
+{
+  g_autoptr (CnsNetDeviceContainer) devices
+      = cns_point_to_point_helper_install (w->links[class], a, b);
+  g_autoptr (CnsIpv4InterfaceContainer) interfaces = NULL;
+  GError *error = NULL;
+
+  interfaces = cns_ipv4_address_helper_assign (w->addresses, devices, &error);
+  if (interfaces == NULL)
+    die ("addresses", error);
+  cns_ipv4_address_helper_new_network (w->addresses);
+  w->n_links++;
+  if (class == LINK_RING)
+    {
+      /* count what crosses the ring, to see where traffic goes */
+      for (guint end = 0; end < 2; end++)
+        if (cns_trace_connect (cns_net_device_container_get (devices, end),
+                               "PhyTxBegin", G_CALLBACK (on_ring_tx), NULL,
+                               &error)
+            == 0)
+          die ("ring trace", error);
+      w->n_ring_links++;
+    }
+  return cns_ipv4_interface_container_get_address (interfaces, 0, 0);
+}
+
+/* Links routers @base + pairs[i][0] and @base + pairs[i][1] of @c. */
+static void
+connect_routers (World *w, Campus *c, guint base, const guint8 (*pairs)[2],
+                 guint n_pairs)
+{
+  for (guint i = 0; i < n_pairs; i++)
+    connect_nodes (w, LINK_ROUTER,
+                   cns_node_container_get (c->nodes, base + pairs[i][0]),
+                   cns_node_container_get (c->nodes, base + pairs[i][1]));
+}
+
+/* Builds campus @c: its nodes (on MPI rank @system_id), their stacks, its
+ * links and addresses. */
+static void
+build_campus (World *w, Campus *c, guint32 system_id)
+{
+  static const guint8 net0[][2] = { { 0, 1 }, { 1, 2 }, { 2, 0 } };
+  static const guint8 net1[][2]
+      = { { 0, 1 }, { 2, 0 }, { 3, 0 }, { 4, 1 }, { 5, 1 } };
+  /* the lone routers' links, as indices into the campus */
+  static const guint8 lone[][2]
+      = { { LR + 0, LR + 1 },   { LR + 0, NET0 + 0 }, { LR + 1, NET0 + 1 },
+          { LR + 0, NET2 + 0 }, { LR + 1, NET2 + 1 }, { LR + 1, NET3 + 0 },
+          { LR + 1, NET3 + 1 } };
+  static const guint8 net2[][2]
+      = { { 0, 1 },  { 2, 0 },  { 1, 3 },  { 3, 2 }, { 4, 2 },
+          { 5, 3 },  { 6, 5 },  { 7, 2 },  { 8, 3 }, { 9, 4 },
+          { 10, 5 }, { 11, 6 }, { 12, 6 }, { 13, 6 } };
+  static const guint8 net3[][2]
+      = { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 3, 1 }, { 4, 0 },
+          { 5, 0 }, { 6, 2 }, { 7, 3 }, { 8, 3 } };
+  guint n_clients = w->options->n_lan_clients;
+  GError *error = NULL;
+
+  c->nodes = cns_node_container_new ();
+  cns_node_container_create_with_system_id (
+      c->nodes, N_ROUTERS + N_LANS * n_clients, system_id);
+  if (!cns_internet_stack_helper_install_container (w->stack, c->nodes, &error))
+    die ("internet stack", error);
+
+  connect_routers (w, c, NET0, net0, G_N_ELEMENTS (net0));
+  connect_routers (w, c, NET1, net1, G_N_ELEMENTS (net1));
+  connect_nodes (w, LINK_ROUTER, cns_node_container_get (c->nodes, NET0 + 2),
+                 cns_node_container_get (c->nodes, NET1 + 0));
+  connect_routers (w, c, 0, lone, G_N_ELEMENTS (lone));
+  connect_routers (w, c, NET2, net2, G_N_ELEMENTS (net2));
+  connect_routers (w, c, NET3, net3, G_N_ELEMENTS (net3));
+
+  c->client_addresses = g_new (CnsIpv4Address, N_LANS * n_clients);
+  for (guint lan = 0; lan < N_LANS; lan++)
+    {
+      guint switch_node
+          = lan < N_NET2_LANS ? NET2 + 7 + lan : NET3 + 4 + (lan - N_NET2_LANS);
+
+      for (guint j = 0; j < n_clients; j++)
+        {
+          guint client = lan * n_clients + j;
+
+          c->client_addresses[client] = connect_nodes (
+              w, LINK_LAN,
+              cns_node_container_get (c->nodes, N_ROUTERS + client),
+              cns_node_container_get (c->nodes, switch_node));
+        }
+    }
+}
+
+/* The ring, and with --nConCon=k the links from each campus to the k - 1
+ * after its neighbour. */
+static void
+build_ring (World *w)
+{
+  guint n = w->options->n_campus;
+
+  for (guint d = 1; d <= w->options->n_con_con; d++)
+    for (guint z = 0; z < n; z++)
+      connect_nodes (
+          w, LINK_RING, cns_node_container_get (w->campuses[z].nodes, NET0),
+          cns_node_container_get (w->campuses[(z + d) % n].nodes, NET0));
+}
+
+/* Nix-vector routing alone, as in ns-3's nms-p2p-nix examples: it
+ * delivers locally and finds every path itself, and each hop then asks
+ * one routing protocol instead of two. Global routing sits behind static
+ * routing (its own links), as ns-3's default stack has it. */
+static CnsIpv4RoutingHelper *
+make_routing_helper (Routing routing)
+{
+  CnsIpv4ListRoutingHelper *list;
+  g_autoptr (CnsIpv4StaticRoutingHelper) static_routing = NULL;
+  g_autoptr (CnsIpv4GlobalRoutingHelper) global = NULL;
+
+  if (routing == ROUTING_NIX)
+    return CNS_IPV4_ROUTING_HELPER (cns_nix_vector_helper_new ());
+  list = cns_ipv4_list_routing_helper_new ();
+  static_routing = cns_ipv4_static_routing_helper_new ();
+  global = cns_ipv4_global_routing_helper_new ();
+  cns_ipv4_list_routing_helper_add (
+      list, CNS_IPV4_ROUTING_HELPER (static_routing), 0);
+  cns_ipv4_list_routing_helper_add (list, CNS_IPV4_ROUTING_HELPER (global),
+                                    -10);
+  return CNS_IPV4_ROUTING_HELPER (list);
+}
+
+/* ---- traffic ---- */
+
+static gdouble
+draw (CnsUniformRandomVariable *u)
+{
+  return cns_random_variable_get_value (CNS_RANDOM_VARIABLE (u));
+}
+
+/* The sinks and sources of every flow into campus @z, drawing from @u
+ * in the documented order. */
+static void
+add_campus_traffic (World *w, guint z, CnsUniformRandomVariable *u,
+                    CnsRandomVariable *on, CnsRandomVariable *off,
+                    guint64 *start_checksum)
+{
+  const Options *o = w->options;
+  Campus *c = &w->campuses[z];
+  guint n_clients = N_LANS * o->n_lan_clients;
+  GType factory = campus_socket_factory (o);
+  CnsInetSocketAddress any
+      = cns_inet_socket_address_init (cns_ipv4_address_any (), SINK_PORT);
+  GError *error = NULL;
+
+  for (guint i = 0; i < n_clients; i++)
+    {
+      guint client = z * n_clients + i;
+      CnsInetSocketAddress remote
+          = cns_inet_socket_address_init (c->client_addresses[i], SINK_PORT);
+      g_autoptr (CnsPacketSink) sink = cns_packet_sink_new ();
+
+      g_object_set (sink, "protocol", factory, NULL);
+      cns_packet_sink_set_local (sink, &any);
+      cns_application_install (
+          CNS_APPLICATION (sink),
+          cns_node_container_get (c->nodes, N_ROUTERS + i));
+      if (cns_trace_connect (sink, "Rx", G_CALLBACK (on_sink_rx),
+                             GUINT_TO_POINTER (client), &error)
+          == 0)
+        die ("sink trace", error);
+
+      for (guint d = 1; d <= o->n_con_con; d++)
+        {
+          guint server = NET1 + 2 + (guint) floor (4 * draw (u));
+          gdouble start = 10 * draw (u);
+          gboolean remote_flow = draw (u) * 100 < o->remote_pct;
+          guint from = remote_flow ? (z + d) % o->n_campus : z;
+          CnsTime at = cns_seconds (start)
+                       + cns_seconds (1.0 * (d - 1) / o->n_con_con);
+          g_autoptr (CnsOnOffApplication) source
+              = cns_on_off_application_new ();
+
+          g_object_set (source, "protocol", factory, "on-time", on, "off-time",
+                        off, NULL);
+          cns_on_off_application_set_max_bytes (source, o->bytes_per_flow);
+          cns_on_off_application_set_remote (source, &remote);
+          cns_application_set_start_time (CNS_APPLICATION (source), at);
+          cns_application_install (
+              CNS_APPLICATION (source),
+              cns_node_container_get (w->campuses[from].nodes, server));
+          *start_checksum += mix64 ((guint64) at);
+        }
+    }
+}
+
+static void
+add_traffic (World *w, CnsUniformRandomVariable *u, guint64 *start_checksum)
+{
+  guint k = w->options->n_con_con;
+  g_autoptr (CnsRandomVariable) on
+      = cns_constant_random_variable_new_unnumbered (1.0 / k);
+  g_autoptr (CnsRandomVariable) off
+      = cns_constant_random_variable_new_unnumbered (1.0 * (k - 1) / k);
+
+  for (guint z = 0; z < w->options->n_campus; z++)
+    add_campus_traffic (w, z, u, on, off, start_checksum);
+
+  /* the servers tag what they send with the time */
+  for (guint z = 0; z < w->options->n_campus; z++)
+    for (guint s = 2; s < 6; s++)
+      {
+        GError *error = NULL;
+        CnsIpv4L3Protocol *ipv4 = cns_object_get (
+            cns_node_container_get (w->campuses[z].nodes, NET1 + s),
+            CNS_TYPE_IPV4_L3_PROTOCOL);
+
+        if (cns_trace_connect (ipv4, "SendOutgoing",
+                               G_CALLBACK (on_server_send), NULL, &error)
+            == 0)
+          die ("server trace", error);
+      }
+}
+
+/* ---- run ---- */
+
+/* The progress line: an event every 0.1 simulated seconds looks at the
+ * wall clock and rewrites the line at most four times a second. Only
+ * when stderr is a terminal; its events are not counted as the
+ * simulation's. */
+#define PROGRESS_PERIOD_MS 100
+
+typedef struct
+{
+  CnsTime stop;
+  gint64 start_us;
+  gint64 last_us;
+  guint64 ticks;
+} Progress;
+
+static void
+progress_tick (gpointer obj, gpointer data)
+{
+  Progress *p = obj;
+  gint64 now_us = g_get_monotonic_time ();
+  CnsTime now = cns_simulator_now ();
+
+  p->ticks++;
+  if (now_us - p->last_us >= 250000)
+    {
+      gdouble wall = (now_us - p->start_us) / 1e6;
+      gdouble sim = cns_time_to_seconds (now);
+      gdouble stop = cns_time_to_seconds (p->stop);
+      gdouble rate = (cns_simulator_get_event_count () - p->ticks) / wall;
+
+      p->last_us = now_us;
+      fprintf (stderr,
+               "\r  %.1f of %.0f s simulated   %.2f M events/s   ETA %.0f s  "
+               "\033[K",
+               sim, stop, rate / 1e6, wall * (stop - sim) / sim);
+    }
+  if (now + cns_milli_seconds (PROGRESS_PERIOD_MS) < p->stop)
+    cns_simulator_schedule (cns_milli_seconds (PROGRESS_PERIOD_MS),
+                            progress_tick, p, NULL);
+}
+
+/* ---- report ---- */
+
+typedef struct
+{
+  guint64 nodes, links, ring_links, flows;
+  guint64 queue_drops;
+  guint64 monitored_flows; /* with --flowmon */
+  guint64 start_checksum;
+  gdouble delay_mean_s, delay_p99_s;
+  gdouble sim_time_s, setup_s, run_s, wall_s;
+  guint64 events;
+  glong max_rss_kb;
+} Summary;
+
+/* The 99th percentile: the middle of the bin that holds it. */
+static gdouble
+delay_percentile (guint64 n, gdouble fraction)
+{
+  guint64 rank = (guint64) ceil (fraction * n), seen = 0;
+
+  for (guint b = 0; b < HIST_N && n > 0; b++)
+    {
+      seen += stats.delay_bins[b];
+      if (seen >= rank)
+        {
+          guint64 width, low = hist_bin_low (b, &width);
+
+          return (low + (width - 1) / 2.0) / 1e9;
+        }
+    }
+  return 0;
+}
+
+/* Packets the devices' queues dropped. */
+static guint64
+count_queue_drops (void)
+{
+  guint64 drops = 0;
+
+  for (guint32 n = 0; n < cns_node_list_get_n_nodes (); n++)
+    {
+      CnsNode *node = cns_node_list_get_node (n);
+
+      for (guint32 d = 0; d < cns_node_get_n_devices (node); d++)
+        {
+          CnsNetDevice *device = cns_node_get_device (node, d);
+
+          if (CNS_IS_POINT_TO_POINT_NET_DEVICE (device))
+            {
+              CnsQueue *queue = cns_point_to_point_net_device_get_queue (
+                  CNS_POINT_TO_POINT_NET_DEVICE (device));
+
+              if (queue != NULL)
+                drops += cns_queue_get_total_dropped_packets (queue);
+            }
+        }
+    }
+  return drops;
+}
+
+static void
+print_json (const Options *o, const Summary *s)
+{
+  guint64 delivered = stats.rx_packets - stats.untagged;
+
+  printf (
+      "{\"campuses\":%u,\"lan_clients\":%u,\"con_con\":%u,"
+      "\"remote_pct\":%u,\"bytes_per_flow\":%" G_GUINT64_FORMAT ","
+      "\"routing\":\"%s\",\"seed\":%u,\"run\":%" G_GUINT64_FORMAT ","
+      "\"nodes\":%" G_GUINT64_FORMAT ",\"links\":%" G_GUINT64_FORMAT ","
+      "\"ring_links\":%" G_GUINT64_FORMAT ",\"flows\":%" G_GUINT64_FORMAT
+      ",\"tx_packets\":%" G_GUINT64_FORMAT ",\"tx_bytes\":%" G_GUINT64_FORMAT
+      ",\"rx_packets\":%" G_GUINT64_FORMAT ",\"rx_bytes\":%" G_GUINT64_FORMAT
+      ",\"dropped_packets\":%" G_GUINT64_FORMAT
+      ",\"queue_drops\":%" G_GUINT64_FORMAT
+      ",\"ring_tx_packets\":%" G_GUINT64_FORMAT
+      ",\"delay_samples\":%" G_GUINT64_FORMAT
+      ",\"delay_mean_s\":%.9f,\"delay_p99_s\":%.9f,"
+      "\"delay_checksum\":\"%016" G_GINT64_MODIFIER "x\","
+      "\"start_checksum\":\"%016" G_GINT64_MODIFIER "x\","
+      "\"sim_time_s\":%.9g,\"setup_s\":%.3f,\"run_s\":%.3f,"
+      "\"wall_s\":%.3f,\"events\":%" G_GUINT64_FORMAT ","
+      "\"events_per_s\":%.0f,\"max_rss_kb\":%ld",
+      o->n_campus, o->n_lan_clients, o->n_con_con, o->remote_pct,
+      o->bytes_per_flow, o->routing == ROUTING_NIX ? "nix" : "global",
+      cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run (),
+      s->nodes, s->links, s->ring_links, s->flows, stats.tx_packets,
+      stats.tx_bytes, stats.rx_packets, stats.rx_bytes,
+      stats.tx_packets - stats.rx_packets, s->queue_drops,
+      stats.ring_tx_packets, delivered, s->delay_mean_s, s->delay_p99_s,
+      stats.delay_checksum, s->start_checksum, s->sim_time_s, s->setup_s,
+      s->run_s, s->wall_s, s->events, s->run_s > 0 ? s->events / s->run_s : 0.0,
+      s->max_rss_kb);
+  if (o->flowmon != NULL)
+    printf (",\"monitored_flows\":%" G_GUINT64_FORMAT, s->monitored_flows);
+  printf ("}\n");
+}
+
+/* 1234567 as "1,234,567", in @buf. */
+static const gchar *
+thousands (guint64 v, gchar buf[32])
+{
+  gchar digits[24];
+  gint n = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, v);
+  gint o = 0;
+
+  for (gint i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        buf[o++] = ',';
+      buf[o++] = digits[i];
+    }
+  buf[o] = '\0';
+  return buf;
+}
+
+static void
+print_table (const Options *o, const Summary *s)
+{
+  gchar a[32], b[32], c[32];
+
+  printf ("campus-ring: %u campuses of %u nodes in a ring, %s routing, UDP, "
+          "seed %u run %" G_GUINT64_FORMAT "\n\n",
+          o->n_campus, N_ROUTERS + N_LANS * o->n_lan_clients,
+          o->routing == ROUTING_NIX ? "nix-vector" : "global",
+          cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run ());
+  printf ("  topology   %s nodes, %s links (%s ring links)\n",
+          thousands (s->nodes, a), thousands (s->links, b),
+          thousands (s->ring_links, c));
+  printf ("  flows      %s of %s bytes each\n", thousands (s->flows, a),
+          thousands (o->bytes_per_flow, b));
+  printf ("  sent       %s packets, %s bytes\n",
+          thousands (stats.tx_packets, a), thousands (stats.tx_bytes, b));
+  printf ("  received   %s packets, %s bytes\n",
+          thousands (stats.rx_packets, a), thousands (stats.rx_bytes, b));
+  printf ("  dropped    %s packets (%s in queues)\n",
+          thousands (stats.tx_packets - stats.rx_packets, a),
+          thousands (s->queue_drops, b));
+  printf ("  ring       %s packet transmissions on ring links\n",
+          thousands (stats.ring_tx_packets, a));
+  printf ("  delay      mean %.3f ms, 99th percentile %.3f ms (one way)\n",
+          s->delay_mean_s * 1e3, s->delay_p99_s * 1e3);
+  printf ("  simulated  %g s\n", s->sim_time_s);
+  printf ("  wall time  %.3f s: set-up %.3f s, run %.3f s\n", s->wall_s,
+          s->setup_s, s->run_s);
+  printf ("  events     %s (%.2f M/s)\n", thousands (s->events, a),
+          s->run_s > 0 ? s->events / s->run_s / 1e6 : 0.0);
+  printf ("  peak RSS   %.1f MB\n", s->max_rss_kb / 1024.0);
+  if (o->flowmon != NULL)
+    printf ("  flowmon    %s flows in %s\n", thousands (s->monitored_flows, a),
+            o->flowmon);
+}
+
+/* ---- plots ---- */
+
+static gboolean
+write_plots (const Options *o, const Summary *s, GError **error)
+{
+  g_autoptr (GString) data = g_string_new (
+      "# delivered throughput per campus, Mb/s over 1 s bins\ntime");
+  g_autoptr (GString) cdf = g_string_new ("# delay_s cumulative_fraction\n");
+  g_autofree gchar *script = NULL;
+  g_autofree gchar *gnuplot = NULL;
+  guint64 n = stats.rx_packets - stats.untagged, seen = 0;
+  guint last_bin = 0; /* the last second with traffic */
+
+  if (g_mkdir_with_parents (o->plot, 0755) != 0)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                   "cannot make directory %s: %s", o->plot, g_strerror (errno));
+      return FALSE;
+    }
+  for (guint z = 0; z < o->n_campus; z++)
+    g_string_append_printf (data, " campus%u", z);
+  g_string_append_c (data, '\n');
+  for (guint t = 0; t < stats.n_time_bins; t++)
+    {
+      g_string_append_printf (data, "%u", t);
+      for (guint z = 0; z < o->n_campus; z++)
+        {
+          guint64 bytes
+              = stats.campus_rx_bytes[(gsize) z * stats.n_time_bins + t];
+
+          g_string_append_printf (data, " %.6f", bytes * 8 / 1e6);
+          if (bytes > 0)
+            last_bin = t;
+        }
+      g_string_append_c (data, '\n');
+    }
+  for (guint b = 0; b < HIST_N; b++)
+    if (stats.delay_bins[b] > 0)
+      {
+        guint64 width, low = hist_bin_low (b, &width);
+
+        if (seen == 0) /* the curve starts from 0 */
+          g_string_append_printf (cdf, "%.9f 0\n", low / 1e9);
+        seen += stats.delay_bins[b];
+        g_string_append_printf (cdf, "%.9f %.6f\n", (low + width) / 1e9,
+                                (gdouble) seen / n);
+      }
+  script = g_strdup_printf (
+      "# campus-ring plots: gnuplot campus-ring.gp\n"
+      "set terminal png size 900,500\n"
+      "set grid\n"
+      "set output 'throughput.png'\n"
+      "set title 'Delivered throughput per campus (1 s bins)'\n"
+      "set xlabel 'simulated time (s)'\n"
+      "set ylabel 'Mb/s'\n"
+      "set xrange [0:%u]\n"
+      "%s"
+      "plot for [i=2:%u] 'throughput.dat' using 1:i with steps "
+      "title columnhead(i)\n"
+      "set output 'delay-cdf.png'\n"
+      "set title 'One-way delay, CDF over packets'\n"
+      "set xlabel 'delay (s)'\n"
+      "set ylabel 'fraction of packets'\n"
+      "set key off\n"
+      "plot 'delay-cdf.dat' using 1:2 with steps\n",
+      last_bin + 2, o->n_campus > 12 ? "set key off\n" : "set key outside\n",
+      o->n_campus + 1);
+  {
+    g_autofree gchar *data_path
+        = g_build_filename (o->plot, "throughput.dat", NULL);
+    g_autofree gchar *cdf_path
+        = g_build_filename (o->plot, "delay-cdf.dat", NULL);
+    g_autofree gchar *script_path
+        = g_build_filename (o->plot, "campus-ring.gp", NULL);
+
+    if (!g_file_set_contents (data_path, data->str, data->len, error)
+        || !g_file_set_contents (cdf_path, cdf->str, cdf->len, error)
+        || !g_file_set_contents (script_path, script, -1, error))
+      return FALSE;
+  }
+  gnuplot = g_find_program_in_path ("gnuplot");
+  if (gnuplot == NULL)
+    {
+      fprintf (stderr,
+               "campus-ring: plot data in %s/; gnuplot is not installed: "
+               "render with 'cd %s && gnuplot campus-ring.gp'\n",
+               o->plot, o->plot);
+      return TRUE;
+    }
+  {
+    const gchar *argv[] = { gnuplot, "campus-ring.gp", NULL };
+    g_autofree gchar *err = NULL;
+    gint status;
+
+    if (!g_spawn_sync (o->plot, (gchar **) argv, NULL,
+                       G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err,
+                       &status, error)
+        || !g_spawn_check_wait_status (status, error))
+      {
+        g_prefix_error (error, "gnuplot: %s", err != NULL ? err : "");
+        return FALSE;
+      }
+  }
+  fprintf (stderr,
+           "campus-ring: plots in %s/throughput.png and %s/"
+           "delay-cdf.png\n",
+           o->plot, o->plot);
+  return TRUE;
+}
+
+/* ---- main ---- */
+
+int
+main (int argc, char **argv)
+{
+  gint64 t0 = g_get_monotonic_time (), t_run, t_end;
+  Options o = { .n_campus = 4,
+                .n_lan_clients = 42,
+                .n_con_con = 1,
+                .remote_pct = 100,
+                .bytes_per_flow = DEFAULT_BYTES_PER_FLOW,
+                .stop_time = cns_seconds (100),
+                .routing = ROUTING_NIX };
+  g_autoptr (CnsCommandLine) cmd = cns_command_line_new (
+      "The DARPA NMS campus networks in a ring, with UDP flows from each "
+      "campus's servers to the next campus's LAN clients");
+  g_autoptr (CnsRandomVariable) u = NULL;
+  g_autoptr (CnsFlowMonitorHelper) flowmon = NULL;
+  World w = { .options = &o };
+  Summary s = { 0 };
+  Progress progress = { 0 };
+  GError *error = NULL;
+  struct rusage usage;
+  int status;
+
+  /* ---- options ---- */
+  cns_command_line_add_uint (cmd, "nCampus", "Campus networks in the ring",
+                             &o.n_campus);
+  cns_command_line_add_uint (cmd, "nLANClients",
+                             "Clients on each of a campus's 12 LANs",
+                             &o.n_lan_clients);
+  cns_command_line_add_uint (
+      cmd, "nConCon",
+      "Campuses each campus links to: z+1 .. z+nConCon, each sending its "
+      "own flow to every client",
+      &o.n_con_con);
+  cns_command_line_add_uint (cmd, "remotePct",
+                             "Percent of flows from another campus; the "
+                             "rest come from the client's own",
+                             &o.remote_pct);
+  cns_command_line_add_uint64 (cmd, "bytesPerFlow",
+                               "Bytes each source sends (the OnOff MaxBytes), "
+                               "in packets of 512 bytes",
+                               &o.bytes_per_flow);
+  cns_command_line_add_time (cmd, "stopTime", "When the simulation stops",
+                             &o.stop_time);
+  cns_command_line_add_callback (cmd, "routing",
+                                 "nix: nix-vector routing; global: global "
+                                 "routing tables (nix)",
+                                 "nix|global", parse_routing, &o.routing);
+  cns_command_line_add_string (
+      cmd, "pcap", "Capture every link: a file prefix, or a directory",
+      &o.pcap);
+  cns_command_line_add_string (cmd, "flowmon",
+                               "Monitor every flow and write ns-3's "
+                               "FlowMonitor XML to this file",
+                               &o.flowmon);
+  cns_command_line_add_string (cmd, "plot",
+                               "Write throughput and delay plots to this "
+                               "directory",
+                               &o.plot);
+  cns_command_line_add_boolean (
+      cmd, "json", "Print one JSON line instead of the table", &o.json);
+  cns_command_line_add_callback (cmd, "seed", "The random seed, RngSeed (1)",
+                                 "N", parse_rng, (gpointer) "RngSeed");
+  cns_command_line_add_callback (cmd, "run",
+                                 "The run number, RngRun: another run, "
+                                 "other random draws (1)",
+                                 "N", parse_rng, (gpointer) "RngRun");
+  cns_command_line_parse (cmd, &argc, &argv);
+  if ((status = check_options (&o)) != 0)
+    return status;
+
+  /* first, so that it takes the run's first random stream */
+  u = cns_uniform_random_variable_new (0, 1);
+  cns_tag_class_register (&sent_at_tag);
+  stats.clients_per_campus = N_LANS * o.n_lan_clients;
+  stats.delay_bins = g_new0 (guint64, HIST_N);
+  if (o.plot != NULL)
+    {
+      stats.n_time_bins = (guint) ceil (cns_time_to_seconds (o.stop_time));
+      stats.campus_rx_bytes
+          = g_new0 (guint64, (gsize) o.n_campus * stats.n_time_bins);
+    }
+
+  /* ---- topology ---- */
+  w.stack = cns_internet_stack_helper_new ();
+  {
+    g_autoptr (CnsIpv4RoutingHelper) routing = make_routing_helper (o.routing);
+
+    cns_internet_stack_helper_set_routing_helper (w.stack, routing);
+  }
+  if (!make_link_helper (&w.links[LINK_ROUTER], "1Gbps", "5ms", &error)
+      || !make_link_helper (&w.links[LINK_LAN], "100Mbps", "1ms", &error)
+      || !make_link_helper (&w.links[LINK_RING], "2Gbps", "200ms", &error))
+    die ("links", error);
+
+  /* ---- addresses ---- */
+  w.addresses = cns_ipv4_address_helper_new ();
+  if (!cns_ipv4_address_helper_set_base (w.addresses, "10.0.0.0", "/31", NULL,
+                                         &error))
+    die ("addresses", error);
+
+  w.campuses = g_new0 (Campus, o.n_campus);
+  for (guint z = 0; z < o.n_campus; z++)
+    build_campus (&w, &w.campuses[z], campus_system_id (z));
+  build_ring (&w);
+  if (o.routing == ROUTING_GLOBAL
+      && !cns_ipv4_global_routing_helper_populate_routing_tables (&error))
+    die ("global routing", error);
+
+  /* ---- traffic ---- */
+  add_traffic (&w, CNS_UNIFORM_RANDOM_VARIABLE (u), &s.start_checksum);
+
+  if (o.pcap != NULL)
+    {
+      g_autofree gchar *prefix = NULL;
+
+      if (g_str_has_suffix (o.pcap, "/")
+          || g_file_test (o.pcap, G_FILE_TEST_IS_DIR))
+        {
+          g_mkdir_with_parents (o.pcap, 0755);
+          prefix = g_build_filename (o.pcap, "campus-ring", NULL);
+        }
+      else
+        prefix = g_strdup (o.pcap);
+      if (!cns_point_to_point_helper_enable_pcap_all (w.links[LINK_ROUTER],
+                                                      prefix, &error))
+        die ("pcap", error);
+    }
+
+  /* per-flow statistics, gathered by every node's IPv4 layer */
+  if (o.flowmon != NULL)
+    {
+      flowmon = cns_flow_monitor_helper_new ();
+      cns_flow_monitor_helper_install_all (flowmon);
+    }
+
+  /* ---- run ---- */
+  s.nodes = cns_node_list_get_n_nodes ();
+  s.links = w.n_links;
+  s.ring_links = w.n_ring_links;
+  s.flows = (guint64) o.n_campus * stats.clients_per_campus * o.n_con_con;
+  cns_simulator_stop_at (o.stop_time);
+  t_run = g_get_monotonic_time ();
+  if (isatty (STDERR_FILENO))
+    {
+      progress = (Progress){ o.stop_time, t_run, t_run, 0 };
+      cns_simulator_schedule (0, progress_tick, &progress, NULL);
+    }
+  cns_simulator_run ();
+  if (progress.stop != 0)
+    fprintf (stderr, "\r\033[K");
+  s.run_s = (g_get_monotonic_time () - t_run) / 1e6;
+  s.setup_s = (t_run - t0) / 1e6;
+  s.events = cns_simulator_get_event_count () - progress.ticks;
+  s.sim_time_s = cns_time_to_seconds (cns_simulator_now ());
+
+  /* ---- report ---- */
+  s.queue_drops = count_queue_drops ();
+  if (stats.rx_packets > stats.untagged)
+    {
+      guint64 n = stats.rx_packets - stats.untagged;
+
+      s.delay_mean_s = (gdouble) stats.delay_ps / n / 1e12;
+      s.delay_p99_s = delay_percentile (n, 0.99);
+    }
+  if (o.plot != NULL && !write_plots (&o, &s, &error))
+    die ("plot", error);
+  if (flowmon != NULL)
+    {
+      s.monitored_flows = cns_flow_monitor_get_n_flows (
+          cns_flow_monitor_helper_get_monitor (flowmon));
+      if (!cns_flow_monitor_helper_serialize_to_xml_file (flowmon, o.flowmon,
+                                                          TRUE, TRUE, &error))
+        die ("flowmon", error);
+    }
+
+  cns_simulator_destroy ();
+  for (guint z = 0; z < o.n_campus; z++)
+    {
+      cns_node_container_unref (w.campuses[z].nodes);
+      g_free (w.campuses[z].client_addresses);
+    }
+  g_free (w.campuses);
+  for (guint i = 0; i < N_LINK_CLASSES; i++)
+    g_object_unref (w.links[i]);
+  g_object_unref (w.addresses);
+  g_object_unref (w.stack);
+  t_end = g_get_monotonic_time ();
+  s.wall_s = (t_end - t0) / 1e6;
+  getrusage (RUSAGE_SELF, &usage);
+  s.max_rss_kb = usage.ru_maxrss;
+  if (o.json)
+    print_json (&o, &s);
+  else
+    print_table (&o, &s);
+  g_free (stats.delay_bins);
+  g_free (stats.campus_rx_bytes);
+  g_free (o.pcap);
+  g_free (o.flowmon);
+  g_free (o.plot);
+  return 0;
+}
