@@ -54,6 +54,9 @@ typedef struct
 } ProtocolHandler;
 
 #define ANY_DEVICE G_MAXUINT32
+/* Nodes with more devices than this hint their protocols before their
+ * devices (see cns_node_initialize()). */
+#define HINT_PROTOCOLS_FIRST 4
 
 struct _CnsNode
 {
@@ -205,15 +208,24 @@ static void
 cns_node_initialize (CnsObject *object)
 {
   CnsNode *self = CNS_NODE (object);
+  /* A node with many devices (a LAN switch of campus-ring has 43) filled
+   * its hint budget with devices, of which one packet uses two, and its
+   * protocols, which every packet uses, were never hinted: hinting them
+   * first ran 200 campuses in 21-32 s instead of 29-45 s. */
+  gboolean protocols_first = self->n_devices > HINT_PROTOCOLS_FIRST;
 
+  if (protocols_first)
+    cns_object_foreach_aggregate (object, node_hint_member,
+                                  GUINT_TO_POINTER (self->id));
   for (guint32 i = 0; i < self->n_devices; i++)
     node_hint_device (self, self->devices[i]);
   for (guint32 i = 0; i < self->n_applications; i++)
     cns_prefetch_hint_add_object (self->id, self->applications[i]);
-  /* last: a protocol seldom used (ICMP, a socket factory) is in the
-   * aggregate too, and past the budget the last hints are dropped */
-  cns_object_foreach_aggregate (object, node_hint_member,
-                                GUINT_TO_POINTER (self->id));
+  /* otherwise last: a protocol seldom used (ICMP, a socket factory) is in
+   * the aggregate too, and past the budget the last hints are dropped */
+  if (!protocols_first)
+    cns_object_foreach_aggregate (object, node_hint_member,
+                                  GUINT_TO_POINTER (self->id));
   for (guint32 i = 0; i < self->n_devices; i++)
     cns_object_initialize (CNS_OBJECT (self->devices[i]));
   for (guint32 i = 0; i < self->n_applications; i++)

@@ -1,6 +1,7 @@
 /* cns — tests of nodes, the node list, containers and handler dispatch.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "core/cns-prefetch.h"
 #include "lib/cns-test.h"
 #include "network/cns-network.h"
 #include "network/suites.h"
@@ -84,6 +85,45 @@ START_TEST (test_node_initialized_at_start)
   ck_assert (cns_object_is_initialized (CNS_OBJECT (a)));
   ck_assert (cns_object_is_initialized (CNS_OBJECT (b)));
   ck_assert_uint_eq (initialized_context, 1);
+}
+END_TEST
+
+/* A node hints its protocols (its aggregate) when it starts: a node with
+ * a few devices after them, a hub with many devices before them, which
+ * would otherwise fill its hint budget. */
+static void
+check_aggregate_hinted (guint n_links)
+{
+  g_autoptr (CnsNode) hub = cns_node_new ();
+  g_autoptr (CnsQueue) protocol = cns_drop_tail_queue_new ();
+  g_autoptr (CnsPointToPointHelper) p2p = cns_point_to_point_helper_new ();
+  g_autoptr (GPtrArray) leaves
+      = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) cns_net_device_container_unref);
+
+  cns_object_aggregate (CNS_OBJECT (hub), CNS_OBJECT (protocol));
+  for (guint i = 0; i < n_links; i++)
+    {
+      CnsNode *leaf = cns_node_new ();
+
+      g_ptr_array_add (leaves, leaf);
+      g_ptr_array_add (links,
+                       cns_point_to_point_helper_install (p2p, hub, leaf));
+    }
+  cns_simulator_stop_at (cns_seconds (1));
+  cns_simulator_run ();
+  ck_assert_uint_eq (cns_node_get_n_devices (hub), n_links);
+  ck_assert (cns_prefetch_hint_contains (cns_node_get_id (hub), protocol));
+  ck_assert (cns_prefetch_hint_contains (cns_node_get_id (hub),
+                                         cns_node_get_device (hub, 0)));
+}
+
+START_TEST (test_node_hints_protocols)
+{
+  check_aggregate_hinted (2);
+  cns_simulator_destroy ();
+  check_aggregate_hinted (40);
 }
 END_TEST
 
@@ -239,6 +279,7 @@ test_node_suite (void)
   tcase_add_test (tc, test_node_ids_and_list);
   tcase_add_test (tc, test_node_list_reset_by_destroy);
   tcase_add_test (tc, test_node_initialized_at_start);
+  tcase_add_test (tc, test_node_hints_protocols);
   tcase_add_test (tc, test_node_protocol_dispatch);
   tcase_add_test (tc, test_node_bad_calls);
   tcase_add_test (tc, test_node_applications);
