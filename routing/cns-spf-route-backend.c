@@ -246,6 +246,11 @@ choose_store (guint entry_size)
   gboolean avx512 = cap == NULL || g_str_equal (cap, "avx512");
   gboolean avx2 = avx512 || (cap != NULL && g_str_equal (cap, "avx2"));
 
+  if (cap != NULL && !avx2 && !g_str_equal (cap, "portable"))
+    g_warning ("CNS_ROUTING_SIMD=%s: expected portable, avx2 or avx512; "
+               "using portable",
+               cap);
+
   if (avx512 && __builtin_cpu_supports ("avx512bw"))
     return entry_size == 1 ? store_masked8_avx512 : store_masked16_avx512;
   if (avx2 && entry_size == 1 && __builtin_cpu_supports ("avx2"))
