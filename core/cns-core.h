@@ -37,4 +37,5 @@
 #include "core/cns-type-listing.h"
 #include "core/cns-uniform-random-variable.h"
 #include "core/cns-weibull-random-variable.h"
+#include "core/cns-xml-writer.h"
 #include "core/cns-zipf-random-variable.h"

@@ -48,6 +48,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-uniform-random-variable.c \
 	%reldir%/cns-value.c \
 	%reldir%/cns-weibull-random-variable.c \
+	%reldir%/cns-xml-writer.c \
 	%reldir%/cns-zipf-random-variable.c
 
 nobase_cnsinclude_HEADERS += \
@@ -84,6 +85,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-type-listing.h \
 	%reldir%/cns-uniform-random-variable.h \
 	%reldir%/cns-weibull-random-variable.h \
+	%reldir%/cns-xml-writer.h \
 	%reldir%/cns-zipf-random-variable.h
 
 noinst_HEADERS += \

@@ -51,13 +51,13 @@
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
+#include "core/cns-xml-writer.h"
 #include "internet/cns-ipv4-header.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "network/cns-net-device.h"
 #include "network/cns-packet.h"
 
 #include <errno.h>
-#include <libxml/xmlwriter.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1091,55 +1091,24 @@ cns_flow_monitor_check_for_lost_packets (CnsFlowMonitor *self)
 
 /* ---- XML ---- */
 
-/* The xmlTextWriter calls of one document; after the first failure the
- * others do nothing. */
-typedef struct
-{
-  xmlTextWriterPtr writer;
-  gboolean ok;
-} XmlOut;
-
-/* Where the writer's output goes. The first write error is kept here for
- * the GError, and the writer is told every write succeeded: libxml2
- * would print its own message for a failed one. */
-typedef struct
-{
-  FILE *file;
-  int error; /* an errno value, 0 while none */
-} XmlFile;
-
-static int
-xml_file_write (void *context, const char *buffer, int len)
-{
-  XmlFile *sink = context;
-
-  if (sink->error == 0
-      && fwrite (buffer, 1, (size_t) len, sink->file) != (size_t) len)
-    sink->error = errno != 0 ? errno : EIO;
-  return len;
-}
+typedef CnsXmlWriter XmlOut;
 
 static void
 xml_start (XmlOut *out, const gchar *name)
 {
-  if (out->ok)
-    out->ok = xmlTextWriterStartElement (out->writer, BAD_CAST name) >= 0;
+  cns_xml_writer_start_element (out, name);
 }
 
 static void
 xml_end (XmlOut *out)
 {
-  if (out->ok)
-    out->ok = xmlTextWriterEndElement (out->writer) >= 0;
+  cns_xml_writer_end_element (out);
 }
 
 static void
 xml_attr (XmlOut *out, const gchar *name, const gchar *value)
 {
-  if (out->ok)
-    out->ok = xmlTextWriterWriteAttribute (out->writer, BAD_CAST name,
-                                           BAD_CAST value)
-              >= 0;
+  cns_xml_writer_write_attribute (out, name, value);
 }
 
 static void
@@ -1318,9 +1287,6 @@ static void
 xml_document (XmlOut *out, CnsFlowMonitor *self, gboolean histograms,
               gboolean probes)
 {
-  out->ok = xmlTextWriterSetIndent (out->writer, 1) >= 0
-            && xmlTextWriterSetIndentString (out->writer, BAD_CAST "  ") >= 0
-            && xmlTextWriterStartDocument (out->writer, "1.0", NULL, NULL) >= 0;
   xml_start (out, "FlowMonitor");
   xml_start (out, "FlowStats");
   for (guint i = 0; i < self->flows->len; i++)
@@ -1341,8 +1307,6 @@ xml_document (XmlOut *out, CnsFlowMonitor *self, gboolean histograms,
       xml_end (out);
     }
   xml_end (out);
-  if (out->ok)
-    out->ok = xmlTextWriterEndDocument (out->writer) >= 0;
 }
 
 /**
@@ -1368,9 +1332,7 @@ cns_flow_monitor_write_xml (CnsFlowMonitor *self, const gchar *path,
                             gboolean histograms, gboolean probes,
                             GError **error)
 {
-  xmlOutputBufferPtr buffer;
-  XmlOut out = { NULL, FALSE };
-  XmlFile sink = { NULL, 0 };
+  CnsXmlWriter *out;
 
   g_return_val_if_fail (CNS_IS_FLOW_MONITOR (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1385,35 +1347,12 @@ cns_flow_monitor_write_xml (CnsFlowMonitor *self, const gchar *path,
       return FALSE;
     }
   cns_flow_monitor_check_for_lost_packets (self);
-  sink.file = fopen (path, "wb");
-  if (sink.file == NULL)
-    sink.error = errno;
-  else
-    {
-      buffer = xmlOutputBufferCreateIO (xml_file_write, NULL, &sink, NULL);
-      out.writer = buffer != NULL ? xmlNewTextWriter (buffer) : NULL;
-      if (out.writer != NULL)
-        {
-          xml_document (&out, self, histograms, probes);
-          xmlFreeTextWriter (out.writer); /* and the buffer, flushed */
-        }
-      else if (buffer != NULL)
-        xmlOutputBufferClose (buffer);
-      if (fflush (sink.file) != 0 && sink.error == 0)
-        sink.error = errno;
-      if (fclose (sink.file) != 0 && sink.error == 0)
-        sink.error = errno;
-    }
-  if (sink.error != 0 || !out.ok)
-    {
-      g_set_error (error, G_FILE_ERROR,
-                   sink.error != 0 ? g_file_error_from_errno (sink.error)
-                                   : G_FILE_ERROR_FAILED,
-                   "Cannot write flow statistics to “%s”: %s", path,
-                   sink.error != 0 ? g_strerror (sink.error)
-                                   : "the XML writer failed");
-      return FALSE;
-    }
+  out = cns_xml_writer_new (path, error);
+  if (out == NULL)
+    return FALSE;
+  xml_document (out, self, histograms, probes);
+  if (!cns_xml_writer_close (out, error))
+    return FALSE;
   return TRUE;
 }
 

@@ -18,3 +18,4 @@ Suite *test_log_suite (void);
 Suite *test_rng_stream_suite (void);
 Suite *test_random_variable_suite (void);
 Suite *test_prefetch_suite (void);
+Suite *test_xml_writer_suite (void);

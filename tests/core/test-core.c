@@ -14,7 +14,7 @@ main (void)
     test_config_suite (),       test_trace_source_suite (),
     test_command_line_suite (), test_log_suite (),
     test_rng_stream_suite (),   test_random_variable_suite (),
-    test_prefetch_suite (),
+    test_prefetch_suite (),     test_xml_writer_suite (),
   };
 
   cns_test_init ();
