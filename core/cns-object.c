@@ -32,6 +32,7 @@
 #include "core/cns-object.h"
 
 #include "core/cns-attribute-private.h"
+#include "core/cns-memory-private.h"
 #include "core/cns-config.h"
 #include "core/cns-trace-source-private.h"
 
@@ -238,6 +239,7 @@ cns_object_new_with_properties (GType type, guint n_properties,
   /* Only the defaults were copied in; the caller's values stay theirs. */
   for (guint i = n_properties; i < all_values->len; i++)
     g_value_unset (&g_array_index (all_values, GValue, i));
+  cns_memory_track_heap ();
   return object;
 }
 

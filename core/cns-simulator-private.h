@@ -91,7 +91,8 @@ cns_simulator_invoke (CnsSimulatorState *s, const CnsSchedulerEntry *entry)
       s->running_event = ev;
       fn (ev->obj, ev->data);
       s->running_event = NULL;
-      s->event_count++;
+      if (G_UNLIKELY ((++s->event_count & 0xFFFF) == 0))
+        cns_memory_track_heap ();
       if (ev->destroy_index != 0)
         s->destroy_fns[ev->destroy_index](ev->data);
     }

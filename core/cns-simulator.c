@@ -629,7 +629,7 @@ cns_simulator_run (void)
   cns_log_start ();
   s->stop = FALSE;
   s->running = TRUE;
-  cns_memory_advise_heap ();
+  cns_memory_track_heap ();
   s->impl->run ();
   s->running = FALSE;
   s->context = CNS_CONTEXT_NONE;

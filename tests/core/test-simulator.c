@@ -5,6 +5,7 @@
 #include "core/suites.h"
 #include "lib/cns-test.h"
 
+#include <stdio.h>
 #include <string.h>
 
 G_STATIC_ASSERT (sizeof (CnsEvent) == 40);
@@ -385,6 +386,60 @@ START_TEST (test_implementation)
 }
 END_TEST
 
+/* The VmFlags line of the mapping in /proc/self/smaps that holds @address,
+ * or NULL. */
+static gchar *
+vm_flags_at (gconstpointer address)
+{
+  g_autofree gchar *smaps = NULL;
+  g_auto (GStrv) lines = NULL;
+  gboolean inside = FALSE;
+
+  if (!g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (smaps, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      unsigned long start, end;
+
+      if (sscanf (lines[i], "%lx-%lx ", &start, &end) == 2)
+        inside = (guintptr) address >= start && (guintptr) address < end;
+      else if (inside && g_str_has_prefix (lines[i], "VmFlags:"))
+        return g_strconcat (lines[i], " ", NULL);
+    }
+  return NULL;
+}
+
+/* Past 32 MiB the malloc heap is advised for transparent huge pages: what
+ * was there when a run starts, and what is added later once objects are
+ * made. */
+START_TEST (test_large_heap_gets_huge_pages)
+{
+  g_autoptr (GPtrArray) blocks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GObject) object = NULL;
+  g_autofree gchar *before = NULL;
+  g_autofree gchar *after = NULL;
+
+  if (cns_test_under_valgrind ()
+      || !g_file_test ("/sys/kernel/mm/transparent_hugepage/enabled",
+                       G_FILE_TEST_EXISTS))
+    return;
+  for (guint i = 0; i < 48 * 1024; i++)
+    g_ptr_array_add (blocks, g_malloc0 (1000));
+  cns_simulator_schedule (0, record, NULL, "a");
+  cns_simulator_run ();
+  before = vm_flags_at (blocks->pdata[blocks->len - 1]);
+  ck_assert_ptr_nonnull (before);
+  ck_assert_ptr_nonnull (strstr (before, " hg "));
+  for (guint i = 0; i < 40 * 1024; i++)
+    g_ptr_array_add (blocks, g_malloc0 (1000));
+  object = cns_object_new (CNS_TYPE_UNIFORM_RANDOM_VARIABLE, NULL);
+  after = vm_flags_at (blocks->pdata[blocks->len - 1]);
+  ck_assert_ptr_nonnull (after);
+  ck_assert_ptr_nonnull (strstr (after, " hg "));
+}
+END_TEST
+
 Suite *
 test_simulator_suite (void)
 {
@@ -406,6 +461,7 @@ test_simulator_suite (void)
   tcase_add_test (tc, test_rerun_after_destroy);
   tcase_add_test (tc, test_bad_calls);
   tcase_add_test (tc, test_implementation);
+  tcase_add_test (tc, test_large_heap_gets_huge_pages);
   suite_add_tcase (s, tc);
   return s;
 }
