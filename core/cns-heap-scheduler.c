@@ -437,6 +437,8 @@ heap_take_top (HeapScheduler *self, CnsSchedulerEntry *out)
 {
   out->time = (CnsTime) self->keys[1].time;
   out->event = self->events[1];
+  if (cns_prefetch_active)
+    cns_prefetch_hints_issue (out->event->context);
   heap_pop (self);
   heap_source_sink (self);
   if (self->n >= 3)
