@@ -10,7 +10,9 @@
  * O(1) with sequential memory access; anything else falls through to the
  * heap. The orders of the runs' ends and of the heap's top are cached in
  * the scheduler, sources sorted by their first entry, so that neither
- * operation scans the runs.
+ * operation scans the runs. After a large batch of insertions (a set-up's
+ * start times) the runs' entries go to the heap, leaving the runs to the
+ * streams.
  *
  * What it reads of a CnsEvent: the key, for the order; obj, data and
  * context only to prefetch what the next events will touch (see
@@ -71,7 +73,15 @@ heap_key_order (const HeapKey *k)
   return (HeapOrder) k->time << 64 | k->key;
 }
 
-#define HEAP_RUNS             4
+/* Runs for the streams of a packet network: one per delay class (each
+ * link type's transmission time and each propagation delay, application
+ * timers). campus-ring has about seven; with four, most events went to
+ * the heap. */
+#define HEAP_RUNS 8
+/* A batch of insertions after which the next removal moves the runs'
+ * entries into the heap (heap_free_runs()), when the batch is at least
+ * half of the entries. */
+#define HEAP_BATCH            (1 << 15)
 #define HEAP_RUN_MIN_CAPACITY 64
 
 /* Sorts after every real event: times are at most CNS_TIME_MAX. */
@@ -107,6 +117,7 @@ typedef struct
   gsize n;
   gsize capacity; /* usable slots, excluding slot 0 */
   gsize n_in_runs;
+  gsize n_batch; /* entries inserted since the last removal */
 } HeapScheduler;
 
 static CnsScheduler *
@@ -191,9 +202,9 @@ heap_source_sink (HeapScheduler *self)
 }
 
 static G_GNUC_NO_INLINE void
-heap_push (HeapScheduler *self, CnsTime time, CnsEvent *event)
+heap_push (HeapScheduler *self, guint64 time, guint64 key, CnsEvent *event)
 {
-  HeapKey x = { (guint64) time, event->key };
+  HeapKey x = { time, key };
   HeapOrder order = heap_key_order (&x);
   HeapKey *h;
   CnsEvent **ev;
@@ -346,6 +357,7 @@ heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
   HeapEntry x = { (guint64) time, event->key, event };
   HeapOrder order = heap_order (&x);
 
+  self->n_batch++;
   for (guint r = 0; r < HEAP_RUNS; r++)
     if (self->last[r] <= order)
       {
@@ -362,7 +374,7 @@ heap_insert (CnsScheduler *scheduler, CnsTime time, CnsEvent *event)
         self->n_in_runs++;
         return;
       }
-  heap_push (self, time, event);
+  heap_push (self, x.time, x.key, event);
 }
 
 /* Empties run @r, now spent, and moves it behind the others that are
@@ -470,6 +482,34 @@ heap_run_prefetch (const HeapEntry *e, const HeapEntry *end)
     }
 }
 
+/* Moves the entries of the runs into the heap. Called at a removal that
+ * follows a large batch of insertions, such as a set-up scheduling each
+ * application's start at a random time: the batch filled the runs with
+ * increasing subsequences that end late, so that no later entry fitted
+ * them and every event of the run went to the heap, which the batch had
+ * made large. With the batch in the heap the runs are free for the
+ * periodic streams again. */
+static G_GNUC_NO_INLINE void
+heap_free_runs (HeapScheduler *self)
+{
+  for (guint r = 0; r < HEAP_RUNS; r++)
+    {
+      HeapRun *run = &self->runs[r];
+
+      for (gsize i = run->head; i < run->tail; i++)
+        heap_push (self, run->entries[i].time, run->entries[i].key,
+                   run->entries[i].event);
+      run->head = run->tail = 0;
+      self->first[r] = HEAP_ORDER_NONE;
+      self->last[r] = 0;
+    }
+  self->n_in_runs = 0;
+  /* the heap first; the empty runs after it in any order */
+  self->by_first[0] = HEAP_TOP;
+  for (guint i = 1; i < HEAP_SOURCES; i++)
+    self->by_first[i] = i - 1;
+}
+
 /* The common case, taking from a run that keeps entries, calls nothing. */
 static gboolean
 heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
@@ -479,6 +519,15 @@ heap_remove_next (CnsScheduler *scheduler, CnsSchedulerEntry *out)
   HeapRun *run;
   const HeapEntry *e;
 
+  if (G_UNLIKELY (self->n_batch >= HEAP_BATCH))
+    {
+      if (self->n_batch * 2 >= self->n + self->n_in_runs)
+        {
+          heap_free_runs (self);
+          source = self->by_first[0];
+        }
+    }
+  self->n_batch = 0;
   if (G_UNLIKELY (source == HEAP_TOP))
     {
       if (G_UNLIKELY (self->n == 0))

@@ -21,8 +21,7 @@
 typedef struct
 {
   xmlOutputBufferPtr (*output_buffer_create_io) (xmlOutputWriteCallback,
-                                                 xmlOutputCloseCallback,
-                                                 void *,
+                                                 xmlOutputCloseCallback, void *,
                                                  xmlCharEncodingHandlerPtr);
   int (*output_buffer_close) (xmlOutputBufferPtr);
   xmlTextWriterPtr (*new_text_writer) (xmlOutputBufferPtr);
@@ -34,8 +33,7 @@ typedef struct
   int (*end_document) (xmlTextWriterPtr);
   int (*start_element) (xmlTextWriterPtr, const xmlChar *);
   int (*end_element) (xmlTextWriterPtr);
-  int (*write_attribute) (xmlTextWriterPtr, const xmlChar *,
-                          const xmlChar *);
+  int (*write_attribute) (xmlTextWriterPtr, const xmlChar *, const xmlChar *);
 } Xml2;
 
 struct _CnsXmlWriter
@@ -87,9 +85,8 @@ xml2_load (GError **error)
       for (gsize i = 0; module != NULL && i < G_N_ELEMENTS (symbols); i++)
         if (!g_module_symbol (module, symbols[i].name, symbols[i].slot))
           {
-            xml2_failure = g_strdup_printf ("%s has no function %s",
-                                            CNS_LIBXML2_SONAME,
-                                            symbols[i].name);
+            xml2_failure = g_strdup_printf (
+                "%s has no function %s", CNS_LIBXML2_SONAME, symbols[i].name);
             g_module_close (module);
             module = NULL;
           }

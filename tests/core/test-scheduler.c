@@ -147,6 +147,92 @@ START_TEST (test_scheduler_hold)
 }
 END_TEST
 
+/* The (time, key) of the last entry removed: its event's key can change
+ * once it is out, when it is scheduled again. */
+typedef struct
+{
+  CnsTime time;
+  guint64 key;
+} Removed;
+
+/* Removes @n entries, checking that they come out in order after @last,
+ * which it updates; returns the event of the last one. */
+static CnsEvent *
+remove_in_order (const CnsSchedulerClass *klass, CnsScheduler *s, guint n,
+                 Removed *last)
+{
+  CnsSchedulerEntry e = { 0, NULL }, peek;
+
+  for (guint i = 0; i < n; i++)
+    {
+      ck_assert (klass->peek_next (s, &peek));
+      ck_assert (klass->remove_next (s, &e));
+      ck_assert_ptr_eq (e.event, peek.event);
+      ck_assert_msg (e.time > last->time
+                         || (e.time == last->time && e.event->key > last->key),
+                     "%s: entry %u out of order", klass->name, i);
+      last->time = e.time;
+      last->key = e.event->key;
+    }
+  return e.event;
+}
+
+/* A simulation's shape: a large batch of start times scheduled before the
+ * run, then periodic streams with a few fixed delays mixed with what is
+ * left of the batch, then a second batch in mid-run. After a batch of
+ * 2^15 or more entries the heap scheduler moves its runs' entries into
+ * its heap at the next removal; the order must not change. */
+START_TEST (test_scheduler_batch_then_streams)
+{
+  guint n = cns_test_under_valgrind () ? 3000 : 40000;
+  const CnsTime delays[] = { 43, 4336, 2168, 1000043, 5004336, 8192000 };
+
+  /* not the list scheduler: O(n) per insertion, it would take a minute */
+  for (gsize c = 0; c < G_N_ELEMENTS (classes); c++)
+    {
+      const CnsSchedulerClass *klass = classes[c];
+
+      if (klass == &cns_list_scheduler_class)
+        continue;
+      CnsScheduler *s = klass->create ();
+      CnsEvent *events = make_events (3 * n);
+      GRand *rand = g_rand_new_with_seed (7);
+      Removed last = { G_MININT64, 0 };
+      CnsSchedulerEntry e;
+      guint64 key = 3 * n;
+      guint next = 0;
+
+      for (; next < n; next++)
+        klass->insert (s, g_rand_int_range (rand, 0, 10000000), &events[next]);
+      for (guint round = 0; round < 2; round++)
+        {
+          for (guint r = 0; r < 4 * n; r++)
+            {
+              CnsEvent *event = remove_in_order (klass, s, 1, &last);
+
+              event->key = ++key;
+              klass->insert (s, last.time + delays[r % G_N_ELEMENTS (delays)],
+                             event);
+            }
+          /* the second batch: more than what is scheduled */
+          for (guint i = 0; round == 0 && i < 2 * n; i++, next++)
+            {
+              events[next].key = ++key;
+              klass->insert (s,
+                             last.time + g_rand_int_range (rand, 0, 10000000),
+                             &events[next]);
+            }
+        }
+      ck_assert_uint_eq (klass->size (s), 3 * n);
+      remove_in_order (klass, s, 3 * n, &last);
+      ck_assert (!klass->remove_next (s, &e));
+      klass->free (s);
+      g_rand_free (rand);
+      g_free (events);
+    }
+}
+END_TEST
+
 START_TEST (test_list_scheduler_remove)
 {
   const CnsSchedulerClass *klass = &cns_list_scheduler_class;
@@ -388,6 +474,7 @@ test_scheduler_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_scheduler_order);
   tcase_add_test (tc, test_scheduler_hold);
+  tcase_add_test (tc, test_scheduler_batch_then_streams);
   tcase_add_test (tc, test_list_scheduler_remove);
   tcase_add_test (tc, test_scheduler_registry);
   tcase_add_test (tc, test_schedulers_agree);
