@@ -32,8 +32,9 @@
 #include "core/cns-object.h"
 
 #include "core/cns-attribute-private.h"
-#include "core/cns-memory-private.h"
+#include "core/cns-config-private.h"
 #include "core/cns-config.h"
+#include "core/cns-memory-private.h"
 #include "core/cns-trace-source-private.h"
 
 #include <gobject/gvaluecollector.h>
@@ -181,6 +182,49 @@ cns_object_init (CnsObject *self)
 {
 }
 
+/* g_object_new_with_properties() with the configured defaults of @specs
+ * added for the properties the caller did not give. */
+static gpointer
+object_new_with_defaults (GType type, GPtrArray *specs, guint n_properties,
+                          const gchar *names[], const GValue values[])
+{
+  g_autoptr (GTypeClass) klass = g_type_class_ref (type);
+  g_autoptr (GPtrArray) all_names = g_ptr_array_new ();
+  g_autoptr (GArray) all_values = g_array_new (FALSE, TRUE, sizeof (GValue));
+  GParamSpec **given = g_newa (GParamSpec *, n_properties + 1);
+  gpointer object;
+
+  for (guint i = 0; i < n_properties; i++)
+    {
+      given[i]
+          = g_object_class_find_property (G_OBJECT_CLASS (klass), names[i]);
+      g_ptr_array_add (all_names, (gpointer) names[i]);
+      g_array_append_vals (all_values, &values[i], 1);
+    }
+
+  for (guint s = 0; s < specs->len; s++)
+    {
+      GParamSpec *pspec = g_ptr_array_index (specs, s);
+      GValue v = G_VALUE_INIT;
+      gboolean explicit = FALSE;
+
+      for (guint i = 0; i < n_properties && !explicit; i++)
+        explicit = given[i] == pspec;
+      if (explicit || !cns_config_get_default (type, pspec, &v))
+        continue;
+      g_ptr_array_add (all_names, (gpointer) pspec->name);
+      g_array_append_val (all_values, v);
+    }
+
+  object = g_object_new_with_properties (type, all_names->len,
+                                         (const gchar **) all_names->pdata,
+                                         (const GValue *) all_values->data);
+  /* Only the defaults were copied in; the caller's values stay theirs. */
+  for (guint i = n_properties; i < all_values->len; i++)
+    g_value_unset (&g_array_index (all_values, GValue, i));
+  return object;
+}
+
 /**
  * cns_object_new_with_properties:
  * @type: a #GObject type
@@ -198,47 +242,16 @@ gpointer
 cns_object_new_with_properties (GType type, guint n_properties,
                                 const gchar *names[], const GValue values[])
 {
-  g_autoptr (GTypeClass) klass = NULL;
-  g_autofree GParamSpec **specs = NULL;
-  g_autoptr (GPtrArray) all_names = g_ptr_array_new ();
-  g_autoptr (GArray) all_values = g_array_new (FALSE, TRUE, sizeof (GValue));
-  GParamSpec **given;
-  guint n_specs = 0;
+  g_autoptr (GPtrArray) specs = NULL;
   gpointer object;
 
   g_return_val_if_fail (g_type_is_a (type, G_TYPE_OBJECT), NULL);
-  klass = g_type_class_ref (type);
-  specs = g_object_class_list_properties (G_OBJECT_CLASS (klass), &n_specs);
-  given = g_newa (GParamSpec *, n_properties + 1);
-  for (guint i = 0; i < n_properties; i++)
-    {
-      given[i]
-          = g_object_class_find_property (G_OBJECT_CLASS (klass), names[i]);
-      g_ptr_array_add (all_names, (gpointer) names[i]);
-      g_array_append_vals (all_values, &values[i], 1);
-    }
-
-  for (guint s = 0; s < n_specs; s++)
-    {
-      GValue v = G_VALUE_INIT;
-      gboolean explicit = FALSE;
-
-      if (!(specs[s]->flags & G_PARAM_WRITABLE))
-        continue;
-      for (guint i = 0; i < n_properties && !explicit; i++)
-        explicit = given[i] == specs[s];
-      if (explicit || !cns_config_get_default (type, specs[s], &v))
-        continue;
-      g_ptr_array_add (all_names, (gpointer) specs[s]->name);
-      g_array_append_val (all_values, v);
-    }
-
-  object = g_object_new_with_properties (type, all_names->len,
-                                         (const gchar **) all_names->pdata,
-                                         (const GValue *) all_values->data);
-  /* Only the defaults were copied in; the caller's values stay theirs. */
-  for (guint i = n_properties; i < all_values->len; i++)
-    g_value_unset (&g_array_index (all_values, GValue, i));
+  specs = cns_config_list_type_defaults (type);
+  if (specs == NULL)
+    object = g_object_new_with_properties (type, n_properties, names, values);
+  else
+    object
+        = object_new_with_defaults (type, specs, n_properties, names, values);
   cns_memory_track_heap ();
   return object;
 }
