@@ -404,9 +404,9 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
   g_return_val_if_fail (address != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  cns_ipv4_address_format (address->local, text);
   if (interface >= self->n_interfaces)
     {
+      cns_ipv4_address_format (address->local, text);
       g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_NOT_FOUND,
                    "cannot add %s to interface %u: the node has %u "
                    "interfaces",
@@ -418,6 +418,7 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
       || cns_ipv4_address_is_multicast (address->local)
       || !cns_ipv4_mask_is_contiguous (address->mask))
     {
+      cns_ipv4_address_format (address->local, text);
       g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
                    "%s with mask 0x%08x is not an address an interface can "
                    "have",
