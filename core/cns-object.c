@@ -483,20 +483,38 @@ cns_object_get (gpointer self, GType type)
   return NULL;
 }
 
-/* A snapshot of @self's aggregate, each member referenced, so callbacks may
- * change the aggregate while the caller iterates. */
-static GPtrArray *
-aggregate_snapshot (CnsObject *self)
+/* The members of an aggregate, each referenced, so callbacks may change
+ * the aggregate while the caller iterates. Taken for every node when it
+ * starts and when it is disposed, and for every stack installed: most
+ * aggregates fit in place, without an allocation. */
+typedef struct
+{
+  guint n_members;
+  CnsObject **members;
+  CnsObject *in_place[8];
+} Snapshot;
+
+static void
+snapshot_take (Snapshot *snapshot, CnsObject *self)
 {
   Aggregate *agg = aggregate_get (self);
-  GPtrArray *members = g_ptr_array_new_with_free_func (g_object_unref);
+  CnsObject **members = agg != NULL ? agg->members : &self;
 
-  if (agg == NULL)
-    g_ptr_array_add (members, g_object_ref (self));
-  else
-    for (guint i = 0; i < agg->n_members; i++)
-      g_ptr_array_add (members, g_object_ref (agg->members[i]));
-  return members;
+  snapshot->n_members = agg != NULL ? agg->n_members : 1;
+  snapshot->members = snapshot->n_members <= G_N_ELEMENTS (snapshot->in_place)
+                          ? snapshot->in_place
+                          : g_new (CnsObject *, snapshot->n_members);
+  for (guint i = 0; i < snapshot->n_members; i++)
+    snapshot->members[i] = g_object_ref (members[i]);
+}
+
+static void
+snapshot_release (Snapshot *snapshot)
+{
+  for (guint i = 0; i < snapshot->n_members; i++)
+    g_object_unref (snapshot->members[i]);
+  if (snapshot->members != snapshot->in_place)
+    g_free (snapshot->members);
 }
 
 /**
@@ -508,12 +526,14 @@ aggregate_snapshot (CnsObject *self)
 void
 cns_object_foreach_aggregate (CnsObject *self, GFunc func, gpointer user_data)
 {
-  g_autoptr (GPtrArray) members = NULL;
+  Snapshot snapshot;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
   g_return_if_fail (func != NULL);
-  members = aggregate_snapshot (self);
-  g_ptr_array_foreach (members, func, user_data);
+  snapshot_take (&snapshot, self);
+  for (guint i = 0; i < snapshot.n_members; i++)
+    func (snapshot.members[i], user_data);
+  snapshot_release (&snapshot);
 }
 
 /**
@@ -525,18 +545,19 @@ cns_object_foreach_aggregate (CnsObject *self, GFunc func, gpointer user_data)
 void
 cns_object_initialize (CnsObject *self)
 {
-  g_autoptr (GPtrArray) members = NULL;
+  Snapshot snapshot;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
-  members = aggregate_snapshot (self);
-  for (guint i = 0; i < members->len; i++)
+  snapshot_take (&snapshot, self);
+  for (guint i = 0; i < snapshot.n_members; i++)
     {
-      CnsObject *m = g_ptr_array_index (members, i);
+      CnsObject *m = snapshot.members[i];
       if (m->aggregate & FLAG_INITIALIZED)
         continue;
       m->aggregate |= FLAG_INITIALIZED;
       CNS_OBJECT_GET_CLASS (m)->initialize (m);
     }
+  snapshot_release (&snapshot);
 }
 
 /** cns_object_is_initialized: Returns: whether @self was initialized. */
@@ -557,12 +578,13 @@ cns_object_is_initialized (CnsObject *self)
 void
 cns_object_dispose (CnsObject *self)
 {
-  g_autoptr (GPtrArray) members = NULL;
+  Snapshot snapshot;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
-  members = aggregate_snapshot (self);
-  for (guint i = 0; i < members->len; i++)
-    g_object_run_dispose (g_ptr_array_index (members, i));
+  snapshot_take (&snapshot, self);
+  for (guint i = 0; i < snapshot.n_members; i++)
+    g_object_run_dispose (G_OBJECT (snapshot.members[i]));
+  snapshot_release (&snapshot);
 }
 
 /* Marks @self as held by an owner that disposes it (cns_object_dispose())
