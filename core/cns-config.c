@@ -26,8 +26,8 @@
 #include "core/cns-config.h"
 
 #include "core/cns-attribute-private.h"
-#include "core/cns-config-private.h"
 #include "core/cns-attribute.h"
+#include "core/cns-config-private.h"
 #include "core/cns-core-error.h"
 #include "core/cns-object-factory.h"
 #include "core/cns-object.h"
