@@ -27,6 +27,7 @@
 
 #include "core/cns-attribute-private.h"
 #include "core/cns-attribute.h"
+#include "core/cns-config-private.h"
 #include "core/cns-core-error.h"
 #include "core/cns-object-factory.h"
 #include "core/cns-object.h"
@@ -55,6 +56,10 @@ typedef struct
 
 static GHashTable *defaults; /* GParamSpec -> ConfigDefault */
 static GPtrArray *lists;     /* ConfigList */
+/* GType -> GPtrArray of the type's writable GParamSpecs that have a
+ * default, for cns_object_new(): listing a class's properties costs more
+ * than making most objects. Emptied whenever the defaults change. */
+static GHashTable *type_defaults;
 
 static void
 config_default_free (gpointer data)
@@ -153,6 +158,8 @@ cns_config_set_default (const gchar *name, const gchar *text, GError **error)
       d->text = g_strdup (text);
     g_hash_table_replace (defaults, pspec, d);
   }
+  if (type_defaults != NULL)
+    g_hash_table_remove_all (type_defaults);
   return TRUE;
 }
 
@@ -193,6 +200,49 @@ cns_config_reset_defaults (void)
 {
   if (defaults != NULL)
     g_hash_table_remove_all (defaults);
+  if (type_defaults != NULL)
+    g_hash_table_remove_all (type_defaults);
+}
+
+/*
+ * cns_config_list_type_defaults:
+ * @type: a #GObject type
+ *
+ * The writable properties of @type that have a default set with
+ * cns_config_set_default(), in the order g_object_class_list_properties()
+ * gives them.
+ *
+ * Returns: (transfer full) (nullable): the properties, or %NULL when none
+ * has a default.
+ */
+GPtrArray *
+cns_config_list_type_defaults (GType type)
+{
+  GPtrArray *specs;
+
+  if (defaults == NULL || g_hash_table_size (defaults) == 0)
+    return NULL;
+  if (type_defaults == NULL)
+    type_defaults = g_hash_table_new_full (NULL, NULL, NULL,
+                                           (GDestroyNotify) g_ptr_array_unref);
+  specs = g_hash_table_lookup (type_defaults, GSIZE_TO_POINTER (type));
+  if (specs == NULL)
+    {
+      g_autoptr (GTypeClass) klass = g_type_class_ref (type);
+      g_autofree GParamSpec **all = NULL;
+      guint n = 0;
+
+      all = g_object_class_list_properties (G_OBJECT_CLASS (klass), &n);
+      specs = g_ptr_array_new ();
+      for (guint i = 0; i < n; i++)
+        if ((all[i]->flags & G_PARAM_WRITABLE)
+            && g_hash_table_contains (defaults, all[i]))
+          g_ptr_array_add (specs, all[i]);
+      g_hash_table_insert (type_defaults, GSIZE_TO_POINTER (type), specs);
+    }
+  /* The caller may parse object-valued defaults while it reads the list,
+   * and so run code that changes the defaults. */
+  return specs->len > 0 ? g_ptr_array_ref (specs) : NULL;
 }
 
 /**

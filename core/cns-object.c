@@ -32,8 +32,9 @@
 #include "core/cns-object.h"
 
 #include "core/cns-attribute-private.h"
-#include "core/cns-memory-private.h"
+#include "core/cns-config-private.h"
 #include "core/cns-config.h"
+#include "core/cns-memory-private.h"
 #include "core/cns-trace-source-private.h"
 
 #include <gobject/gvaluecollector.h>
@@ -181,6 +182,49 @@ cns_object_init (CnsObject *self)
 {
 }
 
+/* g_object_new_with_properties() with the configured defaults of @specs
+ * added for the properties the caller did not give. */
+static gpointer
+object_new_with_defaults (GType type, GPtrArray *specs, guint n_properties,
+                          const gchar *names[], const GValue values[])
+{
+  g_autoptr (GTypeClass) klass = g_type_class_ref (type);
+  g_autoptr (GPtrArray) all_names = g_ptr_array_new ();
+  g_autoptr (GArray) all_values = g_array_new (FALSE, TRUE, sizeof (GValue));
+  GParamSpec **given = g_newa (GParamSpec *, n_properties + 1);
+  gpointer object;
+
+  for (guint i = 0; i < n_properties; i++)
+    {
+      given[i]
+          = g_object_class_find_property (G_OBJECT_CLASS (klass), names[i]);
+      g_ptr_array_add (all_names, (gpointer) names[i]);
+      g_array_append_vals (all_values, &values[i], 1);
+    }
+
+  for (guint s = 0; s < specs->len; s++)
+    {
+      GParamSpec *pspec = g_ptr_array_index (specs, s);
+      GValue v = G_VALUE_INIT;
+      gboolean explicit = FALSE;
+
+      for (guint i = 0; i < n_properties && !explicit; i++)
+        explicit = given[i] == pspec;
+      if (explicit || !cns_config_get_default (type, pspec, &v))
+        continue;
+      g_ptr_array_add (all_names, (gpointer) pspec->name);
+      g_array_append_val (all_values, v);
+    }
+
+  object = g_object_new_with_properties (type, all_names->len,
+                                         (const gchar **) all_names->pdata,
+                                         (const GValue *) all_values->data);
+  /* Only the defaults were copied in; the caller's values stay theirs. */
+  for (guint i = n_properties; i < all_values->len; i++)
+    g_value_unset (&g_array_index (all_values, GValue, i));
+  return object;
+}
+
 /**
  * cns_object_new_with_properties:
  * @type: a #GObject type
@@ -198,47 +242,16 @@ gpointer
 cns_object_new_with_properties (GType type, guint n_properties,
                                 const gchar *names[], const GValue values[])
 {
-  g_autoptr (GTypeClass) klass = NULL;
-  g_autofree GParamSpec **specs = NULL;
-  g_autoptr (GPtrArray) all_names = g_ptr_array_new ();
-  g_autoptr (GArray) all_values = g_array_new (FALSE, TRUE, sizeof (GValue));
-  GParamSpec **given;
-  guint n_specs = 0;
+  g_autoptr (GPtrArray) specs = NULL;
   gpointer object;
 
   g_return_val_if_fail (g_type_is_a (type, G_TYPE_OBJECT), NULL);
-  klass = g_type_class_ref (type);
-  specs = g_object_class_list_properties (G_OBJECT_CLASS (klass), &n_specs);
-  given = g_newa (GParamSpec *, n_properties + 1);
-  for (guint i = 0; i < n_properties; i++)
-    {
-      given[i]
-          = g_object_class_find_property (G_OBJECT_CLASS (klass), names[i]);
-      g_ptr_array_add (all_names, (gpointer) names[i]);
-      g_array_append_vals (all_values, &values[i], 1);
-    }
-
-  for (guint s = 0; s < n_specs; s++)
-    {
-      GValue v = G_VALUE_INIT;
-      gboolean explicit = FALSE;
-
-      if (!(specs[s]->flags & G_PARAM_WRITABLE))
-        continue;
-      for (guint i = 0; i < n_properties && !explicit; i++)
-        explicit = given[i] == specs[s];
-      if (explicit || !cns_config_get_default (type, specs[s], &v))
-        continue;
-      g_ptr_array_add (all_names, (gpointer) specs[s]->name);
-      g_array_append_val (all_values, v);
-    }
-
-  object = g_object_new_with_properties (type, all_names->len,
-                                         (const gchar **) all_names->pdata,
-                                         (const GValue *) all_values->data);
-  /* Only the defaults were copied in; the caller's values stay theirs. */
-  for (guint i = n_properties; i < all_values->len; i++)
-    g_value_unset (&g_array_index (all_values, GValue, i));
+  specs = cns_config_list_type_defaults (type);
+  if (specs == NULL)
+    object = g_object_new_with_properties (type, n_properties, names, values);
+  else
+    object
+        = object_new_with_defaults (type, specs, n_properties, names, values);
   cns_memory_track_heap ();
   return object;
 }
@@ -470,20 +483,38 @@ cns_object_get (gpointer self, GType type)
   return NULL;
 }
 
-/* A snapshot of @self's aggregate, each member referenced, so callbacks may
- * change the aggregate while the caller iterates. */
-static GPtrArray *
-aggregate_snapshot (CnsObject *self)
+/* The members of an aggregate, each referenced, so callbacks may change
+ * the aggregate while the caller iterates. Taken for every node when it
+ * starts and when it is disposed, and for every stack installed: most
+ * aggregates fit in place, without an allocation. */
+typedef struct
+{
+  guint n_members;
+  CnsObject **members;
+  CnsObject *in_place[8];
+} Snapshot;
+
+static void
+snapshot_take (Snapshot *snapshot, CnsObject *self)
 {
   Aggregate *agg = aggregate_get (self);
-  GPtrArray *members = g_ptr_array_new_with_free_func (g_object_unref);
+  CnsObject **members = agg != NULL ? agg->members : &self;
 
-  if (agg == NULL)
-    g_ptr_array_add (members, g_object_ref (self));
-  else
-    for (guint i = 0; i < agg->n_members; i++)
-      g_ptr_array_add (members, g_object_ref (agg->members[i]));
-  return members;
+  snapshot->n_members = agg != NULL ? agg->n_members : 1;
+  snapshot->members = snapshot->n_members <= G_N_ELEMENTS (snapshot->in_place)
+                          ? snapshot->in_place
+                          : g_new (CnsObject *, snapshot->n_members);
+  for (guint i = 0; i < snapshot->n_members; i++)
+    snapshot->members[i] = g_object_ref (members[i]);
+}
+
+static void
+snapshot_release (Snapshot *snapshot)
+{
+  for (guint i = 0; i < snapshot->n_members; i++)
+    g_object_unref (snapshot->members[i]);
+  if (snapshot->members != snapshot->in_place)
+    g_free (snapshot->members);
 }
 
 /**
@@ -495,12 +526,14 @@ aggregate_snapshot (CnsObject *self)
 void
 cns_object_foreach_aggregate (CnsObject *self, GFunc func, gpointer user_data)
 {
-  g_autoptr (GPtrArray) members = NULL;
+  Snapshot snapshot;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
   g_return_if_fail (func != NULL);
-  members = aggregate_snapshot (self);
-  g_ptr_array_foreach (members, func, user_data);
+  snapshot_take (&snapshot, self);
+  for (guint i = 0; i < snapshot.n_members; i++)
+    func (snapshot.members[i], user_data);
+  snapshot_release (&snapshot);
 }
 
 /**
@@ -512,18 +545,19 @@ cns_object_foreach_aggregate (CnsObject *self, GFunc func, gpointer user_data)
 void
 cns_object_initialize (CnsObject *self)
 {
-  g_autoptr (GPtrArray) members = NULL;
+  Snapshot snapshot;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
-  members = aggregate_snapshot (self);
-  for (guint i = 0; i < members->len; i++)
+  snapshot_take (&snapshot, self);
+  for (guint i = 0; i < snapshot.n_members; i++)
     {
-      CnsObject *m = g_ptr_array_index (members, i);
+      CnsObject *m = snapshot.members[i];
       if (m->aggregate & FLAG_INITIALIZED)
         continue;
       m->aggregate |= FLAG_INITIALIZED;
       CNS_OBJECT_GET_CLASS (m)->initialize (m);
     }
+  snapshot_release (&snapshot);
 }
 
 /** cns_object_is_initialized: Returns: whether @self was initialized. */
@@ -544,12 +578,13 @@ cns_object_is_initialized (CnsObject *self)
 void
 cns_object_dispose (CnsObject *self)
 {
-  g_autoptr (GPtrArray) members = NULL;
+  Snapshot snapshot;
 
   g_return_if_fail (CNS_IS_OBJECT (self));
-  members = aggregate_snapshot (self);
-  for (guint i = 0; i < members->len; i++)
-    g_object_run_dispose (g_ptr_array_index (members, i));
+  snapshot_take (&snapshot, self);
+  for (guint i = 0; i < snapshot.n_members; i++)
+    g_object_run_dispose (G_OBJECT (snapshot.members[i]));
+  snapshot_release (&snapshot);
 }
 
 /* Marks @self as held by an owner that disposes it (cns_object_dispose())

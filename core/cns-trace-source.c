@@ -29,6 +29,11 @@
 
 static gulong last_sink_id;
 static GHashTable *registry; /* GType -> GPtrArray of CnsTraceSourceInfo */
+/* GType -> GPtrArray of the CnsTraceSourceInfo of the sources its
+ * instances hold, its ancestors' included: every CnsObject finalized
+ * clears them, without walking up its type. Emptied when a source is
+ * registered. */
+static GHashTable *instance_sources;
 
 /**
  * cns_trace_source_compact:
@@ -173,6 +178,38 @@ registry_for (GType type, gboolean create)
   return infos;
 }
 
+static void
+registry_add (GType type, CnsTraceSourceInfo *info)
+{
+  g_ptr_array_add (registry_for (type, TRUE), info);
+  if (instance_sources != NULL)
+    g_hash_table_remove_all (instance_sources);
+}
+
+static GPtrArray *
+instance_sources_of (GType type)
+{
+  GPtrArray *infos;
+
+  if (instance_sources == NULL)
+    instance_sources = g_hash_table_new_full (
+        NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  infos = g_hash_table_lookup (instance_sources, GSIZE_TO_POINTER (type));
+  if (infos != NULL)
+    return infos;
+  infos = g_ptr_array_new ();
+  for (GType t = type; t != G_TYPE_INVALID; t = g_type_parent (t))
+    {
+      GPtrArray *own = registry_for (t, FALSE);
+
+      for (guint i = 0; own != NULL && i < own->len; i++)
+        if (((CnsTraceSourceInfo *) own->pdata[i])->signal_id == 0)
+          g_ptr_array_add (infos, own->pdata[i]);
+    }
+  g_hash_table_insert (instance_sources, GSIZE_TO_POINTER (type), infos);
+  return infos;
+}
+
 /* Trace sources are installed by class_init, so a lookup by type name must
  * make sure the class exists. Classes are never unloaded. */
 static void
@@ -252,7 +289,7 @@ cns_trace_source_install_in_table (GType type, const gchar *name,
   info->offset = table_offset;
   info->table_index = index;
   info->table_size = table_size;
-  g_ptr_array_add (registry_for (type, TRUE), info);
+  registry_add (type, info);
 }
 
 /* The CnsTraceSource @info describes in @object; a table's sources are
@@ -322,7 +359,7 @@ signal_info (GType type, guint signal_id)
   info->owner = query.itype;
   info->signal_id = signal_id;
   g_string_free (sig, TRUE);
-  g_ptr_array_add (registry_for (query.itype, TRUE), info);
+  registry_add (query.itype, info);
   return info;
 }
 
@@ -466,31 +503,25 @@ cns_trace_disconnect (gpointer object, const gchar *name, GCallback callback,
 void
 cns_trace_source_clear_instance (GObject *object)
 {
-  for (GType t = G_OBJECT_TYPE (object); t != G_TYPE_INVALID;
-       t = g_type_parent (t))
+  GPtrArray *infos = instance_sources_of (G_OBJECT_TYPE (object));
+
+  for (guint i = 0; i < infos->len; i++)
     {
-      GPtrArray *infos = registry_for (t, FALSE);
+      CnsTraceSourceInfo *info = g_ptr_array_index (infos, i);
+      CnsTraceTable *table;
 
-      for (guint i = 0; infos != NULL && i < infos->len; i++)
+      if (info->table_size == 0)
         {
-          CnsTraceSourceInfo *info = g_ptr_array_index (infos, i);
-          CnsTraceTable *table;
-
-          if (info->signal_id != 0)
-            continue;
-          if (info->table_size == 0)
-            {
-              cns_trace_source_clear (G_STRUCT_MEMBER_P (object, info->offset));
-              continue;
-            }
-          /* The first entry of a table clears and frees all of it; the
-           * others then find it gone. */
-          table = G_STRUCT_MEMBER_P (object, info->offset);
-          if (table->sources == NULL)
-            continue;
-          for (guint k = 0; k < info->table_size; k++)
-            cns_trace_source_clear (&table->sources[k]);
-          g_clear_pointer (&table->sources, g_free);
+          cns_trace_source_clear (G_STRUCT_MEMBER_P (object, info->offset));
+          continue;
         }
+      /* The first entry of a table clears and frees all of it; the others
+       * then find it gone. */
+      table = G_STRUCT_MEMBER_P (object, info->offset);
+      if (table->sources == NULL)
+        continue;
+      for (guint k = 0; k < info->table_size; k++)
+        cns_trace_source_clear (&table->sources[k]);
+      g_clear_pointer (&table->sources, g_free);
     }
 }

@@ -90,6 +90,7 @@ nobase_cnsinclude_HEADERS += \
 
 noinst_HEADERS += \
 	%reldir%/cns-attribute-private.h \
+	%reldir%/cns-config-private.h \
 	%reldir%/cns-core-private.h \
 	%reldir%/cns-decimal-private.h \
 	%reldir%/cns-log-private.h \

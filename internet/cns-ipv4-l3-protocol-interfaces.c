@@ -155,9 +155,8 @@ cns_ipv4_l3_protocol_check_interface (CnsIpv4L3Protocol *self,
  * and coming back, so that they stop using a dead link. IPv4's own
  * up/down state stays the administrator's. */
 static void
-l3_link_changed (CnsNetDevice *device, gboolean up, gpointer user_data)
+l3_link_changed (CnsIpv4L3Protocol *self, CnsNetDevice *device, gboolean up)
 {
-  CnsIpv4L3Protocol *self = user_data;
   gint32 found = cns_ipv4_l3_protocol_get_interface_for_device (self, device);
   CnsIpv4Interface *iface;
 
@@ -173,6 +172,35 @@ l3_link_changed (CnsNetDevice *device, gboolean up, gpointer user_data)
     cns_ipv4_routing_protocol_notify_interface_up (self->routing, found);
   else
     cns_ipv4_routing_protocol_notify_interface_down (self->routing, found);
+}
+
+/* A device reported its link up or down: the layer of its node hears of
+ * it. One emission hook serves every layer, rather than a handler per
+ * interface: a handler costs its device a closure and an entry in GLib's
+ * table of the instances that have handlers, in which every object
+ * disposed looks itself up (1.1 million devices at 1,000 campuses). */
+static gboolean
+l3_link_changed_hook (GSignalInvocationHint *hint, guint n_values,
+                      const GValue *values, gpointer data)
+{
+  CnsNetDevice *device = g_value_get_object (&values[0]);
+  CnsNode *node = cns_net_device_get_node (device);
+  CnsIpv4L3Protocol *self
+      = node != NULL ? cns_object_get (node, CNS_TYPE_IPV4_L3_PROTOCOL) : NULL;
+
+  if (self != NULL)
+    l3_link_changed (self, device, g_value_get_boolean (&values[1]));
+  return TRUE; /* stays installed */
+}
+
+void
+cns_ipv4_l3_protocol_watch_links (void)
+{
+  g_autoptr (GTypeClass) klass = g_type_class_ref (CNS_TYPE_NET_DEVICE);
+
+  g_signal_add_emission_hook (
+      g_signal_lookup ("link-changed", CNS_TYPE_NET_DEVICE), 0,
+      l3_link_changed_hook, NULL, NULL);
 }
 
 /* Adds @device, a device of the layer's node, as an interface. */
@@ -192,8 +220,6 @@ l3_add_interface (CnsIpv4L3Protocol *self, CnsNetDevice *device)
   cns_ipv4_interface_init (&self->interfaces[index], device);
   self->interfaces[index].forwarding = self->ip_forward;
   self->interfaces[index].link_down = !cns_net_device_is_link_up (device);
-  g_signal_connect_object (device, "link-changed", G_CALLBACK (l3_link_changed),
-                           self, 0);
   cns_ipv4_l3_protocol_hint_interfaces (self, context, cns_prefetch_hint_add);
   return index;
 }
@@ -378,9 +404,9 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
   g_return_val_if_fail (address != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  cns_ipv4_address_format (address->local, text);
   if (interface >= self->n_interfaces)
     {
+      cns_ipv4_address_format (address->local, text);
       g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_NOT_FOUND,
                    "cannot add %s to interface %u: the node has %u "
                    "interfaces",
@@ -392,6 +418,7 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
       || cns_ipv4_address_is_multicast (address->local)
       || !cns_ipv4_mask_is_contiguous (address->mask))
     {
+      cns_ipv4_address_format (address->local, text);
       g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
                    "%s with mask 0x%08x is not an address an interface can "
                    "have",

@@ -74,6 +74,10 @@ G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_check_interface (
 G_GNUC_INTERNAL void
 cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self);
 
+/* Has every layer hear of the link changes of its interfaces' devices;
+ * called once, by the class. */
+G_GNUC_INTERNAL void cns_ipv4_l3_protocol_watch_links (void);
+
 /* Adds interface 0: the loopback device of @node, 127.0.0.1/8, up. */
 G_GNUC_INTERNAL void cns_ipv4_l3_protocol_add_loopback (CnsIpv4L3Protocol *self,
                                                         CnsNode *node);

@@ -269,6 +269,7 @@ cns_ipv4_l3_protocol_class_init (CnsIpv4L3ProtocolClass *klass)
                     "A datagram (reassembled) is handed to a transport "
                     "protocol",
                     "CnsIpv4SentTraceFn", TRACE_LOCAL_DELIVER);
+  cns_ipv4_l3_protocol_watch_links ();
 }
 
 static void

@@ -63,6 +63,23 @@ test_port_init (TestPort *self)
   self->speed = 10;
 }
 
+/* A port that inherits Speed. */
+typedef TestPort TestSubPort;
+typedef TestPortClass TestSubPortClass;
+
+GType test_sub_port_get_type (void);
+G_DEFINE_TYPE (TestSubPort, test_sub_port, test_port_get_type ())
+
+static void
+test_sub_port_class_init (TestSubPortClass *klass)
+{
+}
+
+static void
+test_sub_port_init (TestSubPort *self)
+{
+}
+
 /* A port without Rx, with a label only it has, and a Speed of its own with
  * a smaller range than TestPort's. */
 typedef struct
@@ -637,6 +654,51 @@ START_TEST (test_config_defaults)
 }
 END_TEST
 
+static gint
+new_port_speed (GType type, gint explicit_speed)
+{
+  g_autoptr (GObject) p
+      = explicit_speed < 0
+            ? cns_object_new (type, NULL)
+            : cns_object_new (type, "speed", explicit_speed, NULL);
+
+  return ((TestPort *) p)->speed;
+}
+
+/* cns_object_new() keeps per type the properties that have a default: a
+ * default set or reset after objects of the type, or of its subtypes,
+ * were made still reaches the next ones. */
+START_TEST (test_config_defaults_after_objects)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_type_ensure (test_loop_get_type ());
+  g_type_ensure (test_sub_port_get_type ());
+  ck_assert (cns_config_set_default ("TestLoop::Speed", "5", &error));
+  ck_assert_int_eq (new_port_speed (test_port_get_type (), -1), 10);
+  ck_assert_int_eq (new_port_speed (test_sub_port_get_type (), -1), 10);
+  ck_assert_int_eq (new_port_speed (test_loop_get_type (), -1), 5);
+
+  ck_assert (cns_config_set_default ("TestPort::Speed", "55", &error));
+  ck_assert_int_eq (new_port_speed (test_port_get_type (), -1), 55);
+  ck_assert_int_eq (new_port_speed (test_sub_port_get_type (), -1), 55);
+  ck_assert_int_eq (new_port_speed (test_sub_port_get_type (), 3), 3);
+  ck_assert_int_eq (new_port_speed (test_loop_get_type (), -1), 5);
+
+  ck_assert (cns_config_set_default ("TestPort::Speed", "66", &error));
+  ck_assert_int_eq (new_port_speed (test_sub_port_get_type (), -1), 66);
+  ck_assert_int_eq (new_port_speed (test_port_get_type (), -1), 66);
+
+  cns_config_reset_defaults ();
+  ck_assert_int_eq (new_port_speed (test_port_get_type (), -1), 10);
+  ck_assert_int_eq (new_port_speed (test_sub_port_get_type (), -1), 10);
+  ck_assert_int_eq (new_port_speed (test_loop_get_type (), -1), 1);
+  ck_assert (cns_config_set_default ("TestPort::Speed", "77", &error));
+  ck_assert_int_eq (new_port_speed (test_sub_port_get_type (), -1), 77);
+  cns_config_reset_defaults ();
+}
+END_TEST
+
 START_TEST (test_config_environment)
 {
   g_autoptr (GError) error = NULL;
@@ -723,6 +785,7 @@ test_config_suite (void)
   tcase_add_test (tc, test_config_lookup);
   tcase_add_test (tc, test_config_connect);
   tcase_add_test (tc, test_config_defaults);
+  tcase_add_test (tc, test_config_defaults_after_objects);
   tcase_add_test (tc, test_config_environment);
   tcase_add_test (tc, test_global_values);
   suite_add_tcase (s, tc);

@@ -66,6 +66,29 @@ link_priv (TestLink *self)
   return test_link_get_instance_private (self);
 }
 
+/* A type whose source is installed by a test, after objects of it were
+ * made and finalized. */
+typedef struct
+{
+  CnsObject parent_instance;
+  CnsTraceSource late;
+} TestLate;
+
+typedef CnsObjectClass TestLateClass;
+
+GType test_late_get_type (void);
+G_DEFINE_TYPE (TestLate, test_late, CNS_TYPE_OBJECT)
+
+static void
+test_late_class_init (TestLateClass *klass)
+{
+}
+
+static void
+test_late_init (TestLate *self)
+{
+}
+
 static GString *seen;
 
 static void
@@ -324,6 +347,26 @@ START_TEST (test_trace_table)
 }
 END_TEST
 
+/* Finalizing an object releases the sinks of a source installed after
+ * other objects of its type were finalized (valgrind checks that the sink
+ * list is freed). */
+START_TEST (test_source_installed_late)
+{
+  g_autoptr (GError) error = NULL;
+  TestLate *late = cns_object_new (test_late_get_type (), NULL);
+
+  g_object_unref (late);
+  cns_trace_source_install (test_late_get_type (), "Late", "Installed late",
+                            "TestTxFn", G_STRUCT_OFFSET (TestLate, late));
+  late = cns_object_new (test_late_get_type (), NULL);
+  ck_assert (
+      cns_trace_connect (late, "Late", G_CALLBACK (sink_a), NULL, &error));
+  CNS_TRACE_SOURCE_FIRE (&late->late, TestTxFn, late, 1u);
+  ck_assert_str_eq (seen->str, "a1 ");
+  g_object_unref (late);
+}
+END_TEST
+
 Suite *
 test_trace_source_suite (void)
 {
@@ -337,6 +380,7 @@ test_trace_source_suite (void)
   tcase_add_test (tc, test_registry);
   tcase_add_test (tc, test_connect_by_name);
   tcase_add_test (tc, test_trace_table);
+  tcase_add_test (tc, test_source_installed_late);
   suite_add_tcase (s, tc);
   return s;
 }
