@@ -129,16 +129,28 @@ typedef struct
   guint32 width; /* its bits in @nix */
 } CacheEntry;
 
+/* Leaving by one of the node's links, in the graph's order of its links,
+ * which is what a nix vector's index counts: a hop reads this one entry
+ * instead of the graph's offsets, its link and the interface (three
+ * misses per hop in a large topology). */
+typedef struct
+{
+  CnsNetDevice *device; /* NULL when the interface is not the node's */
+  CnsIpv4Address gateway;
+  CnsIpv4Address source;
+  guint32 interface;
+} NixHop;
+
 struct _CnsNixVectorRouting
 {
   CnsIpv4RoutingProtocol parent_instance;
 
   CnsIpv4L3Protocol *ipv4;
   guint32 node;
-  guint32 epoch;                   /* of the cache and the interfaces */
-  GHashTable *cache;               /* address value -> CacheEntry */
-  CnsRoutingInterface *interfaces; /* NULL until used in this epoch */
-  guint32 n_interfaces;
+  guint32 epoch;     /* of the cache and the interfaces */
+  GHashTable *cache; /* address value -> CacheEntry */
+  NixHop *hops;      /* NULL until used in this epoch */
+  guint32 n_hops;
 };
 
 G_DEFINE_FINAL_TYPE (CnsNixVectorRouting, cns_nix_vector_routing,
@@ -159,8 +171,8 @@ nix_forget (CnsNixVectorRouting *self)
 {
   if (self->cache != NULL)
     g_hash_table_remove_all (self->cache);
-  g_clear_pointer (&self->interfaces, g_free);
-  self->n_interfaces = 0;
+  g_clear_pointer (&self->hops, g_free);
+  self->n_hops = 0;
 }
 
 static void
@@ -182,8 +194,34 @@ cns_nix_vector_routing_finalize (GObject *object)
   G_OBJECT_CLASS (cns_nix_vector_routing_parent_class)->finalize (object);
 }
 
-/* Brings the shared topology, and this node's cache and interfaces, to
- * the current epoch; FALSE when the node is not part of the topology. */
+/* Fills the node's hops from the shared graph and its interfaces. */
+static void
+nix_learn_hops (CnsNixVectorRouting *self)
+{
+  guint32 n_interfaces, n_links;
+  g_autofree CnsRoutingInterface *interfaces
+      = cns_routing_interfaces_learn (self->ipv4, &n_interfaces);
+  const CnsRouteLink *links
+      = cns_route_graph_get_links (shared_graph, self->node, &n_links);
+
+  self->hops = g_new0 (NixHop, MAX (n_links, 1));
+  self->n_hops = n_links;
+  for (guint32 l = 0; l < n_links; l++)
+    {
+      NixHop *hop = &self->hops[l];
+
+      hop->gateway = links[l].peer_address;
+      hop->interface = links[l].interface;
+      if (links[l].interface < n_interfaces)
+        {
+          hop->device = interfaces[links[l].interface].device;
+          hop->source = interfaces[links[l].interface].source;
+        }
+    }
+}
+
+/* Brings the shared topology, and this node's cache and hops, to the
+ * current epoch; FALSE when the node is not part of the topology. */
 static gboolean
 nix_prepare (CnsNixVectorRouting *self)
 {
@@ -195,10 +233,11 @@ nix_prepare (CnsNixVectorRouting *self)
       nix_forget (self);
       self->epoch = shared_epoch;
     }
-  if (G_UNLIKELY (self->interfaces == NULL))
-    self->interfaces
-        = cns_routing_interfaces_learn (self->ipv4, &self->n_interfaces);
-  return self->node < shared_n_nodes;
+  if (G_UNLIKELY (self->node >= shared_n_nodes))
+    return FALSE;
+  if (G_UNLIKELY (self->hops == NULL))
+    nix_learn_hops (self);
+  return TRUE;
 }
 
 /* This node's path to @destination, from the cache or found now; NULL
@@ -207,7 +246,7 @@ static const CacheEntry *
 nix_lookup (CnsNixVectorRouting *self, CnsIpv4Address destination)
 {
   CacheEntry *entry = NULL;
-  guint32 target, n_links, position = 0;
+  guint32 target, position = 0;
 
   if (G_LIKELY (self->cache != NULL))
     entry = g_hash_table_lookup (self->cache,
@@ -219,8 +258,7 @@ nix_lookup (CnsNixVectorRouting *self, CnsIpv4Address destination)
     return NULL;
   entry = g_new0 (CacheEntry, 1);
   entry->nix = shared_find (self->node, target, NULL);
-  cns_route_graph_get_links (shared_graph, self->node, &n_links);
-  entry->width = index_width (n_links);
+  entry->width = index_width (self->n_hops);
   if (entry->nix != NULL)
     entry->link = cns_nix_vector_extract (entry->nix, &position, entry->width);
   /* made on first use: most nodes of a large topology never send */
@@ -235,25 +273,24 @@ nix_lookup (CnsNixVectorRouting *self, CnsIpv4Address destination)
   return entry->nix != NULL ? entry : NULL;
 }
 
-/* Fills @route for leaving by @link; FALSE when @output_device forbids
- * it. */
+/* Fills @route for leaving by hop @index; FALSE when @output_device
+ * forbids it. */
 static gboolean
-nix_fill_route (CnsNixVectorRouting *self, const CnsRouteLink *link,
+nix_fill_route (CnsNixVectorRouting *self, guint32 index,
                 CnsIpv4Address destination, CnsNetDevice *output_device,
                 CnsIpv4Route *route)
 {
-  const CnsRoutingInterface *iface;
+  const NixHop *hop = &self->hops[index];
 
-  if (G_UNLIKELY (link->interface >= self->n_interfaces))
+  if (G_UNLIKELY (hop->device == NULL))
     return FALSE;
-  iface = &self->interfaces[link->interface];
-  if (output_device != NULL && output_device != iface->device)
+  if (output_device != NULL && output_device != hop->device)
     return FALSE;
   route->destination = destination;
-  route->gateway = link->peer_address;
-  route->interface = link->interface;
-  route->output_device = iface->device;
-  route->source = iface->source;
+  route->gateway = hop->gateway;
+  route->interface = hop->interface;
+  route->output_device = hop->device;
+  route->source = hop->source;
   return TRUE;
 }
 
@@ -265,17 +302,14 @@ nix_route_output (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
   /* per packet: the class guarantees the type, skip the checked cast */
   CnsNixVectorRouting *self = (CnsNixVectorRouting *) protocol;
   const CacheEntry *entry;
-  guint32 n_links;
-  const CnsRouteLink *links;
 
   if (G_UNLIKELY (!nix_prepare (self)))
     return FALSE;
   entry = nix_lookup (self, header->destination);
   if (entry == NULL)
     return FALSE;
-  links = cns_route_graph_get_links (shared_graph, self->node, &n_links);
-  if (!nix_fill_route (self, &links[entry->link], header->destination,
-                       output_device, route))
+  if (!nix_fill_route (self, entry->link, header->destination, output_device,
+                       route))
     return FALSE;
   /* a packet others hold cannot take the path: the next node finds the
    * same one from where it is */
@@ -294,13 +328,11 @@ nix_route_input (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
 {
   CnsNixVectorRouting *self = (CnsNixVectorRouting *) protocol;
   CnsNixVector *nix;
-  const CnsRouteLink *links;
-  guint32 n_links, width, index;
+  guint32 width, index;
 
   if (G_UNLIKELY (!nix_prepare (self)))
     return FALSE;
-  links = cns_route_graph_get_links (shared_graph, self->node, &n_links);
-  width = index_width (n_links);
+  width = index_width (self->n_hops);
   nix = cns_packet_get_nix_vector (packet);
   if (G_LIKELY (nix != NULL && cns_nix_vector_get_epoch (nix) == shared_epoch
                 && cns_nix_vector_get_n_bits (nix)
@@ -317,9 +349,9 @@ nix_route_input (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
       cns_packet_set_nix_vector (packet, entry->nix);
       index = cns_packet_extract_nix_index (packet, width);
     }
-  if (G_UNLIKELY (index >= n_links))
+  if (G_UNLIKELY (index >= self->n_hops))
     return FALSE;
-  return nix_fill_route (self, &links[index], header->destination, NULL, route);
+  return nix_fill_route (self, index, header->destination, NULL, route);
 }
 
 /* Any change to any node's interfaces or addresses: every path may have
