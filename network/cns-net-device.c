@@ -56,12 +56,22 @@ cns_net_device_finalize (GObject *object)
   G_OBJECT_CLASS (cns_net_device_parent_class)->finalize (object);
 }
 
+/* Its node disposes it: a device kept alive past its node has none, and
+ * whoever hears of its link changes then finds no node to tell. */
+static void
+cns_net_device_dispose (GObject *object)
+{
+  cns_net_device_peek_private (CNS_NET_DEVICE (object))->node = NULL;
+  G_OBJECT_CLASS (cns_net_device_parent_class)->dispose (object);
+}
+
 static void
 cns_net_device_class_init (CnsNetDeviceClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   cns_net_device_private_offset = CnsNetDevice_private_offset;
+  object_class->dispose = cns_net_device_dispose;
   object_class->finalize = cns_net_device_finalize;
   object_class->set_property = cns_net_device_set_property;
   object_class->get_property = cns_net_device_get_property;

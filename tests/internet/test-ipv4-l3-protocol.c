@@ -1256,6 +1256,22 @@ START_TEST (test_ipv4_address_collision_new_simulation)
 }
 END_TEST
 
+/* A device kept past its node: once the simulation is destroyed the
+ * device has no node, so that nothing reaches a dead node or its IPv4
+ * layer through it (the layer hears of link changes through it). */
+START_TEST (test_ipv4_device_outlives_node)
+{
+  g_autoptr (CnsNetDevice) device = NULL;
+
+  pair_build (&pair, "8Mbps", "1ms");
+  device = g_object_ref (cns_node_get_device (pair.a.node, 1));
+  ck_assert_ptr_eq (cns_net_device_get_node (device), pair.a.node);
+  pair_clear (&pair);
+  cns_simulator_destroy ();
+  ck_assert_ptr_null (cns_net_device_get_node (device));
+}
+END_TEST
+
 Suite *
 test_ipv4_l3_protocol_suite (void)
 {
@@ -1284,6 +1300,7 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_address_collision_new_simulation);
   tcase_add_test (tc, test_ipv4_sinks_keep_packets);
   tcase_add_test (tc, test_ipv4_config_paths);
+  tcase_add_test (tc, test_ipv4_device_outlives_node);
   suite_add_tcase (s, tc);
   return s;
 }
