@@ -49,6 +49,7 @@ typedef struct
 G_GNUC_INTERNAL extern CnsSimulatorState cns_simulator_state;
 
 G_GNUC_INTERNAL void cns_simulator_install_global_values (void);
+G_GNUC_INTERNAL guint64 cns_simulator_draw_key (void);
 
 /*
  * cns_simulator_prefetch_context:

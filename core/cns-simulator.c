@@ -30,6 +30,7 @@
 #include "core/cns-log-private.h"
 #include "core/cns-log.h"
 #include "core/cns-memory-private.h"
+#include "core/cns-mpi.h"
 #include "core/cns-prefetch-private.h"
 #include "core/cns-rng-seed-manager.h"
 
@@ -88,6 +89,14 @@ simulator_create (CnsSimulatorState *s)
   s->impl = cns_simulator_impl_lookup (impl_name, &error);
   if (s->impl == NULL)
     cns_fatal ("SimulatorImplementationType: %s", error->message);
+  /* under mpirun the sequential simulator would run each rank's part
+   * alone: the user meant a distributed run */
+  if (s->impl == &cns_default_simulator_impl_class && cns_mpi_get_size () > 1)
+    {
+      CNS_LOG_INFO ("%u MPI ranks: simulator 'gtw' instead of 'default'",
+                    cns_mpi_get_size ());
+      s->impl = &cns_gtw_simulator_impl_class;
+    }
   scheduler = cns_scheduler_lookup (scheduler_name, &error);
   if (scheduler == NULL)
     cns_fatal ("SchedulerType: %s", error->message);
@@ -299,6 +308,67 @@ simulator_schedule (const gchar *caller, guint32 context, CnsTime delay,
   return simulator_insert_from_pool (s, context, s->now + delay, fn, obj, data,
                                      destroy != NULL ? s->last_destroy_index
                                                      : 0);
+}
+
+/**
+ * cns_simulator_schedule_remote:
+ * @time: the absolute time, not before now
+ * @context: the receiving node
+ * @key: the ordering key the creating event drew on its rank
+ * @fn: the handler
+ * @obj: first handler argument
+ * @data: second handler argument
+ * @destroy: (nullable): as for cns_simulator_schedule_full()
+ *
+ * Schedules an event that an event on another MPI rank created, such as
+ * the arrival of a packet over a remote link, under the key it drew there
+ * (see cns_mpi_send()), so that it sorts among simultaneous events exactly
+ * as it would have in a sequential run. Only receivers of remote messages
+ * call this.
+ *
+ * Returns: the event's id.
+ */
+CnsEventId
+cns_simulator_schedule_remote (CnsTime time, guint32 context, guint64 key,
+                               CnsEventFn fn, gpointer obj, gpointer data,
+                               GDestroyNotify destroy)
+{
+  static const CnsEventId none = CNS_EVENT_ID_INIT;
+  CnsSimulatorState *s = simulator_get ();
+  CnsEventId id;
+  CnsEvent *ev;
+
+  g_return_val_if_fail (fn != NULL, none);
+  g_return_val_if_fail (time >= s->now, none);
+  g_return_val_if_fail (context <= CNS_CONTEXT_MAX, none);
+  g_return_val_if_fail (key != 0, none);
+  simulator_ensure_contexts (s, context);
+  if (G_UNLIKELY (s->free_events == NULL))
+    s->free_events = simulator_refill (s);
+  ev = s->free_events;
+  s->free_events = ev->data;
+  ev->key = key;
+  ev->fn = fn;
+  ev->obj = obj;
+  ev->data = data;
+  ev->context = context;
+  ev->destroy_index = simulator_destroy_index (s, destroy);
+  ev->flags = 0;
+  s->n_pending++;
+  s->scheduler->klass->insert (s->scheduler, time, ev);
+  id.event = ev;
+  id.key = key;
+  id.time = time;
+  id.epoch = s->epoch;
+  id.context = context;
+  return id;
+}
+
+/* The key of an event the running context creates on another rank. */
+guint64
+cns_simulator_draw_key (void)
+{
+  return simulator_next_key (simulator_get ());
 }
 
 /**

@@ -22,6 +22,10 @@ CnsEventId cns_simulator_schedule_now (CnsEventFn fn, gpointer obj,
                                        gpointer data);
 CnsEventId cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj,
                                            gpointer data);
+CnsEventId cns_simulator_schedule_remote (CnsTime time, guint32 context,
+                                          guint64 key, CnsEventFn fn,
+                                          gpointer obj, gpointer data,
+                                          GDestroyNotify destroy);
 
 void cns_simulator_take_event_data (void);
 

@@ -3,8 +3,8 @@
 
 noinst_LTLIBRARIES += %reldir%/libcns-core.la
 
-%canon_reldir%_libcns_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-core\"
-%canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(LIBM)
+%canon_reldir%_libcns_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS) -DG_LOG_DOMAIN=\"cns-core\"
+%canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(MPI_LIBS) $(LIBM)
 %canon_reldir%_libcns_core_la_SOURCES = \
 	%reldir%/cns-attribute-default.c \
 	%reldir%/cns-attribute.c \
@@ -21,12 +21,14 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-exponential-random-variable.c \
 	%reldir%/cns-gamma-random-variable.c \
 	%reldir%/cns-global-value.c \
+	%reldir%/cns-gtw-simulator-impl.c \
 	%reldir%/cns-heap-scheduler.c \
 	%reldir%/cns-ladder-scheduler.c \
 	%reldir%/cns-list-scheduler.c \
 	%reldir%/cns-log-normal-random-variable.c \
 	%reldir%/cns-log.c \
 	%reldir%/cns-memory.c \
+	%reldir%/cns-mpi.c \
 	%reldir%/cns-normal-random-variable.c \
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
@@ -67,6 +69,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-global-value.h \
 	%reldir%/cns-log-normal-random-variable.h \
 	%reldir%/cns-log.h \
+	%reldir%/cns-mpi.h \
 	%reldir%/cns-normal-random-variable.h \
 	%reldir%/cns-object-factory.h \
 	%reldir%/cns-object.h \

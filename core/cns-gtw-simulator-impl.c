@@ -1,0 +1,93 @@
+/* cns — the granted-time-window distributed simulator.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Ranks run in windows. At the end of each, every rank sends the remote
+ * packets its window produced (one message per destination rank) and
+ * takes part in one all-reduce of (the earliest time among its next event
+ * and the packets it just sent, the count of messages it has sent to each
+ * rank). The result grants the window [T, T + lookahead), T the global
+ * earliest time, and tells each rank how many messages it must have
+ * received: it waits for exactly those, which are already on their way,
+ * and schedules them before it runs anything. Nothing can arrive inside a
+ * window, since a packet sent at t >= T arrives at t + delay >= T +
+ * lookahead: so a window needs no polling and a run with no messages in
+ * flight needs no second collective. The run ends when T is infinite:
+ * every queue is empty (or stopped) and nothing is in flight.
+ *
+ * Each rank runs its own events in (time, key) order, as a sequential run
+ * would, so results are the same on any number of ranks.
+ */
+#include "core/cns-core-error.h"
+#include "core/cns-mpi-private.h"
+#include "core/cns-simulator-private.h"
+
+static gboolean
+gtw_setup (GError **error)
+{
+  if (!cns_mpi_is_enabled ())
+    {
+      g_set_error_literal (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                           cns_mpi_is_available ()
+                               ? "it needs cns_mpi_enable() first"
+                               : "it needs MPI, which this build of cns "
+                                 "does not have");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gtw_run (void)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+  CnsScheduler *scheduler = s->scheduler;
+  const CnsSchedulerClass *klass = scheduler->klass;
+  CnsTime lookahead = cns_mpi_get_lookahead ();
+
+  for (;;)
+    {
+      CnsSchedulerEntry entry;
+      CnsTime sent = cns_mpi_flush (), next = CNS_TIME_MAX, granted;
+      guint64 expected;
+
+      if (!s->stop && klass->peek_next (scheduler, &entry))
+        next = entry.time;
+      next = MIN (next, sent);
+      expected = cns_mpi_reduce_window (&next);
+      cns_mpi_receive_until (expected);
+      if (next == CNS_TIME_MAX)
+        break;
+      cns_mpi_count_window ();
+      granted = next > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX
+                                                : next + lookahead;
+      while (!s->stop && klass->peek_next (scheduler, &entry)
+             && entry.time < granted)
+        {
+          klass->remove_next (scheduler, &entry);
+          cns_simulator_invoke (s, &entry);
+        }
+    }
+}
+
+static guint32
+gtw_get_system_id (void)
+{
+  return cns_mpi_get_rank ();
+}
+
+static guint32
+gtw_get_n_systems (void)
+{
+  return cns_mpi_get_size ();
+}
+
+const CnsSimulatorImplClass cns_gtw_simulator_impl_class = {
+  .name = "gtw",
+  .description = "granted time window: MPI ranks run in lockstep windows "
+                 "as wide as the smallest delay between ranks",
+  .setup = gtw_setup,
+  .run = gtw_run,
+  .teardown = NULL,
+  .get_system_id = gtw_get_system_id,
+  .get_n_systems = gtw_get_n_systems,
+};
