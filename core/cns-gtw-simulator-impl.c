@@ -58,8 +58,8 @@ gtw_run (void)
       if (next == CNS_TIME_MAX)
         break;
       cns_mpi_count_window ();
-      granted = next > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX
-                                                : next + lookahead;
+      granted
+          = next > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX : next + lookahead;
       while (!s->stop && klass->peek_next (scheduler, &entry)
              && entry.time < granted)
         {

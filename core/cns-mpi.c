@@ -115,7 +115,6 @@ mpi_enable_comm (MPI_Comm comm)
   mpi_check (MPI_Op_create (mpi_window_op, TRUE, &mpi.window_op),
              "MPI_Op_create");
   cns_fatal_set_hook (mpi_fatal_hook);
-  CNS_LOG_INFO ("rank %u of %u", mpi.rank, mpi.size);
   return TRUE;
 }
 
@@ -332,8 +331,7 @@ mpi_reap_sends (void)
       PendingSend *p = &g_array_index (mpi.pending, PendingSend, i);
       int done = 0;
 
-      mpi_check (MPI_Test (&p->request, &done, MPI_STATUS_IGNORE),
-                 "MPI_Test");
+      mpi_check (MPI_Test (&p->request, &done, MPI_STATUS_IGNORE), "MPI_Test");
       if (done)
         g_byte_array_unref (p->bytes);
       else
@@ -357,8 +355,7 @@ cns_mpi_flush (void)
       if (mpi.out[r] == NULL || mpi.out[r]->len == 0)
         continue;
       if (mpi.out[r]->len > G_MAXINT)
-        cns_fatal ("more than 2 GiB of packets for rank %u in one window",
-                   r);
+        cns_fatal ("more than 2 GiB of packets for rank %u in one window", r);
       p.bytes = mpi.out[r];
       mpi.out[r] = NULL;
       mpi_check (MPI_Isend (p.bytes->data, (int) p.bytes->len, MPI_BYTE, r,
@@ -406,8 +403,7 @@ mpi_dispatch (int source)
       guint64 key;
 
       if (end - p < RECORD_HEADER)
-        cns_fatal ("MPI: a message from rank %d ends inside a record",
-                   source);
+        cns_fatal ("MPI: a message from rank %d ends inside a record", source);
       memcpy (&size, p, 4);
       memcpy (&time, p + 4, 8);
       memcpy (&key, p + 12, 8);
@@ -415,8 +411,7 @@ mpi_dispatch (int source)
       memcpy (&interface, p + 24, 4);
       p += RECORD_HEADER;
       if ((gsize) (end - p) < size)
-        cns_fatal ("MPI: a message from rank %d ends inside a record",
-                   source);
+        cns_fatal ("MPI: a message from rank %d ends inside a record", source);
       if (mpi.receive_fn == NULL)
         cns_fatal ("MPI: a packet from rank %d for node %u, but nothing on "
                    "this rank receives remote packets",
@@ -441,9 +436,8 @@ cns_mpi_receive_until (guint64 expected)
                  "MPI_Probe");
       mpi_check (MPI_Get_count (&status, MPI_BYTE, &count), "MPI_Get_count");
       g_byte_array_set_size (mpi.inbox, count);
-      mpi_check (MPI_Recv (mpi.inbox->data, count, MPI_BYTE,
-                           status.MPI_SOURCE, TAG_DATA, mpi.comm,
-                           MPI_STATUS_IGNORE),
+      mpi_check (MPI_Recv (mpi.inbox->data, count, MPI_BYTE, status.MPI_SOURCE,
+                           TAG_DATA, mpi.comm, MPI_STATUS_IGNORE),
                  "MPI_Recv");
       mpi.received++;
       stats.messages_received++;
@@ -459,9 +453,9 @@ mpi_allreduce (guint64 *values, gsize n, MPI_Op op)
   g_return_if_fail (n <= G_MAXINT);
   if (!mpi.enabled || n == 0)
     return;
-  mpi_check (MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, op,
-                            mpi.comm),
-             "MPI_Allreduce");
+  mpi_check (
+      MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, op, mpi.comm),
+      "MPI_Allreduce");
 }
 
 /**

@@ -26,6 +26,7 @@
 #include "network/cns-pcap-helper.h"
 #include "network/cns-point-to-point-channel.h"
 #include "network/cns-point-to-point-helper.h"
+#include "network/cns-point-to-point-remote-channel.h"
 #include "network/cns-point-to-point-net-device.h"
 #include "network/cns-ppp-header.h"
 #include "network/cns-queue.h"

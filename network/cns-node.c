@@ -24,6 +24,7 @@
 #include "network/cns-node.h"
 
 #include "core/cns-config.h"
+#include "core/cns-mpi.h"
 #include "core/cns-prefetch.h"
 #include "core/cns-simulator.h"
 #include "network/cns-mac48-address.h"
@@ -354,6 +355,20 @@ cns_node_get_system_id (CnsNode *self)
 {
   g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
   return self->system_id;
+}
+
+/**
+ * cns_node_is_local:
+ *
+ * Returns: whether this process simulates the node: its system id is this
+ * MPI rank (always, in a sequential run). Scenarios install applications
+ * only on local nodes.
+ */
+gboolean
+cns_node_is_local (CnsNode *self)
+{
+  g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), FALSE);
+  return self->system_id == cns_mpi_get_rank ();
 }
 
 static void node_receive (CnsNetDevice *device, CnsPacket *packet,

@@ -32,6 +32,7 @@ CnsNode *cns_node_new (void);
 CnsNode *cns_node_new_with_system_id (guint32 system_id);
 guint32 cns_node_get_id (CnsNode *self);
 guint32 cns_node_get_system_id (CnsNode *self);
+gboolean cns_node_is_local (CnsNode *self);
 
 guint32 cns_node_add_device (CnsNode *self, CnsNetDevice *device);
 guint32 cns_node_get_n_devices (CnsNode *self);

@@ -25,10 +25,8 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
-struct _CnsPointToPointChannel
+typedef struct
 {
-  CnsChannel parent_instance;
-
   CnsPointToPointNetDevice *devices[2]; /* referenced */
   /* The context of a delivery to devices[i]: its node's id, kept from the
    * first frame sent once the node is known (a device's node never
@@ -38,39 +36,48 @@ struct _CnsPointToPointChannel
   guint32 contexts[2];
   guint32 n_devices;
   CnsTime delay;
-};
+} CnsPointToPointChannelPrivate;
 
-G_DEFINE_FINAL_TYPE (CnsPointToPointChannel, cns_point_to_point_channel,
-                     CNS_TYPE_CHANNEL)
+G_DEFINE_TYPE_WITH_PRIVATE (CnsPointToPointChannel, cns_point_to_point_channel,
+                            CNS_TYPE_CHANNEL)
+
+#define PRIV(self)                   \
+  ((CnsPointToPointChannelPrivate *) \
+       cns_point_to_point_channel_get_instance_private (self))
 
 static void p2p_channel_set_property (GObject *object, guint prop_id,
                                       const GValue *value, GParamSpec *pspec);
 static void p2p_channel_get_property (GObject *object, guint prop_id,
                                       GValue *value, GParamSpec *pspec);
+static void p2p_channel_transmit (CnsPointToPointChannel *self,
+                                  CnsPointToPointNetDevice *sender,
+                                  CnsPacket *packet, CnsTime tx_time);
 
 static void
 p2p_channel_dispose (GObject *object)
 {
-  CnsPointToPointChannel *self = CNS_POINT_TO_POINT_CHANNEL (object);
+  CnsPointToPointChannelPrivate *priv
+      = PRIV (CNS_POINT_TO_POINT_CHANNEL (object));
 
-  for (guint32 i = 0; i < self->n_devices; i++)
-    g_clear_object (&self->devices[i]);
-  self->n_devices = 0;
+  for (guint32 i = 0; i < priv->n_devices; i++)
+    g_clear_object (&priv->devices[i]);
+  priv->n_devices = 0;
   G_OBJECT_CLASS (cns_point_to_point_channel_parent_class)->dispose (object);
 }
 
 static guint32
 p2p_channel_get_n_devices (CnsChannel *channel)
 {
-  return CNS_POINT_TO_POINT_CHANNEL (channel)->n_devices;
+  return PRIV (CNS_POINT_TO_POINT_CHANNEL (channel))->n_devices;
 }
 
 static CnsNetDevice *
 p2p_channel_get_device (CnsChannel *channel, guint32 index)
 {
-  CnsPointToPointChannel *self = CNS_POINT_TO_POINT_CHANNEL (channel);
+  CnsPointToPointChannelPrivate *priv
+      = PRIV (CNS_POINT_TO_POINT_CHANNEL (channel));
 
-  return index < self->n_devices ? CNS_NET_DEVICE (self->devices[index]) : NULL;
+  return index < priv->n_devices ? CNS_NET_DEVICE (priv->devices[index]) : NULL;
 }
 
 static void
@@ -84,6 +91,7 @@ cns_point_to_point_channel_class_init (CnsPointToPointChannelClass *klass)
   object_class->get_property = p2p_channel_get_property;
   channel_class->get_n_devices = p2p_channel_get_n_devices;
   channel_class->get_device = p2p_channel_get_device;
+  klass->transmit = p2p_channel_transmit;
 
   properties[PROP_DELAY] = cns_param_spec_time (
       "delay", "Delay",
@@ -95,8 +103,10 @@ cns_point_to_point_channel_class_init (CnsPointToPointChannelClass *klass)
 static void
 cns_point_to_point_channel_init (CnsPointToPointChannel *self)
 {
-  self->delay = DEFAULT_DELAY;
-  self->contexts[0] = self->contexts[1] = CNS_CONTEXT_NONE;
+  CnsPointToPointChannelPrivate *priv = PRIV (self);
+
+  priv->delay = DEFAULT_DELAY;
+  priv->contexts[0] = priv->contexts[1] = CNS_CONTEXT_NONE;
 }
 
 /**
@@ -116,7 +126,7 @@ cns_point_to_point_channel_get_delay (CnsPointToPointChannel *self)
 {
   g_return_val_if_fail (
       CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL), 0);
-  return self->delay;
+  return PRIV (self)->delay;
 }
 
 /** cns_point_to_point_channel_set_delay: Sets the propagation delay. */
@@ -126,7 +136,7 @@ cns_point_to_point_channel_set_delay (CnsPointToPointChannel *self,
 {
   g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL));
   g_return_if_fail (delay >= 0);
-  self->delay = delay;
+  PRIV (self)->delay = delay;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DELAY]);
 }
 
@@ -142,13 +152,16 @@ gboolean
 cns_point_to_point_channel_attach (CnsPointToPointChannel *self,
                                    CnsPointToPointNetDevice *device)
 {
+  CnsPointToPointChannelPrivate *priv;
+
   g_return_val_if_fail (
       CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL), FALSE);
   g_return_val_if_fail (
       CNS_INSTANCE_IS_A (device, CNS_TYPE_POINT_TO_POINT_NET_DEVICE), FALSE);
-  if (self->n_devices == 2)
+  priv = PRIV (self);
+  if (priv->n_devices == 2)
     return FALSE;
-  self->devices[self->n_devices++] = g_object_ref (device);
+  priv->devices[priv->n_devices++] = g_object_ref (device);
   return TRUE;
 }
 
@@ -162,11 +175,14 @@ CnsPointToPointNetDevice *
 cns_point_to_point_channel_get_peer (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *device)
 {
+  CnsPointToPointChannelPrivate *priv;
+
   g_return_val_if_fail (
       CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL), NULL);
-  if (self->n_devices < 2)
+  priv = PRIV (self);
+  if (priv->n_devices < 2)
     return NULL;
-  return self->devices[0] == device ? self->devices[1] : self->devices[0];
+  return priv->devices[0] == device ? priv->devices[1] : priv->devices[0];
 }
 
 /* Hands the event's reference to the receiver. */
@@ -177,13 +193,38 @@ p2p_channel_deliver (gpointer obj, gpointer data)
   cns_point_to_point_net_device_receive (obj, data);
 }
 
+/* The default transmit: delivery at the peer, in its node's context. */
+static void
+p2p_channel_transmit (CnsPointToPointChannel *self,
+                      CnsPointToPointNetDevice *sender, CnsPacket *packet,
+                      CnsTime tx_time)
+{
+  CnsPointToPointChannelPrivate *priv = PRIV (self);
+  guint32 end, context;
+  CnsPointToPointNetDevice *peer;
+
+  end = priv->devices[0] == sender ? 1 : 0;
+  peer = priv->devices[end];
+  context = priv->contexts[end];
+  if (G_UNLIKELY (context == CNS_CONTEXT_NONE))
+    {
+      CnsNode *node = cns_net_device_get_node ((CnsNetDevice *) peer);
+
+      if (node != NULL)
+        priv->contexts[end] = context = cns_node_get_id (node);
+    }
+  cns_simulator_schedule_with_context_full (context, tx_time + priv->delay,
+                                            p2p_channel_deliver, peer, packet,
+                                            cns_packet_unref_notify);
+}
+
 /**
  * cns_point_to_point_channel_transmit:
  * @sender: the device starting the transmission
  * @packet: (transfer full): the frame, PPP header included
  * @tx_time: how long its bits take to send at the sender's rate
  *
- * Schedules delivery of @packet to the peer at the time its last bit
+ * Carries @packet to the peer, which gets it at the time its last bit
  * arrives, in the peer node's context.
  */
 void
@@ -191,32 +232,21 @@ cns_point_to_point_channel_transmit (CnsPointToPointChannel *self,
                                      CnsPointToPointNetDevice *sender,
                                      CnsPacket *packet, CnsTime tx_time)
 {
-  guint32 end, context;
-  CnsPointToPointNetDevice *peer;
+  guint32 n_devices;
 
   g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_POINT_TO_POINT_CHANNEL));
   g_return_if_fail (packet != NULL);
-  if (G_UNLIKELY (self->n_devices != 2))
+  n_devices = PRIV (self)->n_devices;
+  if (G_UNLIKELY (n_devices != 2))
     {
       /* a device whose link was brought up by hand on a lone end */
       g_critical ("%s: the channel has %u of its two ends attached", G_STRFUNC,
-                  self->n_devices);
+                  n_devices);
       cns_packet_unref (packet);
       return;
     }
-  end = self->devices[0] == sender ? 1 : 0;
-  peer = self->devices[end];
-  context = self->contexts[end];
-  if (G_UNLIKELY (context == CNS_CONTEXT_NONE))
-    {
-      CnsNode *node = cns_net_device_get_node ((CnsNetDevice *) peer);
-
-      if (node != NULL)
-        self->contexts[end] = context = cns_node_get_id (node);
-    }
-  cns_simulator_schedule_with_context_full (context, tx_time + self->delay,
-                                            p2p_channel_deliver, peer, packet,
-                                            cns_packet_unref_notify);
+  CNS_POINT_TO_POINT_CHANNEL_GET_CLASS (self)->transmit (self, sender, packet,
+                                                         tx_time);
 }
 
 static void
@@ -241,7 +271,8 @@ p2p_channel_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id)
     {
     case PROP_DELAY:
-      cns_value_set_time (value, CNS_POINT_TO_POINT_CHANNEL (object)->delay);
+      cns_value_set_time (value,
+                          PRIV (CNS_POINT_TO_POINT_CHANNEL (object))->delay);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

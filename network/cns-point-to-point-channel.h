@@ -5,14 +5,36 @@
 
 #include "core/cns-time.h"
 #include "network/cns-channel.h"
+#include "network/cns-packet.h"
 
 G_BEGIN_DECLS
 
 #define CNS_TYPE_POINT_TO_POINT_CHANNEL (cns_point_to_point_channel_get_type ())
-G_DECLARE_FINAL_TYPE (CnsPointToPointChannel, cns_point_to_point_channel, CNS,
-                      POINT_TO_POINT_CHANNEL, CnsChannel)
+G_DECLARE_DERIVABLE_TYPE (CnsPointToPointChannel, cns_point_to_point_channel,
+                          CNS, POINT_TO_POINT_CHANNEL, CnsChannel)
 
 typedef struct _CnsPointToPointNetDevice CnsPointToPointNetDevice;
+
+/**
+ * CnsPointToPointChannelClass:
+ * @transmit: carries @packet (transfer full), whose transmission by
+ *   @sender has just started and takes @tx_time, to the other end; the
+ *   default schedules its delivery there when its last bit arrives
+ *
+ * A subclass overrides @transmit only: the remote channel sends the
+ * packet to the rank that simulates the other end.
+ */
+struct _CnsPointToPointChannelClass
+{
+  CnsChannelClass parent_class;
+
+  void (*transmit) (CnsPointToPointChannel *self,
+                    CnsPointToPointNetDevice *sender, CnsPacket *packet,
+                    CnsTime tx_time);
+
+  /*< private >*/
+  gpointer padding[4];
+};
 
 CnsPointToPointChannel *cns_point_to_point_channel_new (void);
 CnsTime cns_point_to_point_channel_get_delay (CnsPointToPointChannel *self);

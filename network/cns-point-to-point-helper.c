@@ -8,12 +8,14 @@
  */
 #include "network/cns-point-to-point-helper.h"
 
+#include "core/cns-mpi.h"
 #include "core/cns-object-factory.h"
 #include "network/cns-drop-tail-queue.h"
 #include "network/cns-mac48-address.h"
 #include "network/cns-pcap-file.h"
 #include "network/cns-pcap-helper.h"
 #include "network/cns-point-to-point-net-device.h"
+#include "network/cns-point-to-point-remote-channel.h"
 
 struct _CnsPointToPointHelper
 {
@@ -21,6 +23,7 @@ struct _CnsPointToPointHelper
 
   CnsObjectFactory *device_factory;
   CnsObjectFactory *channel_factory;
+  CnsObjectFactory *remote_channel_factory; /* the same attributes */
   CnsObjectFactory *queue_factory;
 };
 
@@ -34,6 +37,7 @@ p2p_helper_finalize (GObject *object)
 
   cns_object_factory_free (self->device_factory);
   cns_object_factory_free (self->channel_factory);
+  cns_object_factory_free (self->remote_channel_factory);
   cns_object_factory_free (self->queue_factory);
   G_OBJECT_CLASS (cns_point_to_point_helper_parent_class)->finalize (object);
 }
@@ -51,6 +55,8 @@ cns_point_to_point_helper_init (CnsPointToPointHelper *self)
       = cns_object_factory_new (CNS_TYPE_POINT_TO_POINT_NET_DEVICE);
   self->channel_factory
       = cns_object_factory_new (CNS_TYPE_POINT_TO_POINT_CHANNEL);
+  self->remote_channel_factory
+      = cns_object_factory_new (CNS_TYPE_POINT_TO_POINT_REMOTE_CHANNEL);
   self->queue_factory = cns_object_factory_new (CNS_TYPE_DROP_TAIL_QUEUE);
 }
 
@@ -92,7 +98,9 @@ cns_point_to_point_helper_set_channel_attribute (CnsPointToPointHelper *self,
                                                  GError **error)
 {
   g_return_val_if_fail (CNS_IS_POINT_TO_POINT_HELPER (self), FALSE);
-  return cns_object_factory_set (self->channel_factory, name, value, error);
+  return cns_object_factory_set (self->channel_factory, name, value, error)
+         && cns_object_factory_set (self->remote_channel_factory, name, value,
+                                    error);
 }
 
 /**
@@ -157,7 +165,8 @@ p2p_helper_make_device (CnsPointToPointHelper *self, CnsNode *node)
  * cns_point_to_point_helper_install:
  *
  * Links @a and @b: a new device on each, with a new MAC address and
- * transmit queue, and a channel between them.
+ * transmit queue, and a channel between them: a remote channel when MPI
+ * runs several ranks and the nodes' system ids differ.
  *
  * Returns: (transfer full): the two devices, @a's first.
  */
@@ -169,15 +178,22 @@ cns_point_to_point_helper_install (CnsPointToPointHelper *self, CnsNode *a,
   g_autoptr (CnsPointToPointNetDevice) dev_b = NULL;
   g_autoptr (CnsPointToPointChannel) channel = NULL;
   CnsNetDeviceContainer *devices;
+  gboolean remote;
 
   g_return_val_if_fail (CNS_IS_POINT_TO_POINT_HELPER (self), NULL);
   g_return_val_if_fail (CNS_IS_NODE (a) && CNS_IS_NODE (b), NULL);
 
   dev_a = p2p_helper_make_device (self, a);
   dev_b = p2p_helper_make_device (self, b);
-  channel = cns_object_factory_create (self->channel_factory);
+  remote = cns_mpi_get_size () > 1
+           && cns_node_get_system_id (a) != cns_node_get_system_id (b);
+  channel = cns_object_factory_create (remote ? self->remote_channel_factory
+                                              : self->channel_factory);
   cns_point_to_point_net_device_attach (dev_a, channel);
   cns_point_to_point_net_device_attach (dev_b, channel);
+  if (remote)
+    cns_point_to_point_remote_channel_note_link (
+        CNS_POINT_TO_POINT_REMOTE_CHANNEL (channel));
   devices = cns_net_device_container_new ();
   cns_net_device_container_add (devices, CNS_NET_DEVICE (dev_a));
   cns_net_device_container_add (devices, CNS_NET_DEVICE (dev_b));

@@ -31,6 +31,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-pcap-helper.c \
 	%reldir%/cns-point-to-point-channel.c \
 	%reldir%/cns-point-to-point-helper.c \
+	%reldir%/cns-point-to-point-remote-channel.c \
 	%reldir%/cns-point-to-point-net-device.c \
 	%reldir%/cns-ppp-header.c \
 	%reldir%/cns-queue.c \
@@ -59,6 +60,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-pcap-helper.h \
 	%reldir%/cns-point-to-point-channel.h \
 	%reldir%/cns-point-to-point-helper.h \
+	%reldir%/cns-point-to-point-remote-channel.h \
 	%reldir%/cns-point-to-point-net-device.h \
 	%reldir%/cns-ppp-header.h \
 	%reldir%/cns-queue.h \
