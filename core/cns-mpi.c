@@ -37,7 +37,13 @@ static CnsMpiStats stats;
 
 #ifdef CNS_HAVE_MPI
 
-#define TAG_DATA 1
+/* A rank may send the next window's messages while another still receives
+ * this window's, which must not count them: windows alternate tags. */
+static int
+mpi_data_tag (guint64 flushes)
+{
+  return 1 + (int) (flushes % 2);
+}
 
 typedef struct
 {
@@ -56,6 +62,7 @@ static struct
   GByteArray **out;  /* per destination rank */
   guint64 *reduce;   /* [0] next time, then messages sent to each rank */
   guint64 received;  /* messages received in all */
+  guint64 flushes;   /* windows sent, which picks the tag */
   CnsTime min_sent;  /* earliest receive time buffered since the flush */
   GArray *pending;   /* of PendingSend */
   GByteArray *inbox; /* reused for each message received */
@@ -359,12 +366,13 @@ cns_mpi_flush (void)
       p.bytes = mpi.out[r];
       mpi.out[r] = NULL;
       mpi_check (MPI_Isend (p.bytes->data, (int) p.bytes->len, MPI_BYTE, r,
-                            TAG_DATA, mpi.comm, &p.request),
+                            mpi_data_tag (mpi.flushes), mpi.comm, &p.request),
                  "MPI_Isend");
       g_array_append_val (mpi.pending, p);
       mpi.reduce[1 + r]++;
       stats.messages_sent++;
     }
+  mpi.flushes++;
   mpi.min_sent = CNS_TIME_MAX;
   return min_sent;
 }
@@ -432,12 +440,14 @@ cns_mpi_receive_until (guint64 expected)
       MPI_Status status;
       int count;
 
-      mpi_check (MPI_Probe (MPI_ANY_SOURCE, TAG_DATA, mpi.comm, &status),
+      mpi_check (MPI_Probe (MPI_ANY_SOURCE, mpi_data_tag (mpi.flushes - 1),
+                            mpi.comm, &status),
                  "MPI_Probe");
       mpi_check (MPI_Get_count (&status, MPI_BYTE, &count), "MPI_Get_count");
       g_byte_array_set_size (mpi.inbox, count);
       mpi_check (MPI_Recv (mpi.inbox->data, count, MPI_BYTE, status.MPI_SOURCE,
-                           TAG_DATA, mpi.comm, MPI_STATUS_IGNORE),
+                           mpi_data_tag (mpi.flushes - 1), mpi.comm,
+                           MPI_STATUS_IGNORE),
                  "MPI_Recv");
       mpi.received++;
       stats.messages_received++;
