@@ -399,13 +399,6 @@ campus_system_id (guint z)
   return z % cns_mpi_get_size ();
 }
 
-/* Whether @node's events run in this process. */
-static gboolean
-node_is_local (CnsNode *node)
-{
-  return cns_node_get_system_id (node) == cns_mpi_get_rank ();
-}
-
 static void
 die (const gchar *what, GError *error)
 {
@@ -588,7 +581,7 @@ add_campus_traffic (World *w, guint z, CnsUniformRandomVariable *u,
       CnsInetSocketAddress remote
           = cns_inet_socket_address_init (c->client_addresses[i], SINK_PORT);
 
-      if (node_is_local (client_node))
+      if (cns_node_is_local (client_node))
         {
           g_autoptr (CnsPacketSink) sink = cns_packet_sink_new ();
 
@@ -614,7 +607,7 @@ add_campus_traffic (World *w, guint z, CnsUniformRandomVariable *u,
           g_autoptr (CnsOnOffApplication) source = NULL;
 
           *start_checksum += mix64 ((guint64) at);
-          if (!node_is_local (server_node))
+          if (!cns_node_is_local (server_node))
             continue;
           source = cns_on_off_application_new ();
           g_object_set (source, "protocol", factory, "on-time", on, "off-time",
@@ -648,7 +641,7 @@ add_traffic (World *w, CnsUniformRandomVariable *u, guint64 *start_checksum)
         CnsIpv4L3Protocol *ipv4
             = cns_object_get (node, CNS_TYPE_IPV4_L3_PROTOCOL);
 
-        if (node_is_local (node)
+        if (cns_node_is_local (node)
             && cns_trace_connect (ipv4, "SendOutgoing",
                                   G_CALLBACK (on_server_send), NULL, &error)
                    == 0)
@@ -665,7 +658,7 @@ enable_pcap (World *w, const gchar *prefix)
     {
       CnsNode *node = cns_node_list_get_node (n);
 
-      if (!node_is_local (node))
+      if (!cns_node_is_local (node))
         continue;
       for (guint32 d = 0; d < cns_node_get_n_devices (node); d++)
         {
@@ -822,7 +815,7 @@ enum
 
 enum
 {
-  MAX_STOPPED,
+  MAX_GLOBAL_EVENTS,
   MAX_NOW,
   MAX_SETUP_US,
   MAX_RUN_US,
@@ -843,12 +836,12 @@ to_us (gdouble seconds)
  * what its own nodes did, so sums give a sequential run's totals: the
  * delay checksum is a sum of per-packet hashes, the delay sum is added as
  * 32-bit limbs that cannot carry out of 64 bits, the histogram bin by bin.
- * @ran is the events this rank ran; each rank runs its own copy of the
- * stop event (@stopped), which a sequential run runs once. The run ends
+ * @ran is the events this rank ran, @global of them belonging to no
+ * node: every rank runs those, a sequential run once. The run ends
  * at the latest rank's @now; the wall-clock figures are the slowest
  * rank's. */
 static void
-aggregate (const Options *o, Summary *s, guint64 ran, gboolean stopped,
+aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
            CnsTime now)
 {
   guint64 sum[SUM_N] = {
@@ -860,10 +853,10 @@ aggregate (const Options *o, Summary *s, guint64 ran, gboolean stopped,
     [SUM_UNTAGGED] = stats.untagged,
     [SUM_DELAY_CHECKSUM] = stats.delay_checksum,
     [SUM_QUEUE_DROPS] = s->queue_drops,
-    [SUM_EVENTS] = ran - (stopped ? 1 : 0),
+    [SUM_EVENTS] = ran - global,
   };
   guint64 max[MAX_N] = {
-    [MAX_STOPPED] = stopped ? 1 : 0,     [MAX_NOW] = (guint64) now,
+    [MAX_GLOBAL_EVENTS] = global,        [MAX_NOW] = (guint64) now,
     [MAX_SETUP_US] = to_us (s->setup_s), [MAX_RUN_US] = to_us (s->run_s),
     [MAX_WALL_US] = to_us (s->wall_s),   [MAX_RSS_KB] = (guint64) s->max_rss_kb,
   };
@@ -905,7 +898,7 @@ aggregate (const Options *o, Summary *s, guint64 ran, gboolean stopped,
   for (guint i = 0; i < 4; i++)
     stats.delay_ps += (unsigned __int128) sum[SUM_DELAY_PS + i] << (32 * i);
   s->queue_drops = sum[SUM_QUEUE_DROPS];
-  s->events = sum[SUM_EVENTS] + max[MAX_STOPPED];
+  s->events = sum[SUM_EVENTS] + max[MAX_GLOBAL_EVENTS];
   s->sim_time_s = cns_time_to_seconds ((CnsTime) max[MAX_NOW]);
   s->setup_s = max[MAX_SETUP_US] / 1e6;
   s->run_s = max[MAX_RUN_US] / 1e6;
@@ -1175,6 +1168,17 @@ write_plots (const Options *o, const Summary *s, GError **error)
 
 /* ---- main ---- */
 
+/* The events this rank ran that belong to no node, and so run on every
+ * rank where a sequential run runs them once: the nodes' initialisation
+ * at 0 s, scheduled when the first node was made, and the stop event,
+ * when the run reached it (it is then finished). */
+static guint64
+count_global_events (void)
+{
+  return (cns_node_list_get_n_nodes () > 0 ? 1 : 0)
+         + (cns_simulator_is_finished () ? 1 : 0);
+}
+
 /* Whether a launcher (mpirun, mpiexec, srun) started the program: MPI is
  * started only then, since initialising it alone costs 0.4 s and 10 MB. */
 static gboolean
@@ -1205,7 +1209,7 @@ main (int argc, char **argv)
   Progress progress = { 0 };
   GError *error = NULL;
   struct rusage usage;
-  gboolean stopped;
+  guint64 global;
   guint64 ran;
   CnsTime now;
   int status;
@@ -1354,8 +1358,7 @@ main (int argc, char **argv)
     fprintf (stderr, "\r\033[K");
   s.run_s = (g_get_monotonic_time () - t_run) / 1e6;
   s.setup_s = (t_run - t0) / 1e6;
-  /* the stop event, if it ran, is all that is left of the run */
-  stopped = cns_simulator_is_finished ();
+  global = count_global_events ();
   ran = cns_simulator_get_event_count () - progress.ticks;
   now = cns_simulator_now ();
   s.simulator = cns_simulator_get_implementation_name ();
@@ -1386,7 +1389,7 @@ main (int argc, char **argv)
   s.wall_s = (t_end - t0) / 1e6;
   getrusage (RUSAGE_SELF, &usage);
   s.max_rss_kb = usage.ru_maxrss;
-  aggregate (&o, &s, ran, stopped, now);
+  aggregate (&o, &s, ran, global, now);
   if (cns_mpi_get_rank () == 0)
     {
       if (o.plot != NULL && !write_plots (&o, &s, &error))
