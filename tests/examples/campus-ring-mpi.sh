@@ -91,7 +91,7 @@ compare () {
   done
 }
 
-echo "1..18"
+echo "1..19"
 
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s"
 
