@@ -14,8 +14,8 @@
  * towards it one delay per null message) and ends the run when nothing is
  * left anywhere, without a stop time.
  *
- * Remote packets leave in one message per neighbour every few events and
- * whenever the rank has to wait. Each rank runs its events in (time, key)
+ * Remote packets leave in one message per neighbour every half lookahead
+ * of simulated time and whenever the rank has to wait. Each rank runs its events in (time, key)
  * order, so results are the same on any number of ranks.
  */
 #include "core/cns-core-error.h"
@@ -24,7 +24,7 @@
 
 #include <sched.h>
 
-/* Between two looks for messages, and two flushes of remote packets. */
+/* Between two looks for messages. */
 #define NM_EVENTS_PER_POLL 16
 
 static gboolean
@@ -49,6 +49,10 @@ nm_run (void)
   CnsScheduler *scheduler = s->scheduler;
   const CnsSchedulerClass *klass = scheduler->klass;
   guint n = 0;
+  /* remote packets leave every half lookahead of simulated time, so that
+   * a neighbour gets them, and a guarantee, well before it needs them */
+  CnsTime period = MAX (cns_mpi_get_lookahead () / 2, 1);
+  CnsTime next_flush = s->now;
 
   cns_mpi_nm_begin ();
   for (;;)
@@ -63,10 +67,15 @@ nm_run (void)
         {
           klass->remove_next (scheduler, &entry);
           cns_simulator_invoke (s, &entry);
+          if (G_UNLIKELY (s->now >= next_flush))
+            {
+              cns_mpi_nm_flush (s->now, FALSE);
+              next_flush = s->now > CNS_TIME_MAX - period ? CNS_TIME_MAX
+                                                          : s->now + period;
+            }
           if (G_UNLIKELY (++n == NM_EVENTS_PER_POLL))
             {
               n = 0;
-              cns_mpi_nm_flush (s->now, FALSE);
               cns_mpi_nm_receive ();
             }
           continue;

@@ -1179,15 +1179,6 @@ count_global_events (void)
          + (cns_simulator_is_finished () ? 1 : 0);
 }
 
-/* Whether a launcher (mpirun, mpiexec, srun) started the program: MPI is
- * started only then, since initialising it alone costs 0.4 s and 10 MB. */
-static gboolean
-started_by_mpirun (void)
-{
-  return g_getenv ("OMPI_COMM_WORLD_SIZE") != NULL
-         || g_getenv ("PMIX_RANK") != NULL || g_getenv ("PMI_SIZE") != NULL;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -1215,8 +1206,7 @@ main (int argc, char **argv)
   int status;
 
   /* before the command line, from which MPI takes its own arguments */
-  if (cns_mpi_is_available () && started_by_mpirun ())
-    cns_mpi_enable (&argc, &argv);
+  cns_mpi_enable (&argc, &argv);
 
   /* ---- options ---- */
   cns_command_line_add_uint (cmd, "nCampus", "Campus networks in the ring",

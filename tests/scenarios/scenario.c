@@ -367,15 +367,6 @@ build_ring (CnsNodeContainer *nodes, CnsPointToPointHelper *p2p,
     }
 }
 
-/* Whether a launcher (mpirun, mpiexec, srun) started the program: MPI is
- * started only then, since initialising it alone takes 0.4 s. */
-static gboolean
-started_by_mpirun (void)
-{
-  return g_getenv ("OMPI_COMM_WORLD_SIZE") != NULL
-         || g_getenv ("PMIX_RANK") != NULL || g_getenv ("PMI_SIZE") != NULL;
-}
-
 /* Captures the point-to-point devices of this rank's nodes. */
 static void
 enable_pcap (CnsPointToPointHelper *p2p, const gchar *prefix)
@@ -414,8 +405,7 @@ main (int argc, char **argv)
   guint n_nodes;
   GError *error = NULL;
 
-  if (cns_mpi_is_available () && started_by_mpirun ())
-    cns_mpi_enable (&argc, &argv);
+  cns_mpi_enable (&argc, &argv);
 
   cns_command_line_add_string (cmd, "topology", "line or ring", &topology);
   cns_command_line_add_uint (cmd, "n", "nodes in the ring", &n);
