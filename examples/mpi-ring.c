@@ -95,38 +95,40 @@ on_sink_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
                               + (guint64) cns_simulator_now ());
 }
 
+/* Set-up errors are the same on every rank: cns_fatal() ends them all. */
 static void
 die (const gchar *what, GError *error)
 {
-  fprintf (stderr, "mpi-ring: %s: %s\n", what, error->message);
-  exit (1);
+  cns_fatal ("mpi-ring: %s: %s", what, error->message);
 }
 
-/* Returns: 0, or 2 after naming the option that is out of range (rank 0
- * names it; every rank refuses). */
+/* Rank 0 names the option; every rank refuses it. */
 static int
-check_options (const Options *o)
+bad_option (const gchar *option, const gchar *expected)
 {
-  const gchar *option = NULL, *expected = NULL;
-
-  if (o->data_rate == 0)
-    option = "dataRate", expected = "a rate above 0";
-  else if (o->delay <= 0)
-    option = "delay", expected = "a delay above 0 (links between ranks need "
-                                 "one)";
-  else if (o->app_rate == 0)
-    option = "appRate", expected = "a rate above 0";
-  else if (o->packet_size < 1 || o->packet_size > 65507)
-    option = "packetSize", expected = "1 to 65507 bytes (a UDP datagram)";
-  else if (o->sim_time <= 0)
-    option = "simTime", expected = "a time after 0 s";
-  else if (o->n_nodes > (1u << 22))
-    option = "nNodes", expected = "at most 2^22 nodes (10/8 as /30s)";
-  if (option == NULL)
-    return 0;
   if (cns_mpi_get_rank () == 0)
     fprintf (stderr, "mpi-ring: --%s: expected %s\n", option, expected);
   return 2;
+}
+
+/* Returns: 0, or the exit status for a value out of range. */
+static int
+check_options (const Options *o)
+{
+  if (o->data_rate == 0)
+    return bad_option ("dataRate", "a rate above 0");
+  if (o->delay <= 0)
+    return bad_option ("delay", "a delay above 0 (links between ranks need "
+                                "one)");
+  if (o->app_rate == 0)
+    return bad_option ("appRate", "a rate above 0");
+  if (o->packet_size < 1 || o->packet_size > 65507)
+    return bad_option ("packetSize", "1 to 65507 bytes (a UDP datagram)");
+  if (o->sim_time <= 0)
+    return bad_option ("simTime", "a time after 0 s");
+  if (o->n_nodes > (1u << 22))
+    return bad_option ("nNodes", "at most 2^22 nodes (10/8 as /30s)");
+  return 0;
 }
 
 /* The sink of @node and its sources, one to each address in @to. */
