@@ -36,6 +36,7 @@ cns_core_init (void)
   cns_scheduler_register (&cns_list_scheduler_class);
   cns_simulator_impl_register (&cns_default_simulator_impl_class);
   cns_simulator_impl_register (&cns_gtw_simulator_impl_class);
+  cns_simulator_impl_register (&cns_null_message_simulator_impl_class);
 
   cns_simulator_install_global_values ();
   cns_rng_seed_manager_install_global_values ();

@@ -28,4 +28,14 @@ G_GNUC_INTERNAL void cns_mpi_receive_until (guint64 expected);
 
 G_GNUC_INTERNAL void cns_mpi_count_window (void);
 
+/* The null-message simulator's side, in cns-mpi.c for the state it
+ * shares with the sends. */
+G_GNUC_INTERNAL void cns_mpi_nm_begin (void);
+G_GNUC_INTERNAL CnsTime cns_mpi_nm_safe_time (void);
+G_GNUC_INTERNAL void cns_mpi_nm_flush (CnsTime floor, gboolean nulls);
+G_GNUC_INTERNAL gboolean cns_mpi_nm_receive (void);
+G_GNUC_INTERNAL gboolean cns_mpi_nm_wave (CnsTime next, guint64 events);
+G_GNUC_INTERNAL void cns_mpi_nm_end (void);
+G_GNUC_INTERNAL void cns_mpi_add_blocked (gint64 microseconds);
+
 G_END_DECLS

@@ -37,13 +37,34 @@ static CnsMpiStats stats;
 
 #ifdef CNS_HAVE_MPI
 
-#define TAG_DATA 1
+#define TAG_DATA     1
+#define GUARANTEE    8 /* bytes of the guarantee that starts a message */
+#define NO_LINK      G_MAXUINT32
+#define NM_POLL_MASK 15 /* receive every 16 events */
 
 typedef struct
 {
   MPI_Request request;
   GByteArray *bytes;
 } PendingSend;
+
+/* A link between two ranks; @peer is the other end's rank when this rank
+ * is one end, NO_LINK otherwise. */
+typedef struct
+{
+  guint32 peer;
+  CnsTime delay;
+  CnsTime last_arrival; /* of the last record this rank sent on it */
+} Link;
+
+/* A rank this one shares links with (null-message simulator). */
+typedef struct
+{
+  guint32 rank;
+  CnsTime guarantee_in; /* nothing more from it arrives earlier */
+  CnsTime promised;     /* the last guarantee sent to it */
+  GArray *links;        /* of guint32, the links to it */
+} Neighbour;
 
 static struct
 {
@@ -52,14 +73,27 @@ static struct
   MPI_Comm comm;
   guint32 rank, size;
   CnsMpiReceiveFn receive_fn;
-  CnsTime lookahead;
-  GByteArray **out;  /* per destination rank */
+  GArray *links;     /* of Link */
+  CnsTime lookahead; /* the smallest delay of any link */
+  GByteArray **out;  /* per destination rank, NULL when empty */
   guint64 *reduce;   /* [0] next time, then messages sent to each rank */
   guint64 received;  /* messages received in all */
   CnsTime min_sent;  /* earliest receive time buffered since the flush */
   GArray *pending;   /* of PendingSend */
   GByteArray *inbox; /* reused for each message received */
   MPI_Op window_op;
+
+  /* null-message state */
+  Neighbour *neighbours; /* n_neighbours of them, by rank */
+  guint32 n_neighbours;
+  Neighbour **by_rank; /* size entries, NULL for ranks that are not */
+  CnsTime jump_floor;  /* safe for every rank, from a quiet wave */
+  guint64 data_sent, data_received;
+  MPI_Request wave;     /* MPI_REQUEST_NULL when none is running */
+  guint64 wave_in[4];   /* next time, data sent, received, events run */
+  guint64 wave_out[4];  /* the result */
+  guint64 last_wave[4]; /* the previous result */
+  gboolean have_last_wave;
 } mpi = { .size = 1, .lookahead = CNS_TIME_MAX, .min_sent = CNS_TIME_MAX };
 
 static void
@@ -84,7 +118,7 @@ mpi_fatal_hook (gint status)
     MPI_Abort (mpi.comm, status);
 }
 
-/* The window reduction: the smallest next time, the sum of the rest. */
+/* The window and wave reduction: the smallest time, the sum of the rest. */
 static void
 mpi_window_op (void *in, void *inout, int *len, MPI_Datatype *type)
 {
@@ -108,10 +142,12 @@ mpi_enable_comm (MPI_Comm comm)
   mpi.rank = rank;
   mpi.size = size;
   mpi.enabled = TRUE;
+  mpi.links = g_array_new (FALSE, FALSE, sizeof (Link));
   mpi.out = g_new0 (GByteArray *, size);
   mpi.reduce = g_new0 (guint64, size + 1);
   mpi.pending = g_array_new (FALSE, FALSE, sizeof (PendingSend));
   mpi.inbox = g_byte_array_new ();
+  mpi.wave = MPI_REQUEST_NULL;
   mpi_check (MPI_Op_create (mpi_window_op, TRUE, &mpi.window_op),
              "MPI_Op_create");
   cns_fatal_set_hook (mpi_fatal_hook);
@@ -167,6 +203,16 @@ cns_mpi_enable_comm (gconstpointer comm)
   return mpi_enable_comm (*(const MPI_Comm *) comm);
 }
 
+static void
+mpi_free_neighbours (void)
+{
+  for (guint32 i = 0; i < mpi.n_neighbours; i++)
+    g_array_unref (mpi.neighbours[i].links);
+  g_clear_pointer (&mpi.neighbours, g_free);
+  g_clear_pointer (&mpi.by_rank, g_free);
+  mpi.n_neighbours = 0;
+}
+
 /**
  * cns_mpi_disable:
  *
@@ -186,12 +232,16 @@ cns_mpi_disable (void)
       MPI_Wait (&p->request, MPI_STATUS_IGNORE);
       g_byte_array_unref (p->bytes);
     }
+  if (mpi.wave != MPI_REQUEST_NULL)
+    MPI_Wait (&mpi.wave, MPI_STATUS_IGNORE);
   g_array_unref (mpi.pending);
   for (guint32 r = 0; r < mpi.size; r++)
     if (mpi.out[r] != NULL)
       g_byte_array_unref (mpi.out[r]);
   g_free (mpi.out);
   g_free (mpi.reduce);
+  g_array_unref (mpi.links);
+  mpi_free_neighbours ();
   g_byte_array_unref (mpi.inbox);
   MPI_Op_free (&mpi.window_op);
   MPI_Comm_free (&mpi.comm);
@@ -246,27 +296,66 @@ cns_mpi_set_receive_fn (CnsMpiReceiveFn fn)
   mpi.receive_fn = fn;
 }
 
+static void
+mpi_check_delay (guint32 rank_a, guint32 rank_b, CnsTime delay)
+{
+  if (delay <= 0)
+    cns_fatal ("a link between ranks %u and %u has no delay: links between "
+               "ranks need a positive delay, the time the ranks may run "
+               "apart",
+               rank_a, rank_b);
+}
+
 /**
  * cns_mpi_add_remote_link:
  * @rank_a: the rank of one end
  * @rank_b: the rank of the other
  * @delay: the link's propagation delay, positive
  *
- * Tells the simulator about a link between two ranks: the smallest delay
- * of such links bounds how far the ranks may run apart. Every rank makes
- * the same calls, since every rank builds the whole topology.
+ * Tells the simulator about a link between two ranks, which carries one
+ * frame at a time in each direction (a frame sent after another arrives
+ * after it). The smallest delay of such links bounds how far the ranks
+ * may run apart. Every rank makes the same calls, since every rank builds
+ * the whole topology.
+ *
+ * Returns: the link's id, for cns_mpi_send().
  */
-void
+guint32
 cns_mpi_add_remote_link (guint32 rank_a, guint32 rank_b, CnsTime delay)
 {
-  g_return_if_fail (rank_a < mpi.size && rank_b < mpi.size);
-  g_return_if_fail (rank_a != rank_b);
-  if (delay <= 0)
-    cns_fatal ("a link between ranks %u and %u has no delay: links between "
-               "ranks need a positive delay, the time the ranks may run "
-               "apart",
-               rank_a, rank_b);
+  Link link = { NO_LINK, delay, 0 };
+
+  g_return_val_if_fail (mpi.enabled, NO_LINK);
+  g_return_val_if_fail (rank_a < mpi.size && rank_b < mpi.size, NO_LINK);
+  g_return_val_if_fail (rank_a != rank_b, NO_LINK);
+  mpi_check_delay (rank_a, rank_b, delay);
+  if (rank_a == mpi.rank)
+    link.peer = rank_b;
+  else if (rank_b == mpi.rank)
+    link.peer = rank_a;
+  g_array_append_val (mpi.links, link);
   mpi.lookahead = MIN (mpi.lookahead, delay);
+  mpi_free_neighbours (); /* made again at the next run */
+  return mpi.links->len - 1;
+}
+
+/**
+ * cns_mpi_set_link_delay:
+ * @link: a link's id
+ * @delay: its new delay, positive
+ *
+ * For a link whose delay changed before the run.
+ */
+void
+cns_mpi_set_link_delay (guint32 link, CnsTime delay)
+{
+  g_return_if_fail (mpi.enabled && link < mpi.links->len);
+  mpi_check_delay (mpi.rank, g_array_index (mpi.links, Link, link).peer, delay);
+  g_array_index (mpi.links, Link, link).delay = delay;
+  mpi.lookahead = CNS_TIME_MAX;
+  for (guint i = 0; i < mpi.links->len; i++)
+    mpi.lookahead
+        = MIN (mpi.lookahead, g_array_index (mpi.links, Link, i).delay);
 }
 
 CnsTime
@@ -277,38 +366,46 @@ cns_mpi_get_lookahead (void)
 
 /**
  * cns_mpi_send:
- * @rank: the rank of @node
- * @time: when the message's event runs there, at least the lookahead from
- *   now
+ * @link: the link, one of whose ends is on this rank
+ * @time: when the message's event runs at the other end, at least the
+ *   link's delay from now
  * @node: the receiving node's id
  * @interface: the receiving device's index on @node
  * @bytes: (array length=size): the payload, copied
  * @size: its length
  *
- * Sends a message from the running event to an event on another rank. It
- * draws the ordering key the event would have had in a sequential run,
- * which the receiver schedules it under.
+ * Sends a message from the running event to an event on the rank at the
+ * other end of @link. It draws the ordering key the event would have had
+ * in a sequential run, which the receiver schedules it under.
  */
 void
-cns_mpi_send (guint32 rank, CnsTime time, guint32 node, guint32 interface,
+cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
               const guint8 *bytes, gsize size)
 {
   guint8 header[RECORD_HEADER];
   guint32 size32 = size;
   guint64 key;
+  Link *l;
   GByteArray *out;
 
-  g_return_if_fail (mpi.enabled && rank < mpi.size && rank != mpi.rank);
+  g_return_if_fail (mpi.enabled && link < mpi.links->len);
   g_return_if_fail (bytes != NULL || size == 0);
   g_return_if_fail (size <= G_MAXUINT32 - RECORD_HEADER);
-  key = cns_simulator_draw_key ();
-  if (G_UNLIKELY (time < cns_simulator_now () + mpi.lookahead))
+  l = &g_array_index (mpi.links, Link, link);
+  g_return_if_fail (l->peer != NO_LINK);
+  if (G_UNLIKELY (time < cns_simulator_now () + l->delay))
     cns_fatal ("a message to rank %u for %" G_GINT64_FORMAT
-               " ps is inside the lookahead of %" G_GINT64_FORMAT " ps",
-               rank, time, mpi.lookahead);
-  if (mpi.out[rank] == NULL)
-    mpi.out[rank] = g_byte_array_new ();
-  out = mpi.out[rank];
+               " ps comes before the link's delay of %" G_GINT64_FORMAT
+               " ps from now",
+               l->peer, time, l->delay);
+  key = cns_simulator_draw_key ();
+  l->last_arrival = MAX (l->last_arrival, time);
+  if (mpi.out[l->peer] == NULL)
+    {
+      mpi.out[l->peer] = g_byte_array_sized_new (256);
+      g_byte_array_set_size (mpi.out[l->peer], GUARANTEE);
+    }
+  out = mpi.out[l->peer];
   memcpy (header, &size32, 4);
   memcpy (header + 4, &time, 8);
   memcpy (header + 12, &key, 8);
@@ -340,6 +437,24 @@ mpi_reap_sends (void)
   g_array_set_size (mpi.pending, kept);
 }
 
+/* Sends @bytes (transfer full), which start with room for the guarantee,
+ * to @rank. */
+static void
+mpi_post (guint32 rank, GByteArray *bytes, CnsTime guarantee)
+{
+  PendingSend p = { MPI_REQUEST_NULL, bytes };
+
+  if (bytes->len > G_MAXINT)
+    cns_fatal ("more than 2 GiB of packets for rank %u in one message", rank);
+  memcpy (bytes->data, &guarantee, GUARANTEE);
+  mpi_check (MPI_Isend (bytes->data, (int) bytes->len, MPI_BYTE, rank, TAG_DATA,
+                        mpi.comm, &p.request),
+             "MPI_Isend");
+  g_array_append_val (mpi.pending, p);
+  mpi.reduce[1 + rank]++;
+  stats.messages_sent++;
+}
+
 CnsTime
 cns_mpi_flush (void)
 {
@@ -349,22 +464,11 @@ cns_mpi_flush (void)
     return CNS_TIME_MAX;
   mpi_reap_sends ();
   for (guint32 r = 0; r < mpi.size; r++)
-    {
-      PendingSend p;
-
-      if (mpi.out[r] == NULL || mpi.out[r]->len == 0)
-        continue;
-      if (mpi.out[r]->len > G_MAXINT)
-        cns_fatal ("more than 2 GiB of packets for rank %u in one window", r);
-      p.bytes = mpi.out[r];
-      mpi.out[r] = NULL;
-      mpi_check (MPI_Isend (p.bytes->data, (int) p.bytes->len, MPI_BYTE, r,
-                            TAG_DATA, mpi.comm, &p.request),
-                 "MPI_Isend");
-      g_array_append_val (mpi.pending, p);
-      mpi.reduce[1 + r]++;
-      stats.messages_sent++;
-    }
+    if (mpi.out[r] != NULL)
+      {
+        mpi_post (r, mpi.out[r], 0);
+        mpi.out[r] = NULL;
+      }
   mpi.min_sent = CNS_TIME_MAX;
   return min_sent;
 }
@@ -390,12 +494,19 @@ cns_mpi_count_window (void)
   stats.windows++;
 }
 
-/* Hands each record of the message in mpi.inbox to the receive function. */
-static void
+/* Hands each record of the message in mpi.inbox to the receive function;
+ * returns the guarantee it starts with. */
+static CnsTime
 mpi_dispatch (int source)
 {
   const guint8 *p = mpi.inbox->data, *end = p + mpi.inbox->len;
+  CnsTime guarantee;
 
+  if (mpi.inbox->len < GUARANTEE)
+    cns_fatal ("MPI: a message of %u bytes from rank %d is too short",
+               mpi.inbox->len, source);
+  memcpy (&guarantee, p, GUARANTEE);
+  p += GUARANTEE;
   while (p < end)
     {
       guint32 size, node, interface;
@@ -420,6 +531,25 @@ mpi_dispatch (int source)
       stats.packets_received++;
       p += size;
     }
+  return guarantee;
+}
+
+/* Receives the message @status announced; returns its guarantee. */
+static CnsTime
+mpi_receive (const MPI_Status *status)
+{
+  int count;
+
+  mpi_check (MPI_Get_count (status, MPI_BYTE, &count), "MPI_Get_count");
+  g_byte_array_set_size (mpi.inbox, count);
+  mpi_check (MPI_Recv (mpi.inbox->data, count, MPI_BYTE, status->MPI_SOURCE,
+                       TAG_DATA, mpi.comm, MPI_STATUS_IGNORE),
+             "MPI_Recv");
+  mpi.received++;
+  stats.messages_received++;
+  if ((gsize) count > GUARANTEE)
+    mpi.data_received++;
+  return mpi_dispatch (status->MPI_SOURCE);
 }
 
 void
@@ -430,20 +560,205 @@ cns_mpi_receive_until (guint64 expected)
   while (mpi.received < expected)
     {
       MPI_Status status;
-      int count;
 
       mpi_check (MPI_Probe (MPI_ANY_SOURCE, TAG_DATA, mpi.comm, &status),
                  "MPI_Probe");
-      mpi_check (MPI_Get_count (&status, MPI_BYTE, &count), "MPI_Get_count");
-      g_byte_array_set_size (mpi.inbox, count);
-      mpi_check (MPI_Recv (mpi.inbox->data, count, MPI_BYTE, status.MPI_SOURCE,
-                           TAG_DATA, mpi.comm, MPI_STATUS_IGNORE),
-                 "MPI_Recv");
-      mpi.received++;
-      stats.messages_received++;
-      mpi_dispatch (status.MPI_SOURCE);
+      mpi_receive (&status);
     }
   stats.blocked_s += (g_get_monotonic_time () - start) / 1e6;
+}
+
+/* ---- null messages ---- */
+
+/* The neighbours and their lookahead, from the links, made when a run
+ * starts after links were added. Nothing from a neighbour can arrive
+ * before now plus the smallest delay of the links to it. */
+void
+cns_mpi_nm_begin (void)
+{
+  CnsTime now = cns_simulator_now ();
+
+  if (!mpi.enabled || mpi.by_rank != NULL)
+    return;
+  mpi.by_rank = g_new0 (Neighbour *, mpi.size);
+  mpi.neighbours = g_new0 (Neighbour, mpi.size);
+  for (guint i = 0; i < mpi.links->len; i++)
+    {
+      const Link *l = &g_array_index (mpi.links, Link, i);
+      Neighbour *n;
+      guint32 id = i;
+
+      if (l->peer == NO_LINK)
+        continue;
+      n = mpi.by_rank[l->peer];
+      if (n == NULL)
+        {
+          n = mpi.by_rank[l->peer] = &mpi.neighbours[mpi.n_neighbours++];
+          n->rank = l->peer;
+          n->guarantee_in = CNS_TIME_MAX;
+          n->promised = now;
+          n->links = g_array_new (FALSE, FALSE, sizeof (guint32));
+        }
+      n->guarantee_in = MIN (n->guarantee_in, now + l->delay);
+      g_array_append_val (n->links, id);
+    }
+}
+
+/* Up to when this rank may run: before the earliest guarantee of its
+ * neighbours, or what a quiet wave showed. */
+CnsTime
+cns_mpi_nm_safe_time (void)
+{
+  CnsTime safe = CNS_TIME_MAX;
+
+  for (guint32 i = 0; i < mpi.n_neighbours; i++)
+    safe = MIN (safe, mpi.neighbours[i].guarantee_in);
+  return MAX (safe, mpi.jump_floor);
+}
+
+/* What this rank can promise @n, if nothing it will run is earlier than
+ * @floor: on each link a frame sent from @floor on arrives a delay later,
+ * and not before the frames already on their way (the link is FIFO), so
+ * a busy link promises the arrival of its last frame. */
+static CnsTime
+mpi_nm_promise (const Neighbour *n, CnsTime floor)
+{
+  CnsTime promise = CNS_TIME_MAX;
+
+  if (floor == CNS_TIME_MAX)
+    return CNS_TIME_MAX;
+  for (guint i = 0; i < n->links->len; i++)
+    {
+      const Link *l = &g_array_index (mpi.links, Link,
+                                      g_array_index (n->links, guint32, i));
+      CnsTime earliest
+          = floor > CNS_TIME_MAX - l->delay ? CNS_TIME_MAX : floor + l->delay;
+
+      promise = MIN (promise, MAX (earliest, l->last_arrival));
+    }
+  return promise;
+}
+
+/* Sends the buffered records, each message with a guarantee; with
+ * @nulls, a null message to each neighbour whose guarantee grew. */
+void
+cns_mpi_nm_flush (CnsTime floor, gboolean nulls)
+{
+  mpi_reap_sends ();
+  for (guint32 i = 0; i < mpi.n_neighbours; i++)
+    {
+      Neighbour *n = &mpi.neighbours[i];
+      GByteArray *out = mpi.out[n->rank];
+      CnsTime promise;
+
+      if (out == NULL && !nulls)
+        continue;
+      promise = mpi_nm_promise (n, floor);
+      if (out == NULL)
+        {
+          if (promise <= n->promised)
+            continue;
+          out = g_byte_array_sized_new (GUARANTEE);
+          g_byte_array_set_size (out, GUARANTEE);
+          stats.null_messages++;
+        }
+      else
+        mpi.data_sent++;
+      mpi.out[n->rank] = NULL;
+      n->promised = MAX (n->promised, promise);
+      mpi_post (n->rank, out, n->promised);
+    }
+  mpi.min_sent = CNS_TIME_MAX;
+}
+
+/* Receives every message that has arrived; returns whether there was
+ * one. */
+gboolean
+cns_mpi_nm_receive (void)
+{
+  gboolean any = FALSE;
+
+  for (;;)
+    {
+      MPI_Status status;
+      int flag;
+      CnsTime guarantee;
+      Neighbour *n;
+
+      mpi_check (
+          MPI_Iprobe (MPI_ANY_SOURCE, TAG_DATA, mpi.comm, &flag, &status),
+          "MPI_Iprobe");
+      if (!flag)
+        return any;
+      any = TRUE;
+      guarantee = mpi_receive (&status);
+      n = mpi.by_rank[status.MPI_SOURCE];
+      if (n == NULL)
+        cns_fatal ("MPI: a message from rank %d, which shares no link with "
+                   "rank %u",
+                   status.MPI_SOURCE, mpi.rank);
+      n->guarantee_in = MAX (n->guarantee_in, guarantee);
+    }
+}
+
+/* Waves: a rank that cannot run contributes (its next time, the data
+ * messages it sent and received, the events it ran) to a non-blocking
+ * all-reduce. Counters only grow, so two waves in a row with the same sums
+ * mean no rank ran, sent or received anything between its two
+ * contributions: at the moment the first wave completed everything stood
+ * still and, with as many messages received as sent, nothing was in
+ * flight. Then nothing can happen before the smallest next time T, nor
+ * reach another rank before T + lookahead: every rank may run up to there
+ * (which spares the null messages that would creep towards T one delay
+ * at a time), and T infinite means the run is over.
+ *
+ * Returns TRUE when the run is over. */
+gboolean
+cns_mpi_nm_wave (CnsTime next, guint64 events)
+{
+  int done = 0;
+
+  if (mpi.wave == MPI_REQUEST_NULL)
+    {
+      mpi.wave_in[0] = (guint64) next;
+      mpi.wave_in[1] = mpi.data_sent;
+      mpi.wave_in[2] = mpi.data_received;
+      mpi.wave_in[3] = events;
+      mpi_check (MPI_Iallreduce (mpi.wave_in, mpi.wave_out, 4, MPI_UINT64_T,
+                                 mpi.window_op, mpi.comm, &mpi.wave),
+                 "MPI_Iallreduce");
+    }
+  mpi_check (MPI_Test (&mpi.wave, &done, MPI_STATUS_IGNORE), "MPI_Test");
+  if (!done)
+    return FALSE;
+  if (mpi.have_last_wave && mpi.wave_out[1] == mpi.wave_out[2]
+      && memcmp (mpi.wave_out + 1, mpi.last_wave + 1, 3 * sizeof (guint64))
+             == 0)
+    {
+      CnsTime t = (CnsTime) mpi.wave_out[0];
+
+      if (t == CNS_TIME_MAX)
+        return TRUE;
+      mpi.jump_floor = MAX (mpi.jump_floor, t > CNS_TIME_MAX - mpi.lookahead
+                                                ? CNS_TIME_MAX
+                                                : t + mpi.lookahead);
+    }
+  memcpy (mpi.last_wave, mpi.wave_out, sizeof mpi.last_wave);
+  mpi.have_last_wave = TRUE;
+  return FALSE;
+}
+
+/* The run ended: the next one starts its waves afresh. */
+void
+cns_mpi_nm_end (void)
+{
+  mpi.have_last_wave = FALSE;
+}
+
+void
+cns_mpi_add_blocked (gint64 microseconds)
+{
+  stats.blocked_s += microseconds / 1e6;
 }
 
 static void
@@ -579,8 +894,15 @@ mpi_missing (const gchar *caller)
               caller);
 }
 
-void
+guint32
 cns_mpi_add_remote_link (guint32 rank_a, guint32 rank_b, CnsTime delay)
+{
+  mpi_missing (G_STRFUNC);
+  return G_MAXUINT32;
+}
+
+void
+cns_mpi_set_link_delay (guint32 link, CnsTime delay)
 {
   mpi_missing (G_STRFUNC);
 }
@@ -592,7 +914,7 @@ cns_mpi_get_lookahead (void)
 }
 
 void
-cns_mpi_send (guint32 rank, CnsTime time, guint32 node, guint32 interface,
+cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
               const guint8 *bytes, gsize size)
 {
   mpi_missing (G_STRFUNC);
@@ -619,6 +941,45 @@ void
 cns_mpi_count_window (void)
 {
   stats.windows++;
+}
+
+void
+cns_mpi_nm_begin (void)
+{
+}
+
+CnsTime
+cns_mpi_nm_safe_time (void)
+{
+  return CNS_TIME_MAX;
+}
+
+void
+cns_mpi_nm_flush (CnsTime floor, gboolean nulls)
+{
+}
+
+gboolean
+cns_mpi_nm_receive (void)
+{
+  return FALSE;
+}
+
+gboolean
+cns_mpi_nm_wave (CnsTime next, guint64 events)
+{
+  return next == CNS_TIME_MAX;
+}
+
+void
+cns_mpi_nm_end (void)
+{
+}
+
+void
+cns_mpi_add_blocked (gint64 microseconds)
+{
+  stats.blocked_s += microseconds / 1e6;
 }
 
 void

@@ -35,8 +35,9 @@ typedef void (*CnsMpiReceiveFn) (CnsTime time, guint64 key, guint32 node,
                                  gsize size);
 
 void cns_mpi_set_receive_fn (CnsMpiReceiveFn fn);
-void cns_mpi_add_remote_link (guint32 rank_a, guint32 rank_b, CnsTime delay);
-void cns_mpi_send (guint32 rank, CnsTime time, guint32 node, guint32 interface,
+guint32 cns_mpi_add_remote_link (guint32 rank_a, guint32 rank_b, CnsTime delay);
+void cns_mpi_set_link_delay (guint32 link, CnsTime delay);
+void cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
                    const guint8 *bytes, gsize size);
 
 /* ---- for scenario statistics: collective, every rank calls them in the

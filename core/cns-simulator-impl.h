@@ -39,6 +39,7 @@ typedef struct
 
 extern const CnsSimulatorImplClass cns_default_simulator_impl_class;
 extern const CnsSimulatorImplClass cns_gtw_simulator_impl_class;
+extern const CnsSimulatorImplClass cns_null_message_simulator_impl_class;
 
 void cns_simulator_impl_register (const CnsSimulatorImplClass *klass);
 const CnsSimulatorImplClass *cns_simulator_impl_lookup (const gchar *name,

@@ -30,6 +30,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-memory.c \
 	%reldir%/cns-mpi.c \
 	%reldir%/cns-normal-random-variable.c \
+	%reldir%/cns-null-message-simulator-impl.c \
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
 	%reldir%/cns-pareto-random-variable.c \

@@ -26,6 +26,7 @@ struct _CnsPointToPointRemoteChannel
   CnsPointToPointChannel parent_instance;
 
   GByteArray *scratch; /* a frame's bytes on their way to cns_mpi_send() */
+  guint32 link;        /* the simulator's id for it; G_MAXUINT32 before */
 };
 
 G_DEFINE_FINAL_TYPE (CnsPointToPointRemoteChannel,
@@ -59,7 +60,11 @@ remote_channel_transmit (CnsPointToPointChannel *channel,
   g_byte_array_set_size (self->scratch, 0);
   cns_packet_serialize (packet, self->scratch);
   cns_packet_unref (packet);
-  cns_mpi_send (cns_node_get_system_id (node), arrival, cns_node_get_id (node),
+  if (G_UNLIKELY (self->link == G_MAXUINT32))
+    cns_fatal ("a remote channel carries a frame but was never reported to "
+               "the simulator: make it with the point-to-point helper or "
+               "call cns_point_to_point_remote_channel_note_link()");
+  cns_mpi_send (self->link, arrival, cns_node_get_id (node),
                 cns_net_device_get_ifindex (peer), self->scratch->data,
                 self->scratch->len);
 }
@@ -75,12 +80,17 @@ remote_channel_note_link (CnsPointToPointRemoteChannel *self)
   CnsNode *node_a = a != NULL ? cns_net_device_get_node (a) : NULL;
   CnsNode *node_b = b != NULL ? cns_net_device_get_node (b) : NULL;
 
-  if (node_a != NULL && node_b != NULL
-      && cns_node_get_system_id (node_a) != cns_node_get_system_id (node_b))
-    cns_mpi_add_remote_link (cns_node_get_system_id (node_a),
-                             cns_node_get_system_id (node_b),
-                             cns_point_to_point_channel_get_delay (
-                                 CNS_POINT_TO_POINT_CHANNEL (self)));
+  CnsTime delay = cns_point_to_point_channel_get_delay (
+      CNS_POINT_TO_POINT_CHANNEL (self));
+
+  if (self->link != G_MAXUINT32)
+    cns_mpi_set_link_delay (self->link, delay);
+  else if (node_a != NULL && node_b != NULL
+           && cns_node_get_system_id (node_a)
+                  != cns_node_get_system_id (node_b))
+    self->link
+        = cns_mpi_add_remote_link (cns_node_get_system_id (node_a),
+                                   cns_node_get_system_id (node_b), delay);
 }
 
 static void
@@ -150,6 +160,7 @@ static void
 cns_point_to_point_remote_channel_init (CnsPointToPointRemoteChannel *self)
 {
   self->scratch = g_byte_array_new ();
+  self->link = G_MAXUINT32;
   g_signal_connect (self, "notify::delay",
                     G_CALLBACK (remote_channel_delay_changed), NULL);
 }

@@ -1,0 +1,110 @@
+/* cns — the null-message (Chandy-Misra-Bryant) distributed simulator.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A rank runs its next event as soon as it is safe: earlier than every
+ * neighbour rank's guarantee, the time before which nothing more will
+ * arrive from it. Every message carries its sender's guarantee to the
+ * receiver, data messages too; a rank sends a null message (a guarantee
+ * and nothing else) only when it cannot go on and its guarantee to a
+ * neighbour grew. Two things keep null messages rare (see cns-mpi.c): a
+ * guarantee on a busy link is the arrival of the frames already sent on
+ * it, not just a delay from now; and while ranks wait, a non-blocking
+ * all-reduce in the background finds when everything stands still, which
+ * lets every rank jump to the global next event (instead of creeping
+ * towards it one delay per null message) and ends the run when nothing is
+ * left anywhere, without a stop time.
+ *
+ * Remote packets leave in one message per neighbour every few events and
+ * whenever the rank has to wait. Each rank runs its events in (time, key)
+ * order, so results are the same on any number of ranks.
+ */
+#include "core/cns-core-error.h"
+#include "core/cns-mpi-private.h"
+#include "core/cns-simulator-private.h"
+
+#include <sched.h>
+
+/* Between two looks for messages, and two flushes of remote packets. */
+#define NM_EVENTS_PER_POLL 16
+
+static gboolean
+nm_setup (GError **error)
+{
+  if (!cns_mpi_is_enabled ())
+    {
+      g_set_error_literal (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                           cns_mpi_is_available ()
+                               ? "it needs cns_mpi_enable() first"
+                               : "it needs MPI, which this build of cns "
+                                 "does not have");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+nm_run (void)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+  CnsScheduler *scheduler = s->scheduler;
+  const CnsSchedulerClass *klass = scheduler->klass;
+  guint n = 0;
+
+  cns_mpi_nm_begin ();
+  for (;;)
+    {
+      CnsSchedulerEntry entry;
+      gboolean have = klass->peek_next (scheduler, &entry);
+      gboolean runnable = have && !s->stop;
+      CnsTime safe = cns_mpi_nm_safe_time (), floor;
+      gint64 start;
+
+      if (runnable && entry.time < safe)
+        {
+          klass->remove_next (scheduler, &entry);
+          cns_simulator_invoke (s, &entry);
+          if (G_UNLIKELY (++n == NM_EVENTS_PER_POLL))
+            {
+              n = 0;
+              cns_mpi_nm_flush (s->now, FALSE);
+              cns_mpi_nm_receive ();
+            }
+          continue;
+        }
+      /* blocked, idle or stopped: nothing runs here before floor (a
+       * stopped rank may be run again) */
+      floor = have ? MIN (entry.time, safe) : safe;
+      start = g_get_monotonic_time ();
+      cns_mpi_nm_flush (floor, TRUE);
+      if (cns_mpi_nm_wave (runnable ? entry.time : CNS_TIME_MAX,
+                           s->event_count))
+        break;
+      if (!cns_mpi_nm_receive ())
+        sched_yield ();
+      cns_mpi_add_blocked (g_get_monotonic_time () - start);
+    }
+  cns_mpi_nm_end ();
+}
+
+static guint32
+nm_get_system_id (void)
+{
+  return cns_mpi_get_rank ();
+}
+
+static guint32
+nm_get_n_systems (void)
+{
+  return cns_mpi_get_size ();
+}
+
+const CnsSimulatorImplClass cns_null_message_simulator_impl_class = {
+  .name = "null-message",
+  .description = "null message (Chandy-Misra-Bryant): MPI ranks run as far "
+                 "as their neighbours' guarantees allow",
+  .setup = nm_setup,
+  .run = nm_run,
+  .teardown = NULL,
+  .get_system_id = nm_get_system_id,
+  .get_n_systems = nm_get_n_systems,
+};
