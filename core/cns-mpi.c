@@ -37,7 +37,12 @@ static CnsMpiStats stats;
 
 #ifdef CNS_HAVE_MPI
 
+/* Null-message traffic is one FIFO stream per pair of ranks. Granted
+ * windows alternate two tags: a rank that already sent the next window's
+ * messages must not have them counted among this window's by a slower
+ * rank, and no rank is ever more than one window ahead. */
 #define TAG_DATA     1
+#define TAG_WINDOW   2 /* and 3 */
 #define GUARANTEE    8 /* bytes of the guarantee that starts a message */
 #define NO_LINK      G_MAXUINT32
 #define NM_POLL_MASK 15 /* receive every 16 events */
@@ -78,6 +83,7 @@ static struct
   GByteArray **out;  /* per destination rank, NULL when empty */
   guint64 *reduce;   /* [0] next time, then messages sent to each rank */
   guint64 received;  /* messages received in all */
+  guint64 windows;   /* flushes of granted windows */
   CnsTime min_sent;  /* earliest receive time buffered since the flush */
   GArray *pending;   /* of PendingSend */
   GByteArray *inbox; /* reused for each message received */
@@ -440,14 +446,14 @@ mpi_reap_sends (void)
 /* Sends @bytes (transfer full), which start with room for the guarantee,
  * to @rank. */
 static void
-mpi_post (guint32 rank, GByteArray *bytes, CnsTime guarantee)
+mpi_post (guint32 rank, GByteArray *bytes, CnsTime guarantee, int tag)
 {
   PendingSend p = { MPI_REQUEST_NULL, bytes };
 
   if (bytes->len > G_MAXINT)
     cns_fatal ("more than 2 GiB of packets for rank %u in one message", rank);
   memcpy (bytes->data, &guarantee, GUARANTEE);
-  mpi_check (MPI_Isend (bytes->data, (int) bytes->len, MPI_BYTE, rank, TAG_DATA,
+  mpi_check (MPI_Isend (bytes->data, (int) bytes->len, MPI_BYTE, rank, tag,
                         mpi.comm, &p.request),
              "MPI_Isend");
   g_array_append_val (mpi.pending, p);
@@ -466,10 +472,11 @@ cns_mpi_flush (void)
   for (guint32 r = 0; r < mpi.size; r++)
     if (mpi.out[r] != NULL)
       {
-        mpi_post (r, mpi.out[r], 0);
+        mpi_post (r, mpi.out[r], 0, TAG_WINDOW + (mpi.windows & 1));
         mpi.out[r] = NULL;
       }
   mpi.min_sent = CNS_TIME_MAX;
+  mpi.windows++;
   return min_sent;
 }
 
@@ -543,7 +550,7 @@ mpi_receive (const MPI_Status *status)
   mpi_check (MPI_Get_count (status, MPI_BYTE, &count), "MPI_Get_count");
   g_byte_array_set_size (mpi.inbox, count);
   mpi_check (MPI_Recv (mpi.inbox->data, count, MPI_BYTE, status->MPI_SOURCE,
-                       TAG_DATA, mpi.comm, MPI_STATUS_IGNORE),
+                       status->MPI_TAG, mpi.comm, MPI_STATUS_IGNORE),
              "MPI_Recv");
   mpi.received++;
   stats.messages_received++;
@@ -561,7 +568,10 @@ cns_mpi_receive_until (guint64 expected)
     {
       MPI_Status status;
 
-      mpi_check (MPI_Probe (MPI_ANY_SOURCE, TAG_DATA, mpi.comm, &status),
+      /* the window just flushed */
+      mpi_check (MPI_Probe (MPI_ANY_SOURCE,
+                            TAG_WINDOW + ((mpi.windows - 1) & 1), mpi.comm,
+                            &status),
                  "MPI_Probe");
       mpi_receive (&status);
     }
@@ -666,7 +676,7 @@ cns_mpi_nm_flush (CnsTime floor, gboolean nulls)
         mpi.data_sent++;
       mpi.out[n->rank] = NULL;
       n->promised = MAX (n->promised, promise);
-      mpi_post (n->rank, out, n->promised);
+      mpi_post (n->rank, out, n->promised, TAG_DATA);
     }
   mpi.min_sent = CNS_TIME_MAX;
 }

@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include "core/cns-fingerprint-private.h"
 #include "core/cns-memory-private.h"
 #include "core/cns-prefetch-private.h"
 #include "core/cns-scheduler.h"
@@ -33,6 +34,7 @@ typedef struct
   guint64 event_count;
   guint64 n_pending;
   CnsEvent *running_event;         /* whose handler runs, for take_event_data */
+  gboolean fingerprint;            /* cns_fingerprint_record() each event */
   GDestroyNotify destroy_fns[256]; /* [0] unused: index 0 means none */
   guint8 last_destroy_index;       /* the one found last */
 
@@ -90,6 +92,8 @@ cns_simulator_invoke (CnsSimulatorState *s, const CnsSchedulerEntry *entry)
       ev->key = 0; /* expired from now on: cancel is a no-op */
       s->n_pending--;
       s->running_event = ev;
+      if (G_UNLIKELY (s->fingerprint))
+        cns_fingerprint_record (ev->context, entry->time, ev->key);
       fn (ev->obj, ev->data);
       s->running_event = NULL;
       if (G_UNLIKELY ((++s->event_count & 0xFFFF) == 0))

@@ -699,6 +699,7 @@ cns_simulator_run (void)
   cns_log_start ();
   s->stop = FALSE;
   s->running = TRUE;
+  s->fingerprint = cns_fingerprint_enabled ();
   cns_memory_track_heap ();
   s->impl->run ();
   s->running = FALSE;
@@ -849,6 +850,7 @@ cns_simulator_destroy (void)
   s->destroy_events = NULL;
   s->epoch = epoch;
   cns_prefetch_hints_free ();
+  cns_fingerprint_reset ();
 }
 
 /** cns_simulator_get_system_id: Returns: this process's MPI rank (0). */

@@ -55,4 +55,7 @@ const gchar *cns_simulator_get_implementation_name (void);
 const gchar *cns_simulator_get_scheduler_name (void);
 gboolean cns_simulator_set_scheduler (const gchar *name, GError **error);
 
+void cns_simulator_enable_fingerprint (void);
+gchar *cns_simulator_get_fingerprint (void);
+
 G_END_DECLS

@@ -19,6 +19,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-empirical-random-variable.c \
 	%reldir%/cns-erlang-random-variable.c \
 	%reldir%/cns-exponential-random-variable.c \
+	%reldir%/cns-fingerprint.c \
 	%reldir%/cns-gamma-random-variable.c \
 	%reldir%/cns-global-value.c \
 	%reldir%/cns-gtw-simulator-impl.c \

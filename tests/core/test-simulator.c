@@ -386,6 +386,121 @@ START_TEST (test_implementation)
 }
 END_TEST
 
+/* An event another rank created sorts by the key it drew there: after
+ * the events of lower keys at its time, before those of higher ones,
+ * wherever it was scheduled from. */
+static void
+schedule_remote_from_node (gpointer obj, gpointer data)
+{
+  /* key of context 3 (index 4), counter 1: after context 2's, before
+   * context 6's */
+  cns_simulator_schedule_remote (20, 8, (G_GUINT64_CONSTANT (4) << 40) | 1,
+                                 record, NULL, "remote", NULL);
+}
+
+START_TEST (test_schedule_remote_sorts_by_its_key)
+{
+  CnsEventId id;
+
+  cns_simulator_schedule_with_context (5, 0, create_from_node, NULL, "by5");
+  cns_simulator_schedule_with_context (1, 0, create_from_node, NULL, "by1");
+  cns_simulator_schedule_with_context (7, 1, schedule_remote_from_node, NULL,
+                                       NULL);
+  /* from 2, delivered at 10 like the others, by a remote event at 20 */
+  id = cns_simulator_schedule_remote (10, 9, (G_GUINT64_CONSTANT (3) << 40) | 5,
+                                      record, NULL, "by2", NULL);
+  ck_assert_int_eq (cns_event_id_get_time (&id), 10);
+  ck_assert_uint_eq (cns_event_id_get_context (&id), 9);
+  cns_simulator_schedule_with_context (6, 19, create_from_node, NULL, "late");
+  cns_simulator_run ();
+  ck_assert_str_eq (log_text->str, "by1@10/9 by2@10/9 by5@10/9 remote@20/8 "
+                                   "late@29/9 ");
+  ck_assert_uint_eq (cns_simulator_get_event_count (), 9);
+}
+END_TEST
+
+START_TEST (test_schedule_remote_cancel)
+{
+  CnsEventId id = cns_simulator_schedule_remote (
+      10, 2, (G_GUINT64_CONSTANT (3) << 40) | 5, record, NULL, "x", NULL);
+
+  ck_assert (!cns_simulator_is_expired (&id));
+  cns_simulator_cancel (&id);
+  ck_assert (cns_simulator_is_expired (&id));
+  cns_simulator_schedule (20, record, NULL, "y");
+  cns_simulator_run ();
+  ck_assert_str_eq (log_text->str, "y@20/-1 ");
+  CNS_TEST_EXPECT_CRITICAL (
+      "cns_simulator_schedule_remote: *key != 0*",
+      cns_simulator_schedule_remote (30, 2, 0, record, NULL, "x", NULL));
+  CNS_TEST_EXPECT_CRITICAL (
+      "cns_simulator_schedule_remote: *time >=*",
+      cns_simulator_schedule_remote (5, 2, 7, record, NULL, "x", NULL));
+}
+END_TEST
+
+static gchar *
+fingerprint_of (CnsTime late)
+{
+  cns_simulator_enable_fingerprint ();
+  cns_simulator_schedule_with_context (5, 0, create_from_node, NULL, "by5");
+  cns_simulator_schedule_with_context (3, 0, create_from_node, NULL, "by3");
+  cns_simulator_schedule_with_context (4, late, record, NULL, "main");
+  cns_simulator_schedule (2, record, NULL, "no context");
+  cns_simulator_run ();
+  return cns_simulator_get_fingerprint ();
+}
+
+/* The fingerprint follows the events run per node and nothing else: the
+ * same run gives the same one, a later event a different one, events
+ * outside any node none. */
+START_TEST (test_fingerprint)
+{
+  g_autofree gchar *a = NULL, *b = NULL, *c = NULL;
+
+  ck_assert_ptr_null (cns_simulator_get_fingerprint ());
+  a = fingerprint_of (10);
+  ck_assert_uint_eq (strlen (a), 64);
+  cns_simulator_destroy ();
+  ck_assert_ptr_null (cns_simulator_get_fingerprint ());
+  b = fingerprint_of (10);
+  cns_simulator_destroy ();
+  ck_assert_str_eq (a, b);
+  c = fingerprint_of (11);
+  ck_assert_str_ne (a, c);
+}
+END_TEST
+
+/* Without mpirun: one rank, the distributed simulators refuse to start
+ * (checked in a child by tests/core/test-command-line.c's children), the
+ * reductions leave values alone. */
+START_TEST (test_mpi_alone)
+{
+  guint64 values[2] = { 3, 4 }, gathered[2] = { 0, 0 };
+  CnsMpiStats stats;
+
+  ck_assert (!cns_mpi_is_enabled ());
+  ck_assert_uint_eq (cns_mpi_get_rank (), 0);
+  ck_assert_uint_eq (cns_mpi_get_size (), 1);
+  cns_mpi_sum (values, 2);
+  cns_mpi_max (values, 2);
+  cns_mpi_min (values, 2);
+  ck_assert_uint_eq (values[0], 3);
+  ck_assert_uint_eq (values[1], 4);
+  cns_mpi_gather (values, 2, gathered);
+  ck_assert_uint_eq (gathered[0], 3);
+  ck_assert_uint_eq (gathered[1], 4);
+  cns_mpi_barrier ();
+  cns_mpi_get_stats (&stats);
+  ck_assert_uint_eq (stats.messages_sent, 0);
+  ck_assert_uint_eq (stats.windows, 0);
+  ck_assert_ptr_eq (cns_simulator_impl_lookup ("gtw", NULL),
+                    &cns_gtw_simulator_impl_class);
+  ck_assert_ptr_eq (cns_simulator_impl_lookup ("null-message", NULL),
+                    &cns_null_message_simulator_impl_class);
+}
+END_TEST
+
 /* The VmFlags line of the mapping in /proc/self/smaps that holds @address,
  * or NULL; NULL too when @heap and the mapping is not malloc's heap. */
 static gchar *
@@ -455,6 +570,10 @@ test_simulator_suite (void)
   tcase_add_test (tc, test_run_in_time_order);
   tcase_add_test (tc, test_equal_times_follow_creation_order);
   tcase_add_test (tc, test_equal_times_follow_ordering_key);
+  tcase_add_test (tc, test_schedule_remote_sorts_by_its_key);
+  tcase_add_test (tc, test_schedule_remote_cancel);
+  tcase_add_test (tc, test_fingerprint);
+  tcase_add_test (tc, test_mpi_alone);
   tcase_add_test (tc, test_schedule_now);
   tcase_add_test (tc, test_cancel);
   tcase_add_test (tc, test_running_event_is_expired);

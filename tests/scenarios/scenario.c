@@ -14,25 +14,36 @@
  *
  * Every per-packet trace event (device MacTx, MacTxDrop, MacRx, PhyRxDrop,
  * queue Enqueue, Dequeue and Drop, IPv4 Tx, Rx and Drop, the sources' Tx
- * and the sinks' Rx) becomes a line "time node device event uid size" that
- * feeds a SHA-256 hash; --trace prints the lines too, to find the first
- * event where two runs part. At the end it prints:
+ * and the sinks' Rx) becomes a line "time node seq device event uid size",
+ * seq counting the node's trace events; --trace prints the lines too, to
+ * find the first event where two runs part. The hash is the sum of the
+ * lines' SHA-256 digests, as four 64-bit words: it does not depend on the
+ * order in which nodes' events interleave, only on what each node did in
+ * what order, so that MPI ranks can add up their parts.
+ *
+ * Under mpirun, node i belongs to rank i % ranks; each rank installs the
+ * applications, traces and pcap files of its own nodes, and rank 0
+ * prints the totals. At the end it prints:
  *
  *   scheduler NAME   the scheduler that ran (--SchedulerType)
+ *   simulator NAME   the simulator implementation that ran
+ *   ranks N          MPI ranks
  *   sent N           datagrams the sources sent
  *   delivered N      datagrams the sinks received
  *   dropped N        device and IPv4 drops (a full queue's drop is the
  *                    device's MacTxDrop too, so it counts once)
  *   events N         trace events hashed
- *   sha256 HEX       their hash
+ *   hash HEX         their hash
  *
  *   scenario --topology=line|ring [--n=N] [--time=S] [--pcap=PREFIX]
  *            [--trace] [--SchedulerType=heap|ladder|list]
+ *            [--SimulatorImplementationType=default|gtw]
  */
 #include "internet/cns-internet.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Where a trace event happened: the node, and the device's index on it
  * (G_MAXUINT32 for events of a node's IPv4 or applications, which carry
@@ -43,8 +54,19 @@ typedef struct
   guint32 device;
 } Place;
 
-static GChecksum *hash;
-static guint64 n_events, n_sent, n_delivered, n_dropped;
+/* The totals, added up over ranks at the end. */
+enum
+{
+  TOTAL_EVENTS,
+  TOTAL_SENT,
+  TOTAL_DELIVERED,
+  TOTAL_DROPPED,
+  TOTAL_HASH, /* four words */
+  N_TOTALS = TOTAL_HASH + 4
+};
+
+static guint64 totals[N_TOTALS];
+static guint64 *node_seq; /* trace events so far, per node */
 static gboolean print_trace;
 /* Places are allocated once per connection and live until the end. */
 static GPtrArray *places;
@@ -62,18 +84,30 @@ check (gboolean ok, GError *error)
 static void
 record (guint32 node, guint32 device, const gchar *event, CnsPacket *packet)
 {
-  gchar line[160];
+  gchar line[176];
   gint length;
+  guint8 digest[32];
+  gsize digest_length = sizeof digest;
+  GChecksum *sha = g_checksum_new (G_CHECKSUM_SHA256);
 
-  length
-      = g_snprintf (line, sizeof line,
-                    "%" G_GINT64_FORMAT " %u %d %s %" G_GUINT64_FORMAT " %u\n",
-                    (gint64) cns_simulator_now (), node,
-                    device == G_MAXUINT32 ? -1 : (gint) device, event,
-                    packet ? cns_packet_get_uid (packet) : G_MAXUINT64,
-                    packet ? cns_packet_get_size (packet) : 0);
-  g_checksum_update (hash, (const guchar *) line, length);
-  n_events++;
+  length = g_snprintf (line, sizeof line,
+                       "%" G_GINT64_FORMAT " %u %" G_GUINT64_FORMAT
+                       " %d %s %" G_GUINT64_FORMAT " %u\n",
+                       (gint64) cns_simulator_now (), node, node_seq[node]++,
+                       device == G_MAXUINT32 ? -1 : (gint) device, event,
+                       packet ? cns_packet_get_uid (packet) : G_MAXUINT64,
+                       packet ? cns_packet_get_size (packet) : 0);
+  g_checksum_update (sha, (const guchar *) line, length);
+  g_checksum_get_digest (sha, digest, &digest_length);
+  g_checksum_free (sha);
+  for (guint i = 0; i < 4; i++)
+    {
+      guint64 word;
+
+      memcpy (&word, digest + 8 * i, sizeof word);
+      totals[TOTAL_HASH + i] += word;
+    }
+  totals[TOTAL_EVENTS]++;
   if (print_trace)
     fputs (line, stdout);
 }
@@ -88,13 +122,13 @@ record (guint32 node, guint32 device, const gchar *event, CnsPacket *packet)
     extra;                                                      \
   }
 PACKET_TRACE (MacTx, )
-PACKET_TRACE (MacTxDrop, n_dropped++)
+PACKET_TRACE (MacTxDrop, totals[TOTAL_DROPPED]++)
 PACKET_TRACE (MacRx, )
-PACKET_TRACE (PhyRxDrop, n_dropped++)
+PACKET_TRACE (PhyRxDrop, totals[TOTAL_DROPPED]++)
 PACKET_TRACE (Enqueue, )
 PACKET_TRACE (Dequeue, )
 PACKET_TRACE (Drop, )
-PACKET_TRACE (AppTx, n_sent++)
+PACKET_TRACE (AppTx, totals[TOTAL_SENT]++)
 #undef PACKET_TRACE
 
 static void
@@ -120,7 +154,7 @@ trace_ipv4_drop (gpointer source, const CnsIpv4Header *header,
 
   g_snprintf (event, sizeof event, "Ipv4Drop%d", (gint) reason);
   record (((Place *) user_data)->node, interface, event, packet);
-  n_dropped++;
+  totals[TOTAL_DROPPED]++;
 }
 
 static void
@@ -128,7 +162,7 @@ trace_app_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
               gpointer user_data)
 {
   record (((Place *) user_data)->node, G_MAXUINT32, "AppRx", packet);
-  n_delivered++;
+  totals[TOTAL_DELIVERED]++;
 }
 
 static Place *
@@ -196,14 +230,19 @@ connect_node (CnsNode *node)
 }
 
 /* An always-on OnOff source on @node sending @rate of @size-byte
- * datagrams to @to, port 9, from @start until @stop (0: the end). */
+ * datagrams to @to, port 9, from @start until @stop (0: the end); on
+ * @node's rank only. */
 static void
 add_source (CnsNode *node, CnsIpv4Address to, const gchar *rate,
             const gchar *size, gdouble start, gdouble stop)
 {
-  g_autoptr (CnsOnOffApplication) source = cns_on_off_application_new ();
+  g_autoptr (CnsOnOffApplication) source = NULL;
   CnsInetSocketAddress remote = cns_inet_socket_address_init (to, 9);
   GError *error = NULL;
+
+  if (!cns_node_is_local (node))
+    return;
+  source = cns_on_off_application_new ();
 
   check (cns_attribute_set (source, "DataRate", rate, &error), error);
   check (cns_attribute_set (source, "PacketSize", size, &error), error);
@@ -223,10 +262,13 @@ add_source (CnsNode *node, CnsIpv4Address to, const gchar *rate,
 static void
 add_sink (CnsNode *node)
 {
-  g_autoptr (CnsPacketSink) sink = cns_packet_sink_new ();
+  g_autoptr (CnsPacketSink) sink = NULL;
   CnsInetSocketAddress local
       = cns_inet_socket_address_init (cns_ipv4_address_any (), 9);
 
+  if (!cns_node_is_local (node))
+    return;
+  sink = cns_packet_sink_new ();
   cns_packet_sink_set_local (sink, &local);
   cns_application_install (CNS_APPLICATION (sink), node);
 }
@@ -325,6 +367,37 @@ build_ring (CnsNodeContainer *nodes, CnsPointToPointHelper *p2p,
     }
 }
 
+/* Whether a launcher (mpirun, mpiexec, srun) started the program: MPI is
+ * started only then, since initialising it alone takes 0.4 s. */
+static gboolean
+started_by_mpirun (void)
+{
+  return g_getenv ("OMPI_COMM_WORLD_SIZE") != NULL
+         || g_getenv ("PMIX_RANK") != NULL || g_getenv ("PMI_SIZE") != NULL;
+}
+
+/* Captures the point-to-point devices of this rank's nodes. */
+static void
+enable_pcap (CnsPointToPointHelper *p2p, const gchar *prefix)
+{
+  for (guint32 n = 0; n < cns_node_list_get_n_nodes (); n++)
+    {
+      CnsNode *node = cns_node_list_get_node (n);
+
+      for (guint32 d = 0; d < cns_node_get_n_devices (node); d++)
+        {
+          CnsNetDevice *device = cns_node_get_device (node, d);
+          GError *error = NULL;
+
+          if (cns_node_is_local (node)
+              && CNS_IS_POINT_TO_POINT_NET_DEVICE (device))
+            check (cns_point_to_point_helper_enable_pcap (p2p, prefix, device,
+                                                          &error),
+                   error);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -338,7 +411,11 @@ main (int argc, char **argv)
   g_autofree gchar *pcap = NULL;
   guint n = 50;
   gdouble seconds = 1.0;
+  guint n_nodes;
   GError *error = NULL;
+
+  if (cns_mpi_is_available () && started_by_mpirun ())
+    cns_mpi_enable (&argc, &argv);
 
   cns_command_line_add_string (cmd, "topology", "line or ring", &topology);
   cns_command_line_add_uint (cmd, "n", "nodes in the ring", &n);
@@ -367,7 +444,6 @@ main (int argc, char **argv)
       return 2;
     }
 
-  hash = g_checksum_new (G_CHECKSUM_SHA256);
   places = g_ptr_array_new_with_free_func (g_free);
   check (cns_point_to_point_helper_set_channel_attribute (p2p, "Delay", "2ms",
                                                           &error),
@@ -378,7 +454,11 @@ main (int argc, char **argv)
   check (cns_ipv4_address_helper_set_base (addresses, "10.0.0.0", "/30", NULL,
                                            &error),
          error);
-  cns_node_container_create (nodes, g_str_equal (topology, "line") ? 3 : n);
+  n_nodes = g_str_equal (topology, "line") ? 3 : n;
+  for (guint i = 0; i < n_nodes; i++)
+    cns_node_container_create_with_system_id (nodes, 1,
+                                              i % cns_mpi_get_size ());
+  node_seq = g_new0 (guint64, cns_node_list_get_n_nodes ());
   check (cns_internet_stack_helper_install_container (stack, nodes, &error),
          error);
   if (g_str_equal (topology, "line"))
@@ -386,21 +466,31 @@ main (int argc, char **argv)
   else
     build_ring (nodes, p2p, addresses);
   for (guint i = 0; i < cns_node_container_get_n (nodes); i++)
-    connect_node (cns_node_container_get (nodes, i));
+    if (cns_node_is_local (cns_node_container_get (nodes, i)))
+      connect_node (cns_node_container_get (nodes, i));
   if (pcap != NULL)
-    check (cns_point_to_point_helper_enable_pcap_all (p2p, pcap, &error),
-           error);
+    enable_pcap (p2p, pcap);
 
   cns_simulator_stop_at (cns_seconds (seconds));
   cns_simulator_run ();
-  printf ("scheduler %s\n", cns_simulator_get_scheduler_name ());
-  printf ("sent %" G_GUINT64_FORMAT "\n", n_sent);
-  printf ("delivered %" G_GUINT64_FORMAT "\n", n_delivered);
-  printf ("dropped %" G_GUINT64_FORMAT "\n", n_dropped);
-  printf ("events %" G_GUINT64_FORMAT "\n", n_events);
-  printf ("sha256 %s\n", g_checksum_get_string (hash));
+  cns_mpi_sum (totals, N_TOTALS);
+  if (cns_mpi_get_rank () == 0)
+    {
+      printf ("scheduler %s\n", cns_simulator_get_scheduler_name ());
+      printf ("simulator %s\n", cns_simulator_get_implementation_name ());
+      printf ("ranks %u\n", cns_mpi_get_size ());
+      printf ("sent %" G_GUINT64_FORMAT "\n", totals[TOTAL_SENT]);
+      printf ("delivered %" G_GUINT64_FORMAT "\n", totals[TOTAL_DELIVERED]);
+      printf ("dropped %" G_GUINT64_FORMAT "\n", totals[TOTAL_DROPPED]);
+      printf ("events %" G_GUINT64_FORMAT "\n", totals[TOTAL_EVENTS]);
+      printf ("hash %016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER
+              "x%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x\n",
+              totals[TOTAL_HASH], totals[TOTAL_HASH + 1],
+              totals[TOTAL_HASH + 2], totals[TOTAL_HASH + 3]);
+    }
   cns_simulator_destroy ();
-  g_checksum_free (hash);
+  g_free (node_seq);
   g_ptr_array_unref (places);
+  cns_mpi_disable ();
   return 0;
 }

@@ -1,0 +1,172 @@
+#!/bin/sh
+# campus-ring over MPI: 3 and 4 campuses of small LANs, run sequentially
+# and under mpirun on 2 and 4 ranks with the granted-time-window
+# simulator, give the same JSON apart from the wall-clock figures and the
+# per-rank arrays, and the same pcap files and plot data byte for byte.
+# The per-rank arrays have an entry per rank and add up (every remote
+# packet sent is received); only rank 0 prints; --flowmon is refused on
+# several ranks. --nConCon=2 on 4 ranks, run three times, once lost
+# messages between windows. Skipped when cns has no MPI or mpirun is
+# missing. Reports TAP.
+set -u
+build=${top_builddir:-..}
+ring=$build/examples/campus-ring
+if ! grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null; then
+  echo "1..0 # SKIP cns was built without MPI"
+  exit 0
+fi
+if ! command -v mpirun >/dev/null 2>&1; then
+  echo "1..0 # SKIP mpirun is not installed"
+  exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+ok () {
+  n=$((n + 1))
+  echo "ok $n - $1"
+}
+
+not_ok () {
+  n=$((n + 1))
+  echo "not ok $n - $1"
+}
+
+check () {
+  # check NAME CONDITION...: ok when the test command succeeds
+  name=$1
+  shift
+  if "$@"; then ok "$name"; else not_ok "$name"; fi
+}
+
+field () {
+  # the value of a numeric or string field in a JSON line
+  printf '%s\n' "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p"
+}
+
+array () {
+  # the entries of an array field, one per line
+  printf '%s\n' "$1" | sed -n "s/.*\"$2\":\[\([^]]*\)\].*/\1/p" | tr ',' '\n'
+}
+
+sum () {
+  array "$1" "$2" | awk '{ s += $1 } END { print s + 0 }'
+}
+
+# the JSON line without the wall-clock figures and the per-rank fields
+deterministic () {
+  printf '%s\n' "$1" | sed -e 's/"setup_s":[^,]*,//' -e 's/"run_s":[^,]*,//' \
+    -e 's/"wall_s":[^,]*,//' -e 's/"events_per_s":[^,]*,//' \
+    -e 's/,"max_rss_kb":[0-9]*//' \
+    -e 's/,"ranks":[0-9]*,"simulator":"[^"]*"//' \
+    -e 's/,"rank_[a-z_]*":\[[^]]*\]//g'
+}
+
+# mpi NP ARGS...: campus-ring on NP ranks; stderr goes to $tmp/err
+mpi () {
+  np=$1
+  shift
+  CK_FORK=no timeout 120 mpirun --oversubscribe --allow-run-as-root -np "$np" \
+    "$ring" --SimulatorImplementationType=gtw "$@" 2>"$tmp/err"
+}
+
+# compare NAME ARGS...: the sequential run's JSON against 2 and 4 ranks'
+compare () {
+  name=$1
+  shift
+  seq=$("$ring" --json "$@")
+  for np in 2 4; do
+    out=$(mpi $np --json "$@")
+    status=$?
+    if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] \
+       && [ "$(deterministic "$out")" = "$(deterministic "$seq")" ]; then
+      ok "$name: $np ranks give the sequential JSON"
+    else
+      not_ok "$name: $np ranks (exit $status) differ from the sequential run:"
+      printf '%s\n%s\n' "$(deterministic "$seq")" "$(deterministic "$out")" \
+        | sed 's/^/#   /'
+      sed 's/^/#   /' "$tmp/err"
+    fi
+  done
+}
+
+echo "1..19"
+
+small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s"
+
+# ---- the same results on any number of ranks ----
+compare "3 campuses" --nCampus=3 $small
+compare "4 campuses, half the flows remote" --nCampus=4 --remotePct=50 $small
+compare "4 campuses, nConCon=2, stopped while packets fly" --nCampus=4 \
+  --nConCon=2 --nLANClients=3 --stopTime=3s
+
+# windows once mixed up the messages of consecutive windows, which made a
+# rank schedule a packet in its past about one run in three
+same=0
+seq=$("$ring" --json --nCampus=4 --nConCon=2 --nLANClients=3 --stopTime=3s)
+for i in 1 2 3; do
+  out=$(mpi 4 --json --nCampus=4 --nConCon=2 --nLANClients=3 --stopTime=3s)
+  [ "$(deterministic "$out")" = "$(deterministic "$seq")" ] && same=$((same + 1))
+done
+check "nConCon=2 on 4 ranks: three more runs give the sequential JSON ($same)" \
+  test $same -eq 3
+
+# ---- the per-rank fields ----
+seq=$("$ring" --json --nCampus=4 $small)
+check "a sequential run: 1 rank, the default simulator, no remote packets" \
+  test "$(field "$seq" ranks)" = 1 -a "$(field "$seq" simulator)" = default \
+  -a "$(array "$seq" rank_events)" = "$(field "$seq" events)" \
+  -a "$(array "$seq" rank_packets_sent)" = 0
+out=$(mpi 4 --json --nCampus=4 $small --PrintDistributedStats)
+check "4 ranks: one JSON line, gtw, 4 entries in each per-rank array" \
+  test "$(printf '%s\n' "$out" | wc -l)" -eq 1 \
+  -a "$(field "$out" ranks)" = 4 -a "$(field "$out" simulator)" = gtw \
+  -a "$(array "$out" rank_events | wc -l)" -eq 4 \
+  -a "$(array "$out" rank_blocked_s | wc -l)" -eq 4
+# every packet crosses one ring link, which joins two ranks
+check "4 ranks: every packet sent to another rank is received there" \
+  test "$(sum "$out" rank_packets_sent)" = "$(sum "$out" rank_packets_received)" \
+  -a "$(sum "$out" rank_packets_sent)" = "$(field "$out" ring_tx_packets)" \
+  -a "$(sum "$out" rank_messages_sent)" = "$(sum "$out" rank_messages_received)" \
+  -a "$(sum "$out" rank_messages_sent)" -gt 0
+# the node initialisation and the stop run on every rank, once in total
+check "4 ranks: the ranks' events add up to the total" \
+  test "$(sum "$out" rank_events)" = $(($(field "$out" events) + 3 * 2))
+check "4 ranks: every rank was granted the same windows" \
+  test "$(array "$out" rank_windows | sort -u | wc -l)" -eq 1 \
+  -a "$(array "$out" rank_windows | head -n 1)" -gt 0
+check "--PrintDistributedStats: a line per rank on stderr" \
+  test "$(grep -c '^rank [0-3]: .* events, sent .* windows, blocked' "$tmp/err")" -eq 4
+out=$(mpi 2 --json --nCampus=4 --remotePct=0 $small)
+check "--remotePct=0 on 2 ranks: nothing crosses the ring or the ranks" \
+  test "$(sum "$out" rank_packets_sent)" = 0 \
+  -a "$(field "$out" ring_tx_packets)" = 0 -a "$(field "$out" rx_packets)" = 960
+
+# ---- pcap files and plots ----
+args="--nCampus=3 --nLANClients=1 --bytesPerFlow=2048 --stopTime=15s --remotePct=50"
+mkdir "$tmp/seq" "$tmp/np2" "$tmp/np4"
+"$ring" $args --pcap="$tmp/seq/" --plot="$tmp/seq/plot" >/dev/null 2>&1
+mpi 2 $args --pcap="$tmp/np2/" >/dev/null
+mpi 4 $args --pcap="$tmp/np4/" --plot="$tmp/np4/plot" >/dev/null
+files=$(ls "$tmp/seq" | grep -c '\.pcap$')
+for np in 2 4; do
+  same=0
+  for f in "$tmp"/seq/*.pcap; do
+    cmp -s "$f" "$tmp/np$np/$(basename "$f")" && same=$((same + 1))
+  done
+  check "--pcap on $np ranks: the sequential run's $files files, byte for byte" \
+    test "$files" -eq $((2 * 3 * 52)) -a "$same" -eq "$files" \
+    -a "$(ls "$tmp/np$np" | grep -c '\.pcap$')" -eq "$files"
+done
+for f in throughput.dat delay-cdf.dat; do
+  check "--plot on 4 ranks: the sequential run's $f" \
+    cmp -s "$tmp/seq/plot/$f" "$tmp/np4/plot/$f"
+done
+
+# ---- refused ----
+mpi 2 --nCampus=3 $small --flowmon="$tmp/flows.xml" >/dev/null
+status=$?
+check "--flowmon on 2 ranks exits 2 naming --flowmon, writing nothing" \
+  test $status -eq 2 -a ! -e "$tmp/flows.xml" \
+  -a "$(grep -c 'campus-ring: --flowmon: expected a run on one rank' "$tmp/err")" -eq 1
