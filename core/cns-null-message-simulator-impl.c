@@ -5,18 +5,20 @@
  * neighbour rank's guarantee, the time before which nothing more will
  * arrive from it. Every message carries its sender's guarantee to the
  * receiver, data messages too; a rank sends a null message (a guarantee
- * and nothing else) only when it cannot go on and its guarantee to a
- * neighbour grew. Two things keep null messages rare (see cns-mpi.c): a
- * guarantee on a busy link is the arrival of the frames already sent on
- * it, not just a delay from now; and while ranks wait, a non-blocking
- * all-reduce in the background finds when everything stands still, which
- * lets every rank jump to the global next event (instead of creeping
- * towards it one delay per null message) and ends the run when nothing is
- * left anywhere, without a stop time.
+ * and nothing else) only when it has an event it cannot run yet and its
+ * guarantee to a neighbour grew. Three things keep null messages rare
+ * (see cns-mpi.c): a guarantee on a busy link is the arrival of the frames
+ * already sent on it, not just a delay from now; a rank with nothing to
+ * run sends none; and while ranks wait, a non-blocking all-reduce in the
+ * background finds when everything stands still, which lets every rank
+ * jump to the global next event (instead of creeping towards it one delay
+ * per null message, and freeing ranks that wait on idle ones) and ends the
+ * run when nothing is left anywhere, without a stop time.
  *
  * Remote packets leave in one message per neighbour every half lookahead
- * of simulated time and whenever the rank has to wait. Each rank runs its events in (time, key)
- * order, so results are the same on any number of ranks.
+ * of simulated time and whenever the rank has to wait. Each rank runs its
+ * events in (time, key) order, so results are the same on any number of
+ * ranks.
  */
 #include "core/cns-core-error.h"
 #include "core/cns-mpi-private.h"
@@ -84,7 +86,7 @@ nm_run (void)
        * stopped rank may be run again) */
       floor = have ? MIN (entry.time, safe) : safe;
       start = g_get_monotonic_time ();
-      cns_mpi_nm_flush (floor, TRUE);
+      cns_mpi_nm_flush (floor, runnable);
       if (cns_mpi_nm_wave (runnable ? entry.time : CNS_TIME_MAX,
                            s->event_count))
         break;

@@ -63,35 +63,41 @@ deterministic () {
     -e 's/,"rank_[a-z_]*":\[[^]]*\]//g'
 }
 
-# mpi NP ARGS...: campus-ring on NP ranks; stderr goes to $tmp/err
+# mpi NP ARGS...: campus-ring on NP ranks under $sync (gtw unless set);
+# stderr goes to $tmp/err
+sync=gtw
 mpi () {
   np=$1
   shift
   CK_FORK=no timeout 120 mpirun --oversubscribe --allow-run-as-root -np "$np" \
-    "$ring" --SimulatorImplementationType=gtw "$@" 2>"$tmp/err"
+    "$ring" --SimulatorImplementationType=$sync "$@" 2>"$tmp/err"
 }
 
 # compare NAME ARGS...: the sequential run's JSON against 2 and 4 ranks'
+# under each simulator
 compare () {
   name=$1
   shift
   seq=$("$ring" --json "$@")
-  for np in 2 4; do
+  for run in 2:gtw 4:gtw 2:null-message 4:null-message; do
+    np=${run%%:*}
+    sync=${run#*:}
     out=$(mpi $np --json "$@")
     status=$?
     if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] \
        && [ "$(deterministic "$out")" = "$(deterministic "$seq")" ]; then
-      ok "$name: $np ranks give the sequential JSON"
+      ok "$name: $np ranks, $sync, give the sequential JSON"
     else
-      not_ok "$name: $np ranks (exit $status) differ from the sequential run:"
+      not_ok "$name: $np ranks, $sync (exit $status) differ from the sequential run:"
       printf '%s\n%s\n' "$(deterministic "$seq")" "$(deterministic "$out")" \
         | sed 's/^/#   /'
       sed 's/^/#   /' "$tmp/err"
     fi
   done
+  sync=gtw
 }
 
-echo "1..19"
+echo "1..25"
 
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s"
 

@@ -10,8 +10,9 @@
 #
 # A configuration is a name, a launcher (empty: run directly) and
 # arguments: the schedulers heap, ladder and list, and, when cns has MPI
-# and mpirun is installed, np2-gtw and np4-gtw, the granted-time-window
-# simulator on 2 and 4 ranks (mpirun under its own timeout, CK_FORK=no).
+# and mpirun is installed, np2-gtw, np4-gtw, np2-null-message and
+# np4-null-message, the two distributed simulators on 2 and 4 ranks
+# (mpirun under its own timeout, CK_FORK=no).
 set -u
 build=${top_builddir:-../..}
 scenario=$build/tests/scenarios/scenario
@@ -19,7 +20,7 @@ configs="heap ladder list"
 scenarios="line ring"
 if grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null \
    && command -v mpirun >/dev/null 2>&1; then
-  configs="$configs np2-gtw np4-gtw"
+  configs="$configs np2-gtw np4-gtw np2-null-message np4-null-message"
 fi
 
 config_launcher () {
