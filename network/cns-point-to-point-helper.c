@@ -249,6 +249,9 @@ p2p_helper_foreach_device (CnsPointToPointHelper *self,
     {
       CnsNode *node = cns_node_list_get_node (n);
 
+      /* another rank traces the nodes it runs */
+      if (!cns_node_is_local (node))
+        continue;
       for (guint32 d = 0; d < cns_node_get_n_devices (node); d++)
         {
           CnsNetDevice *device = cns_node_get_device (node, d);
@@ -271,7 +274,8 @@ p2p_helper_enable_pcap_one (CnsPointToPointHelper *self, gconstpointer prefix,
 /**
  * cns_point_to_point_helper_enable_pcap_all:
  *
- * Captures every point-to-point device made so far, one file each.
+ * Captures every point-to-point device made so far on the nodes this
+ * rank runs (every node in a sequential run), one file each.
  *
  * Returns: %TRUE on success.
  */
