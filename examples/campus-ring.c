@@ -192,8 +192,10 @@ check_options (const Options *o)
     return bad_option ("remotePct", "a percentage from 0 to 100");
   if (o->bytes_per_flow < 1)
     return bad_option ("bytesPerFlow", "at least 1 byte");
-  if (o->stop_time <= 0)
-    return bad_option ("stopTime", "a time after 0 s");
+  if (o->stop_time < 0)
+    return bad_option ("stopTime", "a time after 0 s, or 0 s for none");
+  if (o->stop_time == 0 && o->plot != NULL)
+    return bad_option ("plot", "a run with a --stopTime, the plot's span");
   if (count_links (o) > (1u << 23))
     return bad_option ("nCampus",
                        "a topology of at most 2^23 links (10/8 as /31s): "
@@ -705,12 +707,19 @@ progress_tick (gpointer obj, gpointer data)
       gdouble rate = (cns_simulator_get_event_count () - p->ticks) / wall;
 
       p->last_us = now_us;
-      fprintf (stderr,
-               "\r  %.1f of %.0f s simulated   %.2f M events/s   ETA %.0f s  "
-               "\033[K",
-               sim, stop, rate / 1e6, wall * (stop - sim) / sim);
+      if (p->stop == CNS_TIME_MAX)
+        fprintf (stderr, "\r  %.1f s simulated   %.2f M events/s  \033[K", sim,
+                 rate / 1e6);
+      else
+        fprintf (stderr,
+                 "\r  %.1f of %.0f s simulated   %.2f M events/s   ETA "
+                 "%.0f s  \033[K",
+                 sim, stop, rate / 1e6, wall * (stop - sim) / sim);
     }
-  if (now + cns_milli_seconds (PROGRESS_PERIOD_MS) < p->stop)
+  /* without a stop time the ticks end with this rank's other events, so
+   * that they never keep the run going */
+  if (now + cns_milli_seconds (PROGRESS_PERIOD_MS) < p->stop
+      && cns_simulator_get_pending_count () > 0)
     cns_simulator_schedule (cns_milli_seconds (PROGRESS_PERIOD_MS),
                             progress_tick, p, NULL);
 }
@@ -1170,13 +1179,13 @@ write_plots (const Options *o, const Summary *s, GError **error)
 
 /* The events this rank ran that belong to no node, and so run on every
  * rank where a sequential run runs them once: the nodes' initialisation
- * at 0 s, scheduled when the first node was made, and the stop event,
- * when the run reached it (it is then finished). */
+ * at 0 s, scheduled when the first node was made, and the stop event, if
+ * there is a stop time and the run reached it (it was stopped). */
 static guint64
-count_global_events (void)
+count_global_events (const Options *o)
 {
   return (cns_node_list_get_n_nodes () > 0 ? 1 : 0)
-         + (cns_simulator_is_finished () ? 1 : 0);
+         + (o->stop_time > 0 && cns_simulator_is_finished () ? 1 : 0);
 }
 
 int
@@ -1227,7 +1236,9 @@ main (int argc, char **argv)
                                "Bytes each source sends (the OnOff MaxBytes), "
                                "in packets of 512 bytes",
                                &o.bytes_per_flow);
-  cns_command_line_add_time (cmd, "stopTime", "When the simulation stops",
+  cns_command_line_add_time (cmd, "stopTime",
+                             "When the simulation stops; 0 s: when the "
+                             "traffic ends",
                              &o.stop_time);
   cns_command_line_add_callback (cmd, "routing",
                                  "nix: nix-vector routing; global: global "
@@ -1336,11 +1347,13 @@ main (int argc, char **argv)
   s.links = w.n_links;
   s.ring_links = w.n_ring_links;
   s.flows = (guint64) o.n_campus * stats.clients_per_campus * o.n_con_con;
-  cns_simulator_stop_at (o.stop_time);
+  if (o.stop_time > 0)
+    cns_simulator_stop_at (o.stop_time);
   t_run = g_get_monotonic_time ();
   if (cns_mpi_get_rank () == 0 && isatty (STDERR_FILENO))
     {
-      progress = (Progress){ o.stop_time, t_run, t_run, 0 };
+      progress = (Progress){ o.stop_time > 0 ? o.stop_time : CNS_TIME_MAX,
+                             t_run, t_run, 0 };
       cns_simulator_schedule (0, progress_tick, &progress, NULL);
     }
   cns_simulator_run ();
@@ -1348,7 +1361,7 @@ main (int argc, char **argv)
     fprintf (stderr, "\r\033[K");
   s.run_s = (g_get_monotonic_time () - t_run) / 1e6;
   s.setup_s = (t_run - t0) / 1e6;
-  global = count_global_events ();
+  global = count_global_events (&o);
   ran = cns_simulator_get_event_count () - progress.ticks;
   now = cns_simulator_now ();
   s.simulator = cns_simulator_get_implementation_name ();
