@@ -867,6 +867,61 @@ cns_mpi_gather (const guint64 *values, gsize n, guint64 *out)
              "MPI_Gather");
 }
 
+/**
+ * cns_mpi_gather_bytes:
+ * @data: (array length=size) (nullable): this rank's bytes
+ * @size: how many
+ *
+ * Collects every rank's bytes on rank 0, for results that ranks build
+ * apart (flow statistics, say). Collective.
+ *
+ * Returns: (transfer full) (nullable): on rank 0, an array of one #GBytes
+ * per rank, in rank order; %NULL on the other ranks.
+ */
+GPtrArray *
+cns_mpi_gather_bytes (const guint8 *data, gsize size)
+{
+  g_autofree int *sizes = NULL;
+  g_autofree int *offsets = NULL;
+  g_autofree guint8 *all = NULL;
+  GPtrArray *out;
+  int mine = (int) size, total = 0;
+
+  g_return_val_if_fail (data != NULL || size == 0, NULL);
+  g_return_val_if_fail (size <= G_MAXINT, NULL);
+  if (!mpi.enabled)
+    {
+      out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+      g_ptr_array_add (out, g_bytes_new (data, size));
+      return out;
+    }
+  if (mpi.rank == 0)
+    sizes = g_new (int, mpi.size);
+  mpi_check (MPI_Gather (&mine, 1, MPI_INT, sizes, 1, MPI_INT, 0, mpi.comm),
+             "MPI_Gather");
+  if (mpi.rank == 0)
+    {
+      offsets = g_new (int, mpi.size);
+      for (guint32 r = 0; r < mpi.size; r++)
+        {
+          if (sizes[r] > G_MAXINT - total)
+            cns_fatal ("MPI: more than 2 GiB gathered on rank 0");
+          offsets[r] = total;
+          total += sizes[r];
+        }
+      all = g_malloc (MAX (total, 1));
+    }
+  mpi_check (MPI_Gatherv (data, mine, MPI_BYTE, all, sizes, offsets, MPI_BYTE,
+                          0, mpi.comm),
+             "MPI_Gatherv");
+  if (mpi.rank != 0)
+    return NULL;
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  for (guint32 r = 0; r < mpi.size; r++)
+    g_ptr_array_add (out, g_bytes_new (all + offsets[r], sizes[r]));
+  return out;
+}
+
 /** cns_mpi_barrier: Waits until every rank calls it. */
 void
 cns_mpi_barrier (void)
@@ -1044,6 +1099,17 @@ cns_mpi_gather (const guint64 *values, gsize n, guint64 *out)
   g_return_if_fail (values != NULL || n == 0);
   if (out != NULL && n > 0)
     memcpy (out, values, n * sizeof (guint64));
+}
+
+GPtrArray *
+cns_mpi_gather_bytes (const guint8 *data, gsize size)
+{
+  GPtrArray *out;
+
+  g_return_val_if_fail (data != NULL || size == 0, NULL);
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_ptr_array_add (out, g_bytes_new (data, size));
+  return out;
 }
 
 void

@@ -47,6 +47,7 @@ void cns_mpi_sum (guint64 *values, gsize n);
 void cns_mpi_max (guint64 *values, gsize n);
 void cns_mpi_min (guint64 *values, gsize n);
 void cns_mpi_gather (const guint64 *values, gsize n, guint64 *out);
+GPtrArray *cns_mpi_gather_bytes (const guint8 *data, gsize size);
 void cns_mpi_barrier (void);
 
 /**

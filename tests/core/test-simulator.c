@@ -477,6 +477,7 @@ END_TEST
 START_TEST (test_mpi_alone)
 {
   guint64 values[2] = { 3, 4 }, gathered[2] = { 0, 0 };
+  g_autoptr (GPtrArray) bytes = NULL;
   CnsMpiStats stats;
 
   ck_assert (!cns_mpi_is_enabled ());
@@ -491,6 +492,10 @@ START_TEST (test_mpi_alone)
   ck_assert_uint_eq (gathered[0], 3);
   ck_assert_uint_eq (gathered[1], 4);
   cns_mpi_barrier ();
+  bytes = cns_mpi_gather_bytes ((const guint8 *) "abc", 3);
+  ck_assert_uint_eq (bytes->len, 1);
+  ck_assert_uint_eq (g_bytes_get_size (bytes->pdata[0]), 3);
+  ck_assert_mem_eq (g_bytes_get_data (bytes->pdata[0], NULL), "abc", 3);
   cns_mpi_get_stats (&stats);
   ck_assert_uint_eq (stats.messages_sent, 0);
   ck_assert_uint_eq (stats.windows, 0);
