@@ -651,30 +651,6 @@ add_traffic (World *w, CnsUniformRandomVariable *u, guint64 *start_checksum)
       }
 }
 
-/* Captures every point-to-point device of this rank's nodes: the ranks
- * together write a sequential run's files, each file once. */
-static void
-enable_pcap (World *w, const gchar *prefix)
-{
-  for (guint32 n = 0; n < cns_node_list_get_n_nodes (); n++)
-    {
-      CnsNode *node = cns_node_list_get_node (n);
-
-      if (!cns_node_is_local (node))
-        continue;
-      for (guint32 d = 0; d < cns_node_get_n_devices (node); d++)
-        {
-          CnsNetDevice *device = cns_node_get_device (node, d);
-          GError *error = NULL;
-
-          if (CNS_IS_POINT_TO_POINT_NET_DEVICE (device)
-              && !cns_point_to_point_helper_enable_pcap (
-                  w->links[LINK_ROUTER], prefix, device, &error))
-            die ("pcap", error);
-        }
-    }
-}
-
 /* ---- run ---- */
 
 /* The progress line: an event every 0.1 simulated seconds looks at the
@@ -1332,7 +1308,11 @@ main (int argc, char **argv)
         }
       else
         prefix = g_strdup (o.pcap);
-      enable_pcap (&w, prefix);
+      /* this rank's nodes: the ranks together write a sequential run's
+       * files, each file once */
+      if (!cns_point_to_point_helper_enable_pcap_all (w.links[LINK_ROUTER],
+                                                      prefix, &error))
+        die ("pcap", error);
     }
 
   /* per-flow statistics, gathered by every node's IPv4 layer */
