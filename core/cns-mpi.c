@@ -11,7 +11,7 @@
  * rank however many packets cross. A message is a sequence of records:
  *
  *   u32 payload size, u64 receive time, u64 ordering key,
- *   u32 node, u32 interface, payload
+ *   u32 node, u32 interface, u32 receiver, payload
  *
  * in host byte order (every rank runs the same build). Messages have any
  * size: the receiver probes for it.
@@ -28,7 +28,7 @@
 #include <mpi.h>
 #endif
 
-#define RECORD_HEADER (4 + 8 + 8 + 4 + 4)
+#define RECORD_HEADER (4 + 8 + 8 + 4 + 4 + 4)
 
 CNS_LOG_COMPONENT_DEFINE ("cns-mpi");
 
@@ -68,9 +68,16 @@ typedef struct
 typedef struct
 {
   guint32 peer;
+  gboolean fifo; /* a message sent after another arrives after it */
   CnsTime delay;
   CnsTime last_arrival; /* of the last record this rank sent on it */
 } Link;
+
+typedef struct
+{
+  CnsMpiReceiveFn fn;
+  gpointer user_data;
+} Receiver;
 
 /* A rank this one shares links with (null-message simulator). */
 typedef struct
@@ -87,7 +94,7 @@ static struct
   gboolean called_init; /* MPI_Finalize is ours to call */
   MPI_Comm comm;
   guint32 rank, size;
-  CnsMpiReceiveFn receive_fn;
+  GArray *receivers; /* of Receiver, the same on every rank */
   GArray *links;     /* of Link */
   CnsTime lookahead; /* the smallest delay of any link */
   GByteArray **out;  /* per destination rank, NULL when empty */
@@ -159,6 +166,7 @@ mpi_enable_comm (MPI_Comm comm)
   mpi.size = size;
   mpi.enabled = TRUE;
   mpi.links = g_array_new (FALSE, FALSE, sizeof (Link));
+  mpi.receivers = g_array_new (FALSE, FALSE, sizeof (Receiver));
   mpi.out = g_new0 (GByteArray *, size);
   mpi.reduce = g_new0 (guint64, size + 1);
   mpi.pending = g_array_new (FALSE, FALSE, sizeof (PendingSend));
@@ -260,6 +268,7 @@ cns_mpi_disable (void)
   g_free (mpi.out);
   g_free (mpi.reduce);
   g_array_unref (mpi.links);
+  g_array_unref (mpi.receivers);
   mpi_free_neighbours ();
   g_byte_array_unref (mpi.inbox);
   MPI_Op_free (&mpi.window_op);
@@ -303,16 +312,24 @@ cns_mpi_get_size (void)
 }
 
 /**
- * cns_mpi_set_receive_fn:
- * @fn: the function remote messages go to
+ * cns_mpi_add_receiver:
+ * @fn: the function this kind of remote message goes to
+ * @user_data: passed to @fn
  *
- * Set once, by the class of the remote channel.
+ * Registers a kind of remote message, such as the frames of remote
+ * channels. Every rank registers the same kinds in the same order.
+ *
+ * Returns: the receiver's id, for cns_mpi_send().
  */
-void
-cns_mpi_set_receive_fn (CnsMpiReceiveFn fn)
+guint32
+cns_mpi_add_receiver (CnsMpiReceiveFn fn, gpointer user_data)
 {
-  g_return_if_fail (fn != NULL);
-  mpi.receive_fn = fn;
+  Receiver r = { fn, user_data };
+
+  g_return_val_if_fail (mpi.enabled, G_MAXUINT32);
+  g_return_val_if_fail (fn != NULL, G_MAXUINT32);
+  g_array_append_val (mpi.receivers, r);
+  return mpi.receivers->len - 1;
 }
 
 static void
@@ -323,6 +340,25 @@ mpi_check_delay (guint32 rank_a, guint32 rank_b, CnsTime delay)
                "ranks need a positive delay, the time the ranks may run "
                "apart",
                rank_a, rank_b);
+}
+
+static guint32
+mpi_add_link (guint32 rank_a, guint32 rank_b, CnsTime delay, gboolean fifo)
+{
+  Link link = { NO_LINK, fifo, delay, 0 };
+
+  g_return_val_if_fail (mpi.enabled, NO_LINK);
+  g_return_val_if_fail (rank_a < mpi.size && rank_b < mpi.size, NO_LINK);
+  g_return_val_if_fail (rank_a != rank_b, NO_LINK);
+  mpi_check_delay (rank_a, rank_b, delay);
+  if (rank_a == mpi.rank)
+    link.peer = rank_b;
+  else if (rank_b == mpi.rank)
+    link.peer = rank_a;
+  g_array_append_val (mpi.links, link);
+  mpi.lookahead = MIN (mpi.lookahead, delay);
+  mpi_free_neighbours (); /* made again at the next run */
+  return mpi.links->len - 1;
 }
 
 /**
@@ -342,20 +378,25 @@ mpi_check_delay (guint32 rank_a, guint32 rank_b, CnsTime delay)
 guint32
 cns_mpi_add_remote_link (guint32 rank_a, guint32 rank_b, CnsTime delay)
 {
-  Link link = { NO_LINK, delay, 0 };
+  return mpi_add_link (rank_a, rank_b, delay, TRUE);
+}
 
-  g_return_val_if_fail (mpi.enabled, NO_LINK);
-  g_return_val_if_fail (rank_a < mpi.size && rank_b < mpi.size, NO_LINK);
-  g_return_val_if_fail (rank_a != rank_b, NO_LINK);
-  mpi_check_delay (rank_a, rank_b, delay);
-  if (rank_a == mpi.rank)
-    link.peer = rank_b;
-  else if (rank_b == mpi.rank)
-    link.peer = rank_a;
-  g_array_append_val (mpi.links, link);
-  mpi.lookahead = MIN (mpi.lookahead, delay);
-  mpi_free_neighbours (); /* made again at the next run */
-  return mpi.links->len - 1;
+/**
+ * cns_mpi_add_remote_route:
+ * @rank_a: the rank of one end
+ * @rank_b: the rank of the other
+ * @delay: the least delay of its messages, positive
+ *
+ * Like cns_mpi_add_remote_link() for a path whose messages arrive at least
+ * @delay after they are sent, in any order: events a model sends straight
+ * to another rank, as PHOLD does.
+ *
+ * Returns: the route's id, for cns_mpi_send().
+ */
+guint32
+cns_mpi_add_remote_route (guint32 rank_a, guint32 rank_b, CnsTime delay)
+{
+  return mpi_add_link (rank_a, rank_b, delay, FALSE);
 }
 
 /**
@@ -398,8 +439,8 @@ cns_mpi_get_lookahead (void)
  * in a sequential run, which the receiver schedules it under.
  */
 void
-cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
-              const guint8 *bytes, gsize size)
+cns_mpi_send (guint32 link, guint32 receiver, CnsTime time, guint32 node,
+              guint32 interface, const guint8 *bytes, gsize size)
 {
   guint8 header[RECORD_HEADER];
   guint32 size32 = size;
@@ -408,6 +449,7 @@ cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
   GByteArray *out;
 
   g_return_if_fail (mpi.enabled && link < mpi.links->len);
+  g_return_if_fail (receiver < mpi.receivers->len);
   g_return_if_fail (bytes != NULL || size == 0);
   g_return_if_fail (size <= G_MAXUINT32 - RECORD_HEADER);
   l = &g_array_index (mpi.links, Link, link);
@@ -430,6 +472,7 @@ cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
   memcpy (header + 12, &key, 8);
   memcpy (header + 20, &node, 4);
   memcpy (header + 24, &interface, 4);
+  memcpy (header + 28, &receiver, 4);
   g_byte_array_append (out, header, RECORD_HEADER);
   g_byte_array_append (out, bytes, size);
   mpi.min_sent = MIN (mpi.min_sent, time);
@@ -529,7 +572,8 @@ mpi_dispatch (int source)
   p += GUARANTEE;
   while (p < end)
     {
-      guint32 size, node, interface;
+      guint32 size, node, interface, receiver;
+      const Receiver *r;
       CnsTime time;
       guint64 key;
 
@@ -540,14 +584,17 @@ mpi_dispatch (int source)
       memcpy (&key, p + 12, 8);
       memcpy (&node, p + 20, 4);
       memcpy (&interface, p + 24, 4);
+      memcpy (&receiver, p + 28, 4);
       p += RECORD_HEADER;
       if ((gsize) (end - p) < size)
         cns_fatal ("MPI: a message from rank %d ends inside a record", source);
-      if (mpi.receive_fn == NULL)
-        cns_fatal ("MPI: a packet from rank %d for node %u, but nothing on "
-                   "this rank receives remote packets",
-                   source, node);
-      mpi.receive_fn (time, key, node, interface, p, size);
+      if (receiver >= mpi.receivers->len)
+        cns_fatal ("MPI: a message from rank %d for receiver %u, which this "
+                   "rank does not have: do all ranks register the same "
+                   "receivers?",
+                   source, receiver);
+      r = &g_array_index (mpi.receivers, Receiver, receiver);
+      r->fn (time, key, node, interface, p, size, r->user_data);
       stats.packets_received++;
       p += size;
     }
@@ -657,7 +704,8 @@ mpi_nm_promise (const Neighbour *n, CnsTime floor)
       CnsTime earliest
           = floor > CNS_TIME_MAX - l->delay ? CNS_TIME_MAX : floor + l->delay;
 
-      promise = MIN (promise, MAX (earliest, l->last_arrival));
+      promise
+          = MIN (promise, l->fifo ? MAX (earliest, l->last_arrival) : earliest);
     }
   return promise;
 }
@@ -976,11 +1024,6 @@ cns_mpi_get_size (void)
   return 1;
 }
 
-void
-cns_mpi_set_receive_fn (CnsMpiReceiveFn fn)
-{
-}
-
 /* Links and messages between ranks need ranks: misuse. */
 static void
 mpi_missing (const gchar *caller)
@@ -991,7 +1034,21 @@ mpi_missing (const gchar *caller)
 }
 
 guint32
+cns_mpi_add_receiver (CnsMpiReceiveFn fn, gpointer user_data)
+{
+  mpi_missing (G_STRFUNC);
+  return G_MAXUINT32;
+}
+
+guint32
 cns_mpi_add_remote_link (guint32 rank_a, guint32 rank_b, CnsTime delay)
+{
+  mpi_missing (G_STRFUNC);
+  return G_MAXUINT32;
+}
+
+guint32
+cns_mpi_add_remote_route (guint32 rank_a, guint32 rank_b, CnsTime delay)
 {
   mpi_missing (G_STRFUNC);
   return G_MAXUINT32;
@@ -1010,8 +1067,8 @@ cns_mpi_get_lookahead (void)
 }
 
 void
-cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
-              const guint8 *bytes, gsize size)
+cns_mpi_send (guint32 link, guint32 receiver, CnsTime time, guint32 node,
+              guint32 interface, const guint8 *bytes, gsize size)
 {
   mpi_missing (G_STRFUNC);
 }

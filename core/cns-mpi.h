@@ -15,30 +15,35 @@ gboolean cns_mpi_is_enabled (void);
 guint32 cns_mpi_get_rank (void);
 guint32 cns_mpi_get_size (void);
 
-/* ---- for channels that cross ranks ---- */
+/* ---- for channels and models that cross ranks ---- */
 
 /**
  * CnsMpiReceiveFn:
  * @time: the absolute time the message's event runs at
  * @key: the ordering key the sending event drew for it
- * @node: the id of the receiving node, on this rank
- * @interface: the receiving device's index on @node
+ * @node: the id of the receiving node (context), on this rank
+ * @interface: what the sender put there: the receiving device's index on
+ *   @node for a channel
  * @bytes: the payload, valid during the call only
  * @size: its length
+ * @user_data: as given to cns_mpi_add_receiver()
  *
- * Called for each remote message that reaches this rank. The function
- * schedules the arrival with cns_simulator_schedule_remote() under @key
- * and @time, in @node's context.
+ * Called for each remote message for this receiver that reaches this
+ * rank. The function schedules the arrival with
+ * cns_simulator_schedule_remote() under @key and @time, in @node's
+ * context.
  */
 typedef void (*CnsMpiReceiveFn) (CnsTime time, guint64 key, guint32 node,
                                  guint32 interface, const guint8 *bytes,
-                                 gsize size);
+                                 gsize size, gpointer user_data);
 
-void cns_mpi_set_receive_fn (CnsMpiReceiveFn fn);
+guint32 cns_mpi_add_receiver (CnsMpiReceiveFn fn, gpointer user_data);
 guint32 cns_mpi_add_remote_link (guint32 rank_a, guint32 rank_b, CnsTime delay);
+guint32 cns_mpi_add_remote_route (guint32 rank_a, guint32 rank_b,
+                                  CnsTime delay);
 void cns_mpi_set_link_delay (guint32 link, CnsTime delay);
-void cns_mpi_send (guint32 link, CnsTime time, guint32 node, guint32 interface,
-                   const guint8 *bytes, gsize size);
+void cns_mpi_send (guint32 link, guint32 receiver, CnsTime time, guint32 node,
+                   guint32 interface, const guint8 *bytes, gsize size);
 
 /* ---- for scenario statistics: collective, every rank calls them in the
  * same order ---- */

@@ -8,12 +8,16 @@
  * at --endTime.
  *
  * Each LP is a simulator context and draws from its own random stream, so
- * the events and the checksum are the same whichever scheduler (and, later,
- * however many MPI ranks) run the model. Try:
+ * the events and the checksum are the same whichever scheduler and however
+ * many MPI ranks run the model: under mpirun, LP i runs on rank i % ranks,
+ * and an event for an LP of another rank travels as an MPI message, under
+ * the lookahead. Try:
  *
  *   ./waf --run "phold --lps=1024"
  *   ./waf --run "phold --lps=16384 --eventsPerLp=1 --SchedulerType=ladder"
- *   ./waf --run "phold --json"
+ *   ./waf --run "phold --json --fingerprint"
+ *   mpirun -np 4 build/examples/phold
+ * --SimulatorImplementationType=null-message
  */
 #include "core/cns-core.h"
 
@@ -29,6 +33,9 @@ typedef struct
 {
   Lp *lps;
   guint n_lps;
+  guint32 ranks;
+  guint32 *routes;  /* to each rank, for events of its LPs */
+  guint32 receiver; /* of those events, on this rank */
   gdouble remote;
   CnsTime lookahead;
   gdouble mean_ps;
@@ -56,8 +63,12 @@ phold_send (Phold *model, Lp *lp, guint32 self)
   delay
       = model->lookahead
         + (CnsTime) (-model->mean_ps * log (cns_rng_stream_uniform (&lp->rng)));
-  cns_simulator_schedule_with_context (dest, delay, phold_event, model,
-                                       &model->lps[dest]);
+  if (dest % model->ranks != self % model->ranks)
+    cns_mpi_send (model->routes[dest % model->ranks], model->receiver,
+                  cns_simulator_now () + delay, dest, 0, NULL, 0);
+  else
+    cns_simulator_schedule_with_context (dest, delay, phold_event, model,
+                                         &model->lps[dest]);
 }
 
 static void
@@ -72,7 +83,45 @@ phold_event (gpointer obj, gpointer data)
   phold_send (model, lp, self);
 }
 
-/* The initial events: each LP gets events_per_lp events in [0, mean). */
+/* An event from an LP of another rank. */
+static void
+phold_receive (CnsTime time, guint64 key, guint32 dest, guint32 interface,
+               const guint8 *bytes, gsize size, gpointer user_data)
+{
+  Phold *model = user_data;
+
+  if (dest >= model->n_lps || dest % model->ranks != cns_mpi_get_rank ())
+    cns_fatal ("phold: an event for LP %u, which this rank does not run", dest);
+  cns_simulator_schedule_remote (time, dest, key, phold_event, model,
+                                 &model->lps[dest], NULL);
+}
+
+/* Under MPI: a route to every other rank, whose events come at least the
+ * lookahead later. */
+static void
+phold_connect_ranks (Phold *model)
+{
+  model->ranks = cns_mpi_get_size ();
+  model->routes = g_new0 (guint32, model->ranks);
+  if (model->ranks == 1)
+    return;
+  if (model->lookahead <= 0)
+    cns_fatal ("phold: --lookahead must be positive on several ranks");
+  model->receiver = cns_mpi_add_receiver (phold_receive, model);
+  for (guint32 a = 0; a < model->ranks; a++)
+    for (guint32 b = a + 1; b < model->ranks; b++)
+      {
+        guint32 route = cns_mpi_add_remote_route (a, b, model->lookahead);
+
+        if (a == cns_mpi_get_rank ())
+          model->routes[b] = route;
+        else if (b == cns_mpi_get_rank ())
+          model->routes[a] = route;
+      }
+}
+
+/* The initial events: each LP of this rank gets events_per_lp events in
+ * [0, mean). */
 static void
 phold_start (Phold *model, guint events_per_lp, guint32 seed)
 {
@@ -80,6 +129,8 @@ phold_start (Phold *model, guint events_per_lp, guint32 seed)
     {
       Lp *lp = &model->lps[i];
 
+      if (i % model->ranks != cns_mpi_get_rank ())
+        continue;
       cns_rng_stream_init (&lp->rng, seed, i, cns_rng_seed_manager_get_run ());
       for (guint e = 0; e < events_per_lp; e++)
         cns_simulator_schedule_with_context (
@@ -99,7 +150,9 @@ main (int argc, char **argv)
   CnsTime mean = cns_micro_seconds (1);
   CnsTime end_time = cns_milli_seconds (1);
   guint seed = 1;
-  gboolean json = FALSE;
+  gboolean json = FALSE, fingerprint = FALSE;
+  g_autofree gchar *digest = NULL;
+  guint64 totals[2];
   Phold model = { 0 };
   gint64 start, stop;
   gdouble wall;
@@ -121,6 +174,12 @@ main (int argc, char **argv)
                              &seed);
   cns_command_line_add_boolean (cmd, "json",
                                 "Print one JSON line instead of text", &json);
+  cns_command_line_add_boolean (
+      cmd, "fingerprint",
+      "Print a SHA-256 of the events every LP ran, the same on any number "
+      "of ranks",
+      &fingerprint);
+  cns_mpi_enable (&argc, &argv);
   cns_command_line_parse (cmd, &argc, &argv);
 
   if (lps == 0 || lps > CNS_CONTEXT_MAX + 1u)
@@ -153,24 +212,39 @@ main (int argc, char **argv)
   model.lookahead = lookahead;
   model.mean_ps = (gdouble) mean;
 
+  phold_connect_ranks (&model);
   phold_start (&model, events_per_lp, seed);
   cns_simulator_stop_at (end_time);
+  if (fingerprint)
+    cns_simulator_enable_fingerprint ();
   start = g_get_monotonic_time ();
   cns_simulator_run ();
   stop = g_get_monotonic_time ();
-  events = model.events;
+  totals[0] = model.events;
+  totals[1] = model.checksum;
+  cns_mpi_sum (totals, 2);
+  events = totals[0];
+  model.checksum = totals[1];
+  digest = cns_simulator_get_fingerprint ();
   wall = (gdouble) (stop - start) / 1e6;
+  if (cns_mpi_get_rank () != 0)
+    json = FALSE;
 
-  if (json)
+  if (cns_mpi_get_rank () != 0)
+    ;
+  else if (json)
     printf ("{\"program\":\"phold\",\"lps\":%u,\"events_per_lp\":%u,"
             "\"remote\":%g,\"lookahead_s\":%g,\"mean_s\":%g,\"end_time_s\":%g,"
             "\"scheduler\":\"%s\",\"seed\":%u,\"events\":%" G_GUINT64_FORMAT
-            ",\"checksum\":%" G_GUINT64_FORMAT ",\"wall_s\":%.6f,"
-            "\"events_per_s\":%.0f}\n",
+            ",\"checksum\":%" G_GUINT64_FORMAT "%s%s%s,\"ranks\":%u,"
+            "\"simulator\":\"%s\",\"wall_s\":%.6f,\"events_per_s\":%.0f}\n",
             lps, events_per_lp, remote, cns_time_to_seconds (lookahead),
             cns_time_to_seconds (mean), cns_time_to_seconds (end_time),
             cns_simulator_get_scheduler_name (), seed, events, model.checksum,
-            wall, wall > 0 ? (gdouble) events / wall : 0.0);
+            digest != NULL ? ",\"fingerprint\":\"" : "",
+            digest != NULL ? digest : "", digest != NULL ? "\"" : "",
+            model.ranks, cns_simulator_get_implementation_name (), wall,
+            wall > 0 ? (gdouble) events / wall : 0.0);
   else
     {
       g_autofree gchar *end = cns_time_to_string (end_time);
@@ -180,11 +254,15 @@ main (int argc, char **argv)
               end);
       printf ("events processed: %" G_GUINT64_FORMAT "\n", events);
       printf ("checksum: %" G_GUINT64_FORMAT "\n", model.checksum);
+      if (digest != NULL)
+        printf ("fingerprint: %s\n", digest);
       printf ("wall time: %.3f s\n", wall);
       printf ("events/s: %.0f\n", wall > 0 ? (gdouble) events / wall : 0.0);
     }
 
   cns_simulator_destroy ();
   g_free (model.lps);
+  g_free (model.routes);
+  cns_mpi_disable ();
   return 0;
 }

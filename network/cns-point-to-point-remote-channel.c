@@ -29,6 +29,9 @@ struct _CnsPointToPointRemoteChannel
   guint32 link;        /* the simulator's id for it; G_MAXUINT32 before */
 };
 
+/* The simulator's id for the frames of remote channels. */
+static guint32 remote_receiver = G_MAXUINT32;
+
 G_DEFINE_FINAL_TYPE (CnsPointToPointRemoteChannel,
                      cns_point_to_point_remote_channel,
                      CNS_TYPE_POINT_TO_POINT_CHANNEL)
@@ -64,7 +67,7 @@ remote_channel_transmit (CnsPointToPointChannel *channel,
     cns_fatal ("a remote channel carries a frame but was never reported to "
                "the simulator: make it with the point-to-point helper or "
                "call cns_point_to_point_remote_channel_note_link()");
-  cns_mpi_send (self->link, arrival, cns_node_get_id (node),
+  cns_mpi_send (self->link, remote_receiver, arrival, cns_node_get_id (node),
                 cns_net_device_get_ifindex (peer), self->scratch->data,
                 self->scratch->len);
 }
@@ -125,7 +128,8 @@ remote_channel_deliver (gpointer obj, gpointer data)
 /* A frame from another rank: schedules its arrival. */
 static void
 remote_channel_receive (CnsTime time, guint64 key, guint32 node_id,
-                        guint32 interface, const guint8 *bytes, gsize size)
+                        guint32 interface, const guint8 *bytes, gsize size,
+                        gpointer user_data)
 {
   g_autoptr (GError) error = NULL;
   CnsNode *node = cns_node_list_get_node (node_id);
@@ -153,7 +157,6 @@ cns_point_to_point_remote_channel_class_init (
 {
   G_OBJECT_CLASS (klass)->finalize = remote_channel_finalize;
   CNS_POINT_TO_POINT_CHANNEL_CLASS (klass)->transmit = remote_channel_transmit;
-  cns_mpi_set_receive_fn (remote_channel_receive);
 }
 
 static void
@@ -161,6 +164,10 @@ cns_point_to_point_remote_channel_init (CnsPointToPointRemoteChannel *self)
 {
   self->scratch = g_byte_array_new ();
   self->link = G_MAXUINT32;
+  /* every rank makes the same channels in the same order, so registers
+   * the receiver at the same point */
+  if (remote_receiver == G_MAXUINT32 && cns_mpi_is_enabled ())
+    remote_receiver = cns_mpi_add_receiver (remote_channel_receive, NULL);
   g_signal_connect (self, "notify::delay",
                     G_CALLBACK (remote_channel_delay_changed), NULL);
 }

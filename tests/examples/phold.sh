@@ -1,7 +1,9 @@
 #!/bin/sh
 # PHOLD runs with small parameters under each scheduler, gives the same
 # events and checksum under all of them, prints valid JSON, and rejects bad
-# options with status 2. Reports TAP.
+# options with status 2; on 2 and 4 MPI ranks under gtw and null-message it
+# gives the sequential events, checksum and fingerprint (skipped when cns
+# has no MPI or mpirun is missing). Reports TAP.
 set -u
 phold=${top_builddir:-..}/examples/phold
 args="--lps=64 --eventsPerLp=4 --endTime=50us"
@@ -24,7 +26,7 @@ field () {
   printf '%s\n' "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p"
 }
 
-echo "1..8"
+echo "1..13"
 
 reference=""
 for scheduler in heap ladder list; do
@@ -83,5 +85,37 @@ if [ $status -eq 2 ] && printf '%s' "$err" | grep -q -- "--remote"; then
 else
   not_ok "--remote=1.5: status $status, '$err'"
 fi
+
+# ---- on MPI ranks ----
+build=${top_builddir:-..}
+seq=$("$phold" $args --json --fingerprint 2>&1)
+digest=$(field "$seq" fingerprint)
+if [ ${#digest} -eq 64 ]; then
+  ok "--fingerprint: a SHA-256 in the JSON"
+else
+  not_ok "--fingerprint: $seq"
+fi
+if ! grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null \
+   || ! command -v mpirun >/dev/null 2>&1; then
+  for i in 1 2 3 4; do
+    n=$((n + 1)); echo "ok $n # SKIP cns has no MPI or mpirun is missing"
+  done
+  exit $failed
+fi
+for run in 2:gtw 4:gtw 2:null-message 4:null-message; do
+  np=${run%%:*}
+  sync=${run#*:}
+  out=$(CK_FORK=no timeout 120 mpirun --oversubscribe --allow-run-as-root \
+        -np $np "$phold" $args --json --fingerprint \
+        --SimulatorImplementationType=$sync 2>&1)
+  if [ "$(field "$out" ranks)" = $np ] \
+     && [ "$(field "$out" simulator)" = $sync ] \
+     && [ "$(field "$out" events) $(field "$out" checksum) $(field "$out" fingerprint)" \
+          = "$(field "$seq" events) $(field "$seq" checksum) $digest" ]; then
+    ok "$np ranks, $sync: the sequential events, checksum and fingerprint"
+  else
+    not_ok "$np ranks, $sync: $out"
+  fi
+done
 
 exit $failed
