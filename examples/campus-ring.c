@@ -126,6 +126,7 @@ typedef struct
   gchar *flowmon; /* NULL for none */
   gchar *plot;    /* a directory; NULL for none */
   gboolean json;
+  gboolean fingerprint;
   gboolean print_distributed; /* a line per MPI rank */
 } Options;
 
@@ -726,6 +727,7 @@ typedef struct
   guint64 nodes, links, ring_links, flows;
   guint64 queue_drops;
   guint64 monitored_flows; /* with --flowmon */
+  gchar *fingerprint;      /* with --fingerprint */
   guint64 start_checksum;
   gdouble delay_mean_s, delay_p99_s;
   gdouble sim_time_s, setup_s, run_s, wall_s;
@@ -956,6 +958,8 @@ print_json (const Options *o, const Summary *s)
       s->max_rss_kb);
   if (o->flowmon != NULL)
     printf (",\"monitored_flows\":%" G_GUINT64_FORMAT, s->monitored_flows);
+  if (s->fingerprint != NULL)
+    printf (",\"fingerprint\":\"%s\"", s->fingerprint);
   print_json_ranks (s);
   printf ("}\n");
 }
@@ -1016,6 +1020,8 @@ print_table (const Options *o, const Summary *s)
   if (o->flowmon != NULL)
     printf ("  flowmon    %s flows in %s\n", thousands (s->monitored_flows, a),
             o->flowmon);
+  if (s->fingerprint != NULL)
+    printf ("  events     fingerprint %s\n", s->fingerprint);
 }
 
 /* --PrintDistributedStats: a line per rank. */
@@ -1232,6 +1238,11 @@ main (int argc, char **argv)
                                "directory",
                                &o.plot);
   cns_command_line_add_boolean (
+      cmd, "fingerprint",
+      "Print a SHA-256 of the events every node ran, the same on any number "
+      "of ranks",
+      &o.fingerprint);
+  cns_command_line_add_boolean (
       cmd, "json",
       "Print one JSON line instead of the table, with per-rank arrays "
       "(rank_events, rank_windows, ...)",
@@ -1336,6 +1347,8 @@ main (int argc, char **argv)
                              t_run, t_run, 0 };
       cns_simulator_schedule (0, progress_tick, &progress, NULL);
     }
+  if (o.fingerprint)
+    cns_simulator_enable_fingerprint ();
   cns_simulator_run ();
   if (progress.stop != 0)
     fprintf (stderr, "\r\033[K");
@@ -1348,6 +1361,7 @@ main (int argc, char **argv)
 
   /* ---- report ---- */
   s.queue_drops = count_queue_drops ();
+  s.fingerprint = cns_simulator_get_fingerprint ();
   if (flowmon != NULL)
     {
       s.monitored_flows = cns_flow_monitor_get_n_flows (
@@ -1389,6 +1403,7 @@ main (int argc, char **argv)
     }
   cns_mpi_disable ();
   g_free (s.per_rank);
+  g_free (s.fingerprint);
   g_free (stats.delay_bins);
   g_free (stats.campus_rx_bytes);
   g_free (o.pcap);

@@ -102,7 +102,7 @@ echo "1..29"
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s"
 
 # ---- the same results on any number of ranks ----
-compare "3 campuses" --nCampus=3 $small
+compare "3 campuses, fingerprinted" --nCampus=3 --fingerprint $small
 compare "4 campuses, half the flows remote" --nCampus=4 --remotePct=50 $small
 compare "4 campuses, nConCon=2, stopped while packets fly" --nCampus=4 \
   --nConCon=2 --nLANClients=3 --stopTime=3s
