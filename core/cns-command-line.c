@@ -525,6 +525,28 @@ resolve_object_type (const gchar *name, GError **error)
   return type;
 }
 
+/* --sync=gtw|null, short for --SimulatorImplementationType: the
+ * distributed simulator. */
+static gboolean
+parse_sync (const gchar *text, GError **error)
+{
+  const gchar *impl = NULL;
+
+  if (g_strcmp0 (text, "gtw") == 0)
+    impl = "gtw";
+  else if (g_strcmp0 (text, "null") == 0
+           || g_strcmp0 (text, "null-message") == 0)
+    impl = "null-message";
+  if (impl == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "option --sync: expected gtw or null, got '%s'",
+                   text != NULL ? text : "");
+      return FALSE;
+    }
+  return cns_global_value_set ("SimulatorImplementationType", impl, error);
+}
+
 /* The GOption callback of every option: dispatches on the name. */
 static gboolean
 parse_option (const gchar *option_name, const gchar *text, gpointer data,
@@ -541,6 +563,8 @@ parse_option (const gchar *option_name, const gchar *text, gpointer data,
     info = INFO_HELP;
   else if ((opt = option_lookup (parse->self, name)) != NULL)
     return option_apply (opt, text != NULL ? text : "true", parse, error);
+  else if (strcmp (name, "sync") == 0)
+    return parse_sync (text, error);
   else if ((info = info_option_lookup (name)) < 0)
     {
       /* Errors of cns_global_value_set() start with the value's name. */
@@ -706,6 +730,7 @@ build_context (CnsCommandLine *self, Parse *parse)
                  G_IS_PARAM_SPEC_BOOLEAN (pspec) ? ARITY_OPTIONAL
                                                  : ARITY_REQUIRED);
     }
+  add_entry (entries, "sync", 0, ARITY_REQUIRED);
   for (gsize i = 0; i < G_N_ELEMENTS (info_options); i++)
     add_entry (entries, info_options[i].name, i == INFO_HELP ? 'h' : 0,
                info_options[i].metavar ? ARITY_REQUIRED : ARITY_NONE);
@@ -786,6 +811,12 @@ print_help (Parse *parse, GString *out)
     }
 
   cns_type_listing_append_help_sections (out, parse->globals);
+  g_string_append (out, "\nShort forms:\n");
+  cns_type_listing_append_help_line (
+      out, "--sync=gtw|null",
+      "--SimulatorImplementationType=gtw or null-message: the distributed "
+      "simulator under mpirun",
+      NULL);
 
   g_string_append (out, "\nInformational options:\n");
   for (i = 0; i < G_N_ELEMENTS (info_options); i++)

@@ -1087,6 +1087,22 @@ START_TEST (test_cmdline_child_global_choices)
   ASSERT_HAS (c.out, "  --SchedulerType=[child-list]\n");
   child_clear (&c);
 
+  /* --sync, the short form */
+  RUN_CHILD (&c, NULL, "--sync=null", "--PrintGlobals");
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  ASSERT_HAS (c.out, "  --SimulatorImplementationType=[null-message]\n");
+  child_clear (&c);
+  RUN_CHILD (&c, NULL, "--sync=gtw", "--PrintGlobals");
+  ASSERT_HAS (c.out, "  --SimulatorImplementationType=[gtw]\n");
+  child_clear (&c);
+  RUN_CHILD (&c, NULL, "--sync=fast");
+  ck_assert_int_eq (c.status, 2);
+  ASSERT_HAS (c.err, "option --sync: expected gtw or null, got 'fast'");
+  child_clear (&c);
+  RUN_CHILD (&c, NULL, "--help");
+  ASSERT_HAS (c.out, "Short forms:\n  --sync=gtw|null");
+  child_clear (&c);
+
   RUN_CHILD (&c, NULL, "--SimulatorImplementationType=bogus-sync");
   ck_assert_int_eq (c.status, 2);
   want = g_strdup_printf ("unknown simulator implementation 'bogus-sync' "
