@@ -64,26 +64,28 @@
  * order, so the monitor of a tag is the same on every rank, and each
  * rank's monitor follows what its own nodes do. A flow is classified on
  * the rank of its source node and keeps there the index it was given
- * (the flow's rank-independent name is that rank and index). A packet
- * about to leave the rank on a remote channel (the PhyTxBegin trace of
- * the device) is handed off: its record is retired, neither received nor
- * lost, and its tag takes what the record held (when it was last seen,
- * its forwards) and the flow's name. The first probe of the next rank
- * to see it takes it over: a record in its own table for the flow (made
- * on the first packet of the flow to arrive), and a tag naming that
- * record; a frame the receiving device drops as corrupt is taken over
- * unseen, to be found lost as it would sequentially. So each packet is
- * followed by one rank at a time, and the rank where it ends counts it.
- * cns_flow_monitor_write_xml() is collective: every rank counts its
- * lost packets at the latest time any rank reached, serializes its
- * table, and rank 0 merges the tables (by 5-tuple, the flows of other
- * ranks by name) and writes the file. Jitter and interruptions come from
- * consecutive arrivals at one sink, hence on one rank. The one thing a
- * distributed run sees differently: a packet whose transmission to
- * another rank began but whose last bit has not arrived when the
- * statistics are written counts as in flight, where a sequential run
- * counts it lost once it has been unseen for MaxPerHopDelay (it then
- * waited nearly that long in the sending device's queue).
+ * (the flow's rank-independent name is that rank and index). The monitor
+ * watches every device of its rank on a remote channel, its node probed
+ * or not (it connects to them when the first node is added). A packet
+ * about to leave the rank (PhyTxBegin) is handed off: its record is
+ * retired, neither received nor lost, and its tag takes what the record
+ * held (when it was last seen, its forwards) and the flow's name. The
+ * next rank takes it over when its last bit arrives (PhyRxEnd, or
+ * PhyRxDrop for a corrupt frame): a record in that rank's table for the
+ * flow (made on the first packet of the flow to arrive) with what the
+ * tag carried, and a tag naming it; the next probe to see it goes on as
+ * sequentially. So each packet is followed by one rank at a time, and
+ * the rank where it ends counts it. cns_flow_monitor_write_xml() is
+ * collective: every rank counts its lost packets at the latest time any
+ * rank reached, serializes its table, and rank 0 merges the tables (by
+ * 5-tuple, the flows of other ranks by name) and writes the file. Jitter
+ * and interruptions come from consecutive arrivals at one sink, hence on
+ * one rank. The one thing a distributed run sees differently: a packet
+ * on a link between ranks when the statistics are written (its
+ * transmission begun, its last bit not arrived) counts as in flight,
+ * where a sequential run counts it lost if it has been unseen for
+ * MaxPerHopDelay (only possible when MaxPerHopDelay is shorter than its
+ * wait in the sending queue plus its time on the link).
  */
 #include "internet/cns-flow-monitor.h"
 
@@ -92,10 +94,10 @@
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "core/cns-xml-writer.h"
-#include "internet/cns-ipv4-header.h"
-#include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-flow-monitor-private.h"
 #include "internet/cns-internet-error.h"
+#include "internet/cns-ipv4-header.h"
+#include "internet/cns-ipv4-l3-protocol-private.h"
 #include "network/cns-net-device.h"
 #include "network/cns-packet.h"
 #include "network/cns-point-to-point-remote-channel.h"
@@ -230,8 +232,6 @@ typedef struct
   CnsFlowMonitor *monitor;
   CnsIpv4L3Protocol *ipv4; /* referenced */
   GPtrArray *devices;      /* referenced, their MacTxDrop connected */
-  GPtrArray *remote;       /* referenced: devices on remote channels, their
-                              PhyTxBegin and PhyRxDrop connected */
   GHashTable *index;       /* flow -> position + 1 in @flows */
   GArray *flows;           /* ProbeFlow */
 } Probe;
@@ -255,6 +255,9 @@ struct _CnsFlowMonitor
   Report *gathered;      /* rank 0's, after a distributed write */
   GPtrArray *probes;     /* Probe */
   GHashTable *by_node;   /* CnsNode -> Probe */
+  GHashTable *borders;   /* referenced devices on remote channels, their
+                            PhyTxBegin, PhyRxEnd and PhyRxDrop connected;
+                            NULL until the first node is added */
   GArray *dense;         /* what get_delay_histogram() returned last */
   guint32 rank;          /* this process's MPI rank */
   guint8 serial;         /* names the monitor in the tags */
@@ -289,10 +292,12 @@ static void probe_drop (gpointer source, const CnsIpv4Header *header,
                         gpointer user_data);
 static void probe_mac_tx_drop (gpointer source, CnsPacket *packet,
                                gpointer user_data);
-static void probe_phy_tx_begin (gpointer source, CnsPacket *packet,
-                                gpointer user_data);
-static void probe_phy_rx_drop (gpointer source, CnsPacket *packet,
+static void border_phy_tx_begin (gpointer source, CnsPacket *packet,
+                                 gpointer user_data);
+static void border_phy_rx_end (gpointer source, CnsPacket *packet,
                                gpointer user_data);
+static void border_phy_rx_drop (gpointer source, CnsPacket *packet,
+                                gpointer user_data);
 
 static void
 flow_tag_print (gconstpointer data, GString *out)
@@ -713,15 +718,7 @@ probe_free (gpointer data)
   for (guint i = 0; i < probe->devices->len; i++)
     cns_trace_disconnect (probe->devices->pdata[i], "MacTxDrop",
                           G_CALLBACK (probe_mac_tx_drop), probe);
-  for (guint i = 0; i < probe->remote->len; i++)
-    {
-      cns_trace_disconnect (probe->remote->pdata[i], "PhyTxBegin",
-                            G_CALLBACK (probe_phy_tx_begin), probe);
-      cns_trace_disconnect (probe->remote->pdata[i], "PhyRxDrop",
-                            G_CALLBACK (probe_phy_rx_drop), probe);
-    }
   g_ptr_array_unref (probe->devices);
-  g_ptr_array_unref (probe->remote);
   g_object_unref (probe->ipv4);
   probe_records_free (probe->flows);
   g_clear_pointer (&probe->index, g_hash_table_unref);
@@ -1007,10 +1004,9 @@ probe_mac_tx_drop (gpointer source, CnsPacket *packet, gpointer user_data)
  * tag (see the top of the file). A frame that cannot take the tag stays
  * tracked here, and will count as lost. */
 static void
-probe_phy_tx_begin (gpointer source, CnsPacket *packet, gpointer user_data)
+border_phy_tx_begin (gpointer source, CnsPacket *packet, gpointer user_data)
 {
-  Probe *probe = user_data;
-  CnsFlowMonitor *self = probe->monitor;
+  CnsFlowMonitor *self = user_data;
   CnsTime now = cns_simulator_now ();
   FlowTag tag, crossing;
   Tracked *t = NULL;
@@ -1041,23 +1037,114 @@ probe_phy_tx_begin (gpointer source, CnsPacket *packet, gpointer user_data)
   flow_retire (flow, t);
 }
 
-/* A frame from another rank arrived corrupt: taken over unseen, to be
- * found lost as a sequential run finds it. */
+/* A frame from another rank arrived: taken over, unseen yet (its record
+ * keeps the time it was last seen on the other rank), so that it is
+ * followed here even across nodes without probes, and when it arrived
+ * corrupt (@corrupt) is found lost as a sequential run finds it. */
 static void
-probe_phy_rx_drop (gpointer source, CnsPacket *packet, gpointer user_data)
+border_take_over (CnsFlowMonitor *self, CnsPacket *packet, gboolean corrupt)
 {
-  Probe *probe = user_data;
-  CnsFlowMonitor *self = probe->monitor;
-  FlowTag tag;
+  FlowTag tag, here;
   Tracked *t;
   Flow *flow;
 
   if (!cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag)
       || tag.monitor != self->serial || tag.hops == 0
+      || (!corrupt && !cns_packet_is_writable (packet))
       || (flow = monitor_flow_by_source (self, tag.rank, tag.flow)) == NULL)
     return;
   t = flow_track (self, flow, cns_simulator_now (), tag.last_seen);
   t->times_forwarded = tag.hops - 1u;
+  if (corrupt)
+    return;
+  memset (&here, 0, sizeof here);
+  here.sent = tag.sent;
+  here.packet = flow->next - 1;
+  here.flow = flow->index;
+  here.rank = (guint16) self->rank;
+  here.monitor = self->serial;
+  cns_packet_replace_packet_tag (packet, &flow_tag_class, &here);
+}
+
+static void
+border_phy_rx_end (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  border_take_over (user_data, packet, FALSE);
+}
+
+static void
+border_phy_rx_drop (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  border_take_over (user_data, packet, TRUE);
+}
+
+/* Connects to the devices of @node where packets cross between ranks,
+ * @node's probe or not: a packet must be handed off wherever it leaves. */
+static void
+monitor_watch_node_borders (CnsFlowMonitor *self, CnsNode *node)
+{
+  if (!cns_node_is_local (node))
+    return;
+  for (guint32 i = 0; i < cns_node_get_n_devices (node); i++)
+    {
+      CnsNetDevice *device = cns_node_get_device (node, i);
+      g_autoptr (GError) error = NULL;
+
+      if (!CNS_IS_POINT_TO_POINT_REMOTE_CHANNEL (
+              cns_net_device_get_channel (device))
+          || g_hash_table_contains (self->borders, device))
+        continue;
+      if (cns_trace_connect (device, "PhyTxBegin",
+                             G_CALLBACK (border_phy_tx_begin), self, &error)
+              == 0
+          || cns_trace_connect (device, "PhyRxEnd",
+                                G_CALLBACK (border_phy_rx_end), self, &error)
+                 == 0
+          || cns_trace_connect (device, "PhyRxDrop",
+                                G_CALLBACK (border_phy_rx_drop), self, &error)
+                 == 0)
+        g_critical ("cns_flow_monitor_add_node: %s", error->message);
+      g_hash_table_add (self->borders, g_object_ref (device));
+    }
+}
+
+/* In a distributed run, the first node added has the monitor watch the
+ * borders of every node of the rank, and each node added its own (the
+ * borders of nodes made after the first was added). */
+static void
+monitor_watch_borders (CnsFlowMonitor *self, CnsNode *node)
+{
+  if (cns_mpi_get_size () <= 1)
+    return;
+  if (self->borders == NULL)
+    {
+      self->borders = g_hash_table_new_full (g_direct_hash, g_direct_equal,
+                                             g_object_unref, NULL);
+      for (guint32 i = 0; i < cns_node_list_get_n_nodes (); i++)
+        monitor_watch_node_borders (self, cns_node_list_get_node (i));
+    }
+  monitor_watch_node_borders (self, node);
+}
+
+static void
+monitor_unwatch_borders (CnsFlowMonitor *self)
+{
+  GHashTableIter iter;
+  gpointer device;
+
+  if (self->borders == NULL)
+    return;
+  g_hash_table_iter_init (&iter, self->borders);
+  while (g_hash_table_iter_next (&iter, &device, NULL))
+    {
+      cns_trace_disconnect (device, "PhyTxBegin",
+                            G_CALLBACK (border_phy_tx_begin), self);
+      cns_trace_disconnect (device, "PhyRxEnd", G_CALLBACK (border_phy_rx_end),
+                            self);
+      cns_trace_disconnect (device, "PhyRxDrop",
+                            G_CALLBACK (border_phy_rx_drop), self);
+    }
+  g_clear_pointer (&self->borders, g_hash_table_unref);
 }
 
 /* ---- tables: what a rank saw, serialized, and merged ---- */
@@ -1661,6 +1748,7 @@ cns_flow_monitor_dispose (GObject *object)
 
   g_clear_pointer (&self->probes, g_ptr_array_unref);
   g_clear_pointer (&self->by_node, g_hash_table_unref);
+  monitor_unwatch_borders (self);
   G_OBJECT_CLASS (cns_flow_monitor_parent_class)->dispose (object);
 }
 
@@ -1797,7 +1885,8 @@ probe_connect (Probe *probe, gpointer object, const gchar *name,
  * node sends are classified into flows, and what it forwards, delivers
  * and drops is counted. A node gets one probe however often it is added.
  * The probe's index in the XML output is the number of probes added
- * before it.
+ * before it. In a distributed run every rank adds the same nodes, in the
+ * same order, after the links between ranks are made.
  *
  * Returns: whether @node has a probe now: %FALSE when it has no IPv4
  * layer.
@@ -1828,7 +1917,6 @@ cns_flow_monitor_add_node (CnsFlowMonitor *self, CnsNode *node)
   probe->monitor = self;
   probe->ipv4 = g_object_ref (ipv4);
   probe->devices = g_ptr_array_new_with_free_func (g_object_unref);
-  probe->remote = g_ptr_array_new_with_free_func (g_object_unref);
   probe_connect (probe, ipv4, "SendOutgoing", G_CALLBACK (probe_send_outgoing));
   probe_connect (probe, ipv4, "UnicastForward",
                  G_CALLBACK (probe_unicast_forward));
@@ -1843,17 +1931,8 @@ cns_flow_monitor_add_node (CnsFlowMonitor *self, CnsNode *node)
       probe_connect (probe, device, "MacTxDrop",
                      G_CALLBACK (probe_mac_tx_drop));
       g_ptr_array_add (probe->devices, g_object_ref (device));
-      /* where packets leave for, and arrive from, other ranks */
-      if (CNS_IS_POINT_TO_POINT_REMOTE_CHANNEL (
-              cns_net_device_get_channel (device)))
-        {
-          probe_connect (probe, device, "PhyTxBegin",
-                         G_CALLBACK (probe_phy_tx_begin));
-          probe_connect (probe, device, "PhyRxDrop",
-                         G_CALLBACK (probe_phy_rx_drop));
-          g_ptr_array_add (probe->remote, g_object_ref (device));
-        }
     }
+  monitor_watch_borders (self, node);
   g_ptr_array_add (self->probes, probe);
   g_hash_table_insert (self->by_node, node, probe);
   return TRUE;
