@@ -432,7 +432,7 @@ five_tuple_equal (gconstpointer a, gconstpointer b)
          && x->destination_port == y->destination_port;
 }
 
-#define COMPARE(x, y) ((x) > (y)) - ((x) < (y))
+#define COMPARE(x, y) (((x) > (y)) - ((x) < (y)))
 
 /* The order of flow ids: by first send time, then by 5-tuple. */
 static gint
