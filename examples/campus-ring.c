@@ -85,7 +85,8 @@
  * per-packet hashes, so the order in which ranks saw packets does not
  * matter) and rank 0 alone prints: every figure but the wall-clock ones
  * equals a sequential run's. --PrintDistributedStats adds a line per
- * rank; --json always has the per-rank arrays. --flowmon needs one rank.
+ * rank; --json always has the per-rank arrays. --flowmon's file, which
+ * rank 0 writes from every rank's flow statistics, is the sequential one.
  *
  *   mpirun -np 4 build/examples/campus-ring --nCampus=8 --json
  *
@@ -201,11 +202,6 @@ check_options (const Options *o)
     return bad_option ("nCampus",
                        "a topology of at most 2^23 links (10/8 as /31s): "
                        "fewer campuses or fewer --nLANClients");
-  /* each rank's monitor sees its own nodes' packets only */
-  if (o->flowmon != NULL && cns_mpi_get_size () > 1)
-    return bad_option ("flowmon",
-                       "a run on one rank: the flow monitor's results are "
-                       "not merged across MPI ranks");
   return 0;
 }
 
@@ -1364,11 +1360,12 @@ main (int argc, char **argv)
   s.fingerprint = cns_simulator_get_fingerprint ();
   if (flowmon != NULL)
     {
-      s.monitored_flows = cns_flow_monitor_get_n_flows (
-          cns_flow_monitor_helper_get_monitor (flowmon));
+      /* collective: rank 0 merges every rank's flows and writes them */
       if (!cns_flow_monitor_helper_serialize_to_xml_file (flowmon, o.flowmon,
                                                           TRUE, TRUE, &error))
         die ("flowmon", error);
+      s.monitored_flows = cns_flow_monitor_get_n_flows (
+          cns_flow_monitor_helper_get_monitor (flowmon));
     }
 
   cns_simulator_destroy ();

@@ -145,7 +145,9 @@ cns_flow_monitor_helper_install_all (CnsFlowMonitorHelper *self)
 /**
  * cns_flow_monitor_helper_serialize_to_xml_file:
  *
- * cns_flow_monitor_write_xml() on the helper's monitor.
+ * cns_flow_monitor_write_xml() on the helper's monitor. Under MPI it is
+ * collective: every rank calls it, and rank 0 alone writes the file,
+ * with every rank's statistics merged.
  *
  * Returns: %TRUE on success.
  */

@@ -41,8 +41,8 @@ typedef struct
  * @rx_bytes: bytes received, IPv4 header included
  * @tx_packets: packets sent
  * @rx_packets: packets received
- * @lost_packets: packets dropped, plus those that were in flight longer
- *   than MaxPerHopDelay since they were last seen
+ * @lost_packets: packets dropped, plus those that went unseen for
+ *   MaxPerHopDelay (even when they turned up later)
  * @times_forwarded: how many times the packets received were forwarded
  *   on their way (hops - 1, summed)
  * @max_delay: the largest delay of a packet received

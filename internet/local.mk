@@ -91,6 +91,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-udp-socket.h
 
 noinst_HEADERS += \
+	%reldir%/cns-flow-monitor-private.h \
 	%reldir%/cns-internet-private.h \
 	%reldir%/cns-ipv4-end-point-demux-private.h \
 	%reldir%/cns-ipv4-interface-private.h \

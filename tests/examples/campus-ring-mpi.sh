@@ -4,10 +4,10 @@
 # simulator, give the same JSON apart from the wall-clock figures and the
 # per-rank arrays, and the same pcap files and plot data byte for byte.
 # The per-rank arrays have an entry per rank and add up (every remote
-# packet sent is received); only rank 0 prints; --flowmon is refused on
-# several ranks. --nConCon=2 on 4 ranks, run three times, once lost
-# messages between windows. Skipped when cns has no MPI or mpirun is
-# missing. Reports TAP.
+# packet sent is received); only rank 0 prints; --flowmon's XML is the
+# sequential run's byte for byte under both simulators. --nConCon=2 on 4
+# ranks, run three times, once lost messages between windows. Skipped
+# when cns has no MPI or mpirun is missing. Reports TAP.
 set -u
 build=${top_builddir:-..}
 ring=$build/examples/campus-ring
@@ -97,7 +97,7 @@ compare () {
   sync=gtw
 }
 
-echo "1..29"
+echo "1..33"
 
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s"
 
@@ -173,9 +173,29 @@ for f in throughput.dat delay-cdf.dat; do
     cmp -s "$tmp/seq/plot/$f" "$tmp/np4/plot/$f"
 done
 
-# ---- refused ----
-mpi 2 --nCampus=3 $small --flowmon="$tmp/flows.xml" >/dev/null
-status=$?
-check "--flowmon on 2 ranks exits 2 naming --flowmon, writing nothing" \
-  test $status -eq 2 -a ! -e "$tmp/flows.xml" \
-  -a "$(grep -c 'campus-ring: --flowmon: expected a run on one rank' "$tmp/err")" -eq 1
+# ---- FlowMonitor XML ----
+# rank 0 writes what every rank's monitor saw, merged: the sequential file
+flows="--nCampus=3 $small"
+seq=$("$ring" --json $flows --flowmon="$tmp/flows.xml")
+for run in 2:gtw 4:gtw 2:null-message 4:null-message; do
+  np=${run%%:*}
+  sync=${run#*:}
+  out=$(mpi $np --json $flows --flowmon="$tmp/flows-$np-$sync.xml")
+  same=no
+  cmp -s "$tmp/flows.xml" "$tmp/flows-$np-$sync.xml" && same=yes
+  check "--flowmon on $np ranks, $sync: the sequential XML byte for byte, and its flow count" \
+    test $same = yes \
+    -a "$(field "$out" monitored_flows)" = "$(field "$seq" monitored_flows)"
+done
+sync=gtw
+
+# the sum of an attribute over the XML's elements
+xml_sum () {
+  grep -o " $2=\"[0-9]*\"" "$1" | awk -F'"' '{ s += $2 } END { print s + 0 }'
+}
+check "--flowmon: the XML's flows and packets are --json's, none lost" \
+  test "$(xml_sum "$tmp/flows.xml" txPackets)" = "$(field "$seq" tx_packets)" \
+  -a "$(xml_sum "$tmp/flows.xml" rxPackets)" = "$(field "$seq" rx_packets)" \
+  -a "$(xml_sum "$tmp/flows.xml" lostPackets)" = 0 \
+  -a "$(grep -c 'sourceAddress=' "$tmp/flows.xml")" = "$(field "$seq" flows)" \
+  -a "$(field "$seq" monitored_flows)" = "$(field "$seq" flows)"

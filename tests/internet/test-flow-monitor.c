@@ -12,6 +12,7 @@
  * (port 9) at 1, 1.5 and 2 s, which sends each back at once: flow 1 is
  * A -> B with delays 7, 6 and 7 ms, flow 2 is B -> A with the same.
  */
+#include "internet/cns-flow-monitor-private.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/suites.h"
@@ -98,17 +99,39 @@ socket_send_run (gpointer obj, gpointer data)
       cns_socket_send_to (job->socket, cns_packet_new (job->size), 0, &to), 0);
 }
 
-/* A's socket sends @size bytes to B's port 9 at @when (a time, not a
- * delay). */
+/* @socket, on A, sends @size bytes to B's port 9 at @when (a time, not
+ * a delay). */
 static void
-socket_send_at (CnsTime when, guint32 size)
+socket_send_from_at (CnsSocket *socket, CnsTime when, guint32 size)
 {
   SocketSend *job = g_new (SocketSend, 1);
 
-  *job = (SocketSend){ socket_a, size };
+  *job = (SocketSend){ socket, size };
   cns_simulator_schedule_with_context_full (cns_node_get_id (line.a.node),
                                             when - cns_simulator_now (),
                                             socket_send_run, NULL, job, g_free);
+}
+
+/* A's socket (port 5000) sends @size bytes to B's port 9 at @when. */
+static void
+socket_send_at (CnsTime when, guint32 size)
+{
+  socket_send_from_at (socket_a, when, size);
+}
+
+/* A socket on A bound to @port; the caller owns it. */
+static CnsSocket *
+socket_on_a (guint16 port)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree gchar *text = g_strdup_printf ("0.0.0.0:%u", port);
+  CnsSocket *socket
+      = cns_socket_create (line.a.node, CNS_TYPE_UDP_SOCKET_FACTORY);
+  CnsAddress local;
+
+  inet (text, &local);
+  ck_assert (cns_socket_bind (socket, &local, &error));
+  return socket;
 }
 
 /* The three datagrams of flow 1. */
@@ -800,6 +823,188 @@ START_TEST (test_flow_monitor_ignores_broadcast_and_other_protocols)
 }
 END_TEST
 
+/* Flow ids follow the send times of the flows' first packets, and the
+ * 5-tuples of flows that start at the same time, not the order the
+ * monitor classified them in: at 1 s port 5000 sends before port 4000,
+ * yet 4000's flow comes first. The echoes leave at 1.007 s (5000's) and
+ * 1.008 s (4000's, queued 1 ms behind the other at A). */
+START_TEST (test_flow_monitor_canonical_ids)
+{
+  g_autoptr (CnsSocket) early = socket_on_a (6000);
+  g_autoptr (CnsSocket) second = socket_on_a (4000);
+  g_autofree gchar *path = tmp_path ("ids.xml");
+  g_autoptr (GError) error = NULL;
+  CnsFlowMonitor *monitor = cns_flow_monitor_helper_install_all (helper);
+  xmlDocPtr doc;
+
+  socket_send_from_at (early, cns_seconds (0.5), 970);
+  socket_send_at (cns_seconds (1), 970);
+  socket_send_from_at (second, cns_seconds (1), 970);
+  run_until (cns_seconds (1));
+  ck_assert_uint_eq (cns_flow_monitor_get_n_flows (monitor), 4);
+  ck_assert_uint_eq (flow_of (monitor, "10.1.1.1", 6000, "10.1.2.2", 9), 1);
+  ck_assert_uint_eq (flow_of (monitor, "10.1.2.2", 9, "10.1.1.1", 6000), 2);
+  ck_assert_uint_eq (flow_of (monitor, "10.1.1.1", 4000, "10.1.2.2", 9), 3);
+  ck_assert_uint_eq (flow_of (monitor, "10.1.1.1", 5000, "10.1.2.2", 9), 4);
+  ck_assert_uint_eq (cns_flow_monitor_get_five_tuple (monitor, 3)->source_port,
+                     4000);
+
+  run_until (cns_seconds (2));
+  ck_assert_uint_eq (cns_flow_monitor_get_n_flows (monitor), 6);
+  ck_assert_uint_eq (flow_of (monitor, "10.1.2.2", 9, "10.1.1.1", 5000), 5);
+  ck_assert_uint_eq (flow_of (monitor, "10.1.2.2", 9, "10.1.1.1", 4000), 6);
+  ck_assert_int_eq (cns_flow_monitor_get_stats (monitor, 6)->time_first_tx,
+                    cns_seconds (1) + MS (8));
+  ck_assert_int_eq (cns_flow_monitor_get_stats (monitor, 3)->delay_sum, MS (8));
+
+  ck_assert (cns_flow_monitor_write_xml (monitor, path, FALSE, TRUE, &error));
+  doc = read_xml (path);
+  ck_assert_xpath (doc, "/FlowMonitor/FlowStats/Flow[3]/@flowId", "3");
+  ck_assert_xpath (doc, "/FlowMonitor/FlowStats/Flow[3]/@delaySum",
+                   "+8000000.0ns");
+  ck_assert_xpath (doc, "/FlowMonitor/Ipv4FlowClassifier/Flow[3]/@flowId", "3");
+  ck_assert_xpath (
+      doc, "/FlowMonitor/Ipv4FlowClassifier/Flow[@flowId='3']/@sourcePort",
+      "4000");
+  ck_assert_xpath (
+      doc, "/FlowMonitor/Ipv4FlowClassifier/Flow[@flowId='4']/@sourcePort",
+      "5000");
+  ck_assert_xpath (doc,
+                   "/FlowMonitor/FlowProbes/FlowProbe[@index='0']/FlowStats[3]"
+                   "/@flowId",
+                   "3");
+  xmlFreeDoc (doc);
+}
+END_TEST
+
+/* A packet unseen for MaxPerHopDelay is lost even when it turns up
+ * later: with 3 ms, A's datagram reaches R 3 ms after it left, and
+ * counts as lost there, not as received at B; B's echo, 4 ms from B to
+ * R, too. */
+START_TEST (test_flow_monitor_lost_when_seen_late)
+{
+  g_autoptr (GError) error = NULL;
+  CnsFlowMonitor *monitor;
+  const CnsFlowStats *s;
+
+  ck_assert (cns_flow_monitor_helper_set_monitor_attribute (
+      helper, "MaxPerHopDelay", "3ms", &error));
+  monitor = cns_flow_monitor_helper_install_all (helper);
+  socket_send_at (cns_seconds (1), 970);
+  run_until (cns_seconds (2));
+  ck_assert_uint_eq (line.b.l4->rx->len, 0);
+  ck_assert_uint_eq (cns_flow_monitor_get_n_flows (monitor), 2);
+  for (guint32 id = 1; id <= 2; id++)
+    {
+      s = cns_flow_monitor_get_stats (monitor, id);
+      ck_assert_uint_eq (s->tx_packets, 1);
+      ck_assert_uint_eq (s->rx_packets, 0);
+      ck_assert_uint_eq (s->lost_packets, 1);
+      ck_assert_uint_eq (s->times_forwarded, 0);
+      ck_assert_int_eq (s->delay_sum, 0);
+    }
+  cns_flow_monitor_check_for_lost_packets (monitor);
+  ck_assert_uint_eq (cns_flow_monitor_get_stats (monitor, 1)->lost_packets, 1);
+}
+END_TEST
+
+/* The statistics of two tables merged: flow by flow (by 5-tuple), counts
+ * and sums added, first times the earliest, last times and the last
+ * delay the latest's, histograms bin by bin, drops reason by reason, and
+ * ids given again over the merged flows. The first table is the echo
+ * scenario up to 3 s; the second, of a second monitor, has one more
+ * datagram of flow 1 at 4 s (the echo server has stopped) and one that
+ * dies at R for its TTL at 4.5 s. */
+START_TEST (test_flow_monitor_merge_tables)
+{
+  g_autoptr (GPtrArray) tables
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr (CnsFlowMonitor) merged = cns_flow_monitor_new ();
+  g_autoptr (GError) error = NULL;
+  const guint32 *counts = NULL;
+  const CnsFlowStats *s;
+  const guint8 *data;
+  gsize size;
+
+  cns_flow_monitor_helper_install_all (helper);
+  send_echo_requests ();
+  run_until (cns_seconds (3));
+  g_ptr_array_add (tables, cns_flow_monitor_serialize_table (
+                               cns_flow_monitor_helper_get_monitor (helper)));
+  g_clear_object (&helper);
+  helper = cns_flow_monitor_helper_new ();
+  cns_flow_monitor_helper_install_all (helper);
+  socket_send_at (cns_seconds (4), 970);
+  raw_send_at (cns_seconds (4.5), "10.1.2.2", 1);
+  run_until (cns_seconds (5));
+  g_ptr_array_add (tables, cns_flow_monitor_serialize_table (
+                               cns_flow_monitor_helper_get_monitor (helper)));
+
+  ck_assert (cns_flow_monitor_load_tables (merged, tables, &error));
+  ck_assert_uint_eq (cns_flow_monitor_get_n_flows (merged), 3);
+  ck_assert_uint_eq (flow_of (merged, "10.1.1.1", 5000, "10.1.2.2", 9), 1);
+  ck_assert_uint_eq (flow_of (merged, "10.1.2.2", 9, "10.1.1.1", 5000), 2);
+  ck_assert_uint_eq (flow_of (merged, "10.1.1.1", 7000, "10.1.2.2", 9), 3);
+
+  s = cns_flow_monitor_get_stats (merged, 1);
+  ck_assert_uint_eq (s->tx_packets, 4);
+  ck_assert_uint_eq (s->rx_packets, 4);
+  ck_assert_uint_eq (s->tx_bytes, 3 * 998 + 498);
+  ck_assert_uint_eq (s->rx_bytes, 3 * 998 + 498);
+  ck_assert_int_eq (s->time_first_tx, cns_seconds (1));
+  ck_assert_int_eq (s->time_last_tx, cns_seconds (4));
+  ck_assert_int_eq (s->time_first_rx, cns_seconds (1) + MS (7));
+  ck_assert_int_eq (s->time_last_rx, cns_seconds (4) + MS (7));
+  ck_assert_int_eq (s->delay_sum, MS (27));
+  ck_assert_int_eq (s->jitter_sum, MS (2));
+  ck_assert_int_eq (s->last_delay, MS (7));
+  ck_assert_int_eq (s->min_delay, MS (6));
+  ck_assert_int_eq (s->max_delay, MS (7));
+  ck_assert_uint_eq (s->times_forwarded, 4);
+  ck_assert_uint_eq (s->lost_packets, 0);
+  ck_assert_uint_eq (cns_flow_monitor_get_delay_histogram (merged, 1, &counts),
+                     8);
+  ck_assert_uint_eq (counts[6], 1);
+  ck_assert_uint_eq (counts[7], 3);
+
+  s = cns_flow_monitor_get_stats (merged, 2);
+  ck_assert_uint_eq (s->tx_packets, 3);
+  ck_assert_uint_eq (s->rx_packets, 3);
+  ck_assert_int_eq (s->time_first_tx, cns_seconds (1) + MS (7));
+
+  s = cns_flow_monitor_get_stats (merged, 3);
+  ck_assert_uint_eq (s->tx_packets, 1);
+  ck_assert_uint_eq (s->lost_packets, 1);
+  ck_assert_int_eq (s->time_first_tx, cns_seconds (4.5));
+  ck_assert_uint_eq (cns_flow_monitor_get_packets_dropped (
+                         merged, 3, CNS_FLOW_DROP_TTL_EXPIRE),
+                     1);
+  ck_assert_uint_eq (
+      cns_flow_monitor_get_bytes_dropped (merged, 3, CNS_FLOW_DROP_TTL_EXPIRE),
+      998);
+
+  /* a table merged twice counts twice */
+  g_ptr_array_add (tables, g_bytes_ref (tables->pdata[1]));
+  ck_assert (cns_flow_monitor_load_tables (merged, tables, &error));
+  ck_assert_uint_eq (cns_flow_monitor_get_stats (merged, 1)->tx_packets, 5);
+  ck_assert_uint_eq (cns_flow_monitor_get_stats (merged, 3)->lost_packets, 2);
+
+  /* bad tables are named, and leave the monitor as it was */
+  data = g_bytes_get_data (tables->pdata[0], &size);
+  g_ptr_array_set_size (tables, 1);
+  g_ptr_array_add (tables, g_bytes_new (data, size - 1));
+  ck_assert (!cns_flow_monitor_load_tables (merged, tables, &error));
+  ck_assert_str_eq (error->message,
+                    "Flow monitor table 1: truncated or corrupt");
+  g_clear_error (&error);
+  g_ptr_array_insert (tables, 0, g_bytes_new_static ("CNSX", 4));
+  ck_assert (!cns_flow_monitor_load_tables (merged, tables, &error));
+  ck_assert_str_eq (error->message,
+                    "Flow monitor table 0: not a flow monitor table");
+  ck_assert_uint_eq (cns_flow_monitor_get_stats (merged, 1)->tx_packets, 5);
+}
+END_TEST
+
 START_TEST (test_flow_monitor_bad_arguments)
 {
   CnsFlowMonitor *monitor = cns_flow_monitor_helper_get_monitor (helper);
@@ -856,6 +1061,9 @@ test_flow_monitor_suite (void)
   tcase_add_test (tc, test_flow_monitor_without_probe_statistics);
   tcase_add_test (tc, test_flow_monitor_connects_nothing_unless_installed);
   tcase_add_test (tc, test_flow_monitor_ignores_broadcast_and_other_protocols);
+  tcase_add_test (tc, test_flow_monitor_canonical_ids);
+  tcase_add_test (tc, test_flow_monitor_lost_when_seen_late);
+  tcase_add_test (tc, test_flow_monitor_merge_tables);
   tcase_add_test (tc, test_flow_monitor_bad_arguments);
   suite_add_tcase (s, tc);
   return s;
