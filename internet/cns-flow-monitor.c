@@ -1864,7 +1864,7 @@ cns_flow_monitor_init (CnsFlowMonitor *self)
 CnsFlowMonitor *
 cns_flow_monitor_new (void)
 {
-  return g_object_new (CNS_TYPE_FLOW_MONITOR, NULL);
+  return cns_object_new (CNS_TYPE_FLOW_MONITOR, NULL);
 }
 
 static void

@@ -347,6 +347,24 @@ START_TEST (test_flow_monitor_bin_width_attribute)
 }
 END_TEST
 
+/* A monitor takes the configured defaults, --CnsFlowMonitor::X=... */
+START_TEST (test_flow_monitor_config_default)
+{
+  g_autoptr (GError) error = NULL;
+  CnsFlowMonitor *monitor;
+  const guint32 *counts = NULL;
+
+  ck_assert (cns_config_set_default ("CnsFlowMonitor::DelayBinWidth", "0.002",
+                                     &error));
+  monitor = cns_flow_monitor_helper_install_all (helper);
+  send_echo_requests ();
+  run_until (cns_seconds (3));
+  ck_assert_uint_eq (cns_flow_monitor_get_delay_histogram (monitor, 1, &counts),
+                     4);
+  ck_assert_uint_eq (counts[3], 3);
+}
+END_TEST
+
 /* Without a probe on R nothing counts the forwards; the packets still
  * arrive. Installing on a node twice adds one probe, and a node without
  * IPv4 gets none. */
@@ -1049,6 +1067,7 @@ test_flow_monitor_suite (void)
   tcase_add_test (tc, test_flow_monitor_udp_echo);
   tcase_add_test (tc, test_flow_monitor_delay_histogram);
   tcase_add_test (tc, test_flow_monitor_bin_width_attribute);
+  tcase_add_test (tc, test_flow_monitor_config_default);
   tcase_add_test (tc, test_flow_monitor_install_some);
   tcase_add_test (tc, test_flow_monitor_source_classifies);
   tcase_add_test (tc, test_flow_monitor_two_monitors);
