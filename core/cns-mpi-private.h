@@ -30,9 +30,16 @@ G_GNUC_INTERNAL void cns_mpi_count_window (void);
 
 /* The null-message simulator's side, in cns-mpi.c for the state it
  * shares with the sends. */
-G_GNUC_INTERNAL void cns_mpi_nm_begin (void);
+G_GNUC_INTERNAL void cns_mpi_nm_begin (CnsTime next);
 G_GNUC_INTERNAL CnsTime cns_mpi_nm_safe_time (void);
-G_GNUC_INTERNAL void cns_mpi_nm_flush (CnsTime floor, gboolean nulls);
+typedef enum
+{
+  CNS_MPI_NULLS_NONE,
+  CNS_MPI_NULLS_ON_LOOKAHEAD,
+  CNS_MPI_NULLS_ON_GROWTH
+} CnsMpiNulls;
+
+G_GNUC_INTERNAL void cns_mpi_nm_flush (CnsTime floor, CnsMpiNulls nulls);
 G_GNUC_INTERNAL gboolean cns_mpi_nm_receive (void);
 G_GNUC_INTERNAL gboolean cns_mpi_nm_wave (CnsTime next, guint64 events);
 G_GNUC_INTERNAL void cns_mpi_nm_end (void);

@@ -83,6 +83,7 @@ typedef struct
 typedef struct
 {
   guint32 rank;
+  CnsTime lookahead;    /* the smallest delay of the links to it */
   CnsTime guarantee_in; /* nothing more from it arrives earlier */
   CnsTime promised;     /* the last guarantee sent to it */
   GArray *links;        /* of guint32, the links to it */
@@ -640,38 +641,54 @@ cns_mpi_receive_until (guint64 expected)
 
 /* ---- null messages ---- */
 
-/* The neighbours and their lookahead, from the links, made when a run
- * starts after links were added. Nothing from a neighbour can arrive
- * before now plus the smallest delay of the links to it. */
+/* At the start of a run (collective): the neighbours and their lookahead,
+ * from the links, made again when links were added; nothing from a
+ * neighbour can arrive before now plus the smallest delay of the links to
+ * it. And one all-reduce of the ranks' first event times @next: nothing
+ * anywhere happens before the earliest, T, so every rank may run up to T
+ * plus the lookahead at once, rather than creep there by null messages. */
 void
-cns_mpi_nm_begin (void)
+cns_mpi_nm_begin (CnsTime next)
 {
   CnsTime now = cns_simulator_now ();
 
-  if (!mpi.enabled || mpi.by_rank != NULL)
+  if (!mpi.enabled)
     return;
-  mpi.by_rank = g_new0 (Neighbour *, mpi.size);
-  mpi.neighbours = g_new0 (Neighbour, mpi.size);
-  for (guint i = 0; i < mpi.links->len; i++)
+  if (mpi.by_rank == NULL)
     {
-      const Link *l = &g_array_index (mpi.links, Link, i);
-      Neighbour *n;
-      guint32 id = i;
-
-      if (l->peer == NO_LINK)
-        continue;
-      n = mpi.by_rank[l->peer];
-      if (n == NULL)
+      mpi.by_rank = g_new0 (Neighbour *, mpi.size);
+      mpi.neighbours = g_new0 (Neighbour, mpi.size);
+      for (guint i = 0; i < mpi.links->len; i++)
         {
-          n = mpi.by_rank[l->peer] = &mpi.neighbours[mpi.n_neighbours++];
-          n->rank = l->peer;
-          n->guarantee_in = CNS_TIME_MAX;
-          n->promised = now;
-          n->links = g_array_new (FALSE, FALSE, sizeof (guint32));
+          const Link *l = &g_array_index (mpi.links, Link, i);
+          Neighbour *n;
+          guint32 id = i;
+
+          if (l->peer == NO_LINK)
+            continue;
+          n = mpi.by_rank[l->peer];
+          if (n == NULL)
+            {
+              n = mpi.by_rank[l->peer] = &mpi.neighbours[mpi.n_neighbours++];
+              n->rank = l->peer;
+              n->guarantee_in = CNS_TIME_MAX;
+              n->lookahead = CNS_TIME_MAX;
+              n->promised = now;
+              n->links = g_array_new (FALSE, FALSE, sizeof (guint32));
+            }
+          n->guarantee_in = MIN (n->guarantee_in, now + l->delay);
+          n->lookahead = MIN (n->lookahead, l->delay);
+          g_array_append_val (n->links, id);
         }
-      n->guarantee_in = MIN (n->guarantee_in, now + l->delay);
-      g_array_append_val (n->links, id);
     }
+  cns_mpi_reduce_window (&next);
+  if (next != CNS_TIME_MAX)
+    mpi.jump_floor = MAX (mpi.jump_floor, next > CNS_TIME_MAX - mpi.lookahead
+                                              ? CNS_TIME_MAX
+                                              : next + mpi.lookahead);
+  for (guint32 i = 0; i < mpi.n_neighbours; i++)
+    mpi.neighbours[i].promised
+        = MAX (mpi.neighbours[i].promised, mpi.jump_floor);
 }
 
 /* Up to when this rank may run: before the earliest guarantee of its
@@ -710,10 +727,13 @@ mpi_nm_promise (const Neighbour *n, CnsTime floor)
   return promise;
 }
 
-/* Sends the buffered records, each message with a guarantee; with
- * @nulls, a null message to each neighbour whose guarantee grew. */
+/* Sends the buffered records, each message with a guarantee, and null
+ * messages as @nulls says: to each neighbour whose guarantee grew
+ * (CNS_MPI_NULLS_ON_GROWTH), or grew by its lookahead since the last one
+ * (CNS_MPI_NULLS_ON_LOOKAHEAD: a neighbour then runs a whole lookahead
+ * further without waiting), or none. */
 void
-cns_mpi_nm_flush (CnsTime floor, gboolean nulls)
+cns_mpi_nm_flush (CnsTime floor, CnsMpiNulls nulls)
 {
   mpi_reap_sends ();
   for (guint32 i = 0; i < mpi.n_neighbours; i++)
@@ -722,12 +742,14 @@ cns_mpi_nm_flush (CnsTime floor, gboolean nulls)
       GByteArray *out = mpi.out[n->rank];
       CnsTime promise;
 
-      if (out == NULL && !nulls)
+      if (out == NULL && nulls == CNS_MPI_NULLS_NONE)
         continue;
       promise = mpi_nm_promise (n, floor);
       if (out == NULL)
         {
-          if (promise <= n->promised)
+          if (promise <= n->promised
+              || (nulls == CNS_MPI_NULLS_ON_LOOKAHEAD
+                  && promise - n->promised < n->lookahead))
             continue;
           out = g_byte_array_sized_new (GUARANTEE);
           g_byte_array_set_size (out, GUARANTEE);
@@ -1097,7 +1119,7 @@ cns_mpi_count_window (void)
 }
 
 void
-cns_mpi_nm_begin (void)
+cns_mpi_nm_begin (CnsTime next)
 {
 }
 
@@ -1108,7 +1130,7 @@ cns_mpi_nm_safe_time (void)
 }
 
 void
-cns_mpi_nm_flush (CnsTime floor, gboolean nulls)
+cns_mpi_nm_flush (CnsTime floor, CnsMpiNulls nulls)
 {
 }
 

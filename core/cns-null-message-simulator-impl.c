@@ -4,16 +4,19 @@
  * A rank runs its next event as soon as it is safe: earlier than every
  * neighbour rank's guarantee, the time before which nothing more will
  * arrive from it. Every message carries its sender's guarantee to the
- * receiver, data messages too; a rank sends a null message (a guarantee
- * and nothing else) only when it has an event it cannot run yet and its
- * guarantee to a neighbour grew. Three things keep null messages rare
- * (see cns-mpi.c): a guarantee on a busy link is the arrival of the frames
- * already sent on it, not just a delay from now; a rank with nothing to
- * run sends none; and while ranks wait, a non-blocking all-reduce in the
- * background finds when everything stands still, which lets every rank
- * jump to the global next event (instead of creeping towards it one delay
- * per null message, and freeing ranks that wait on idle ones) and ends the
- * run when nothing is left anywhere, without a stop time.
+ * receiver, data messages too. A null message (a guarantee and nothing
+ * else) goes to a neighbour when the rank has an event it cannot run yet
+ * and its guarantee grew, and, while it runs, when its guarantee grew by
+ * the lookahead since the last one, so that a neighbour with no data from
+ * it need not wait. What keeps null messages rare (see cns-mpi.c): a
+ * guarantee on a busy link is the arrival of the frames already sent on
+ * it, not just a delay from now; a rank with nothing to run sends none;
+ * every run starts with one all-reduce of the ranks' first event times,
+ * so that no rank creeps towards the first event; and while ranks wait, a
+ * non-blocking all-reduce in the background finds when everything stands
+ * still, which lets every rank jump to the global next event (freeing
+ * ranks that wait on idle ones) and ends the run when nothing is left
+ * anywhere, without a stop time.
  *
  * Remote packets leave in one message per neighbour every half lookahead
  * of simulated time and whenever the rank has to wait. Each rank runs its
@@ -54,9 +57,12 @@ nm_run (void)
   /* remote packets leave every half lookahead of simulated time, so that
    * a neighbour gets them, and a guarantee, well before it needs them */
   CnsTime period = MAX (cns_mpi_get_lookahead () / 2, 1);
-  CnsTime next_flush = s->now;
+  CnsTime next_flush = s->now + period;
+  CnsSchedulerEntry first;
 
-  cns_mpi_nm_begin ();
+  cns_mpi_nm_begin (!s->stop && klass->peek_next (scheduler, &first)
+                        ? first.time
+                        : CNS_TIME_MAX);
   for (;;)
     {
       CnsSchedulerEntry entry;
@@ -71,7 +77,7 @@ nm_run (void)
           cns_simulator_invoke (s, &entry);
           if (G_UNLIKELY (s->now >= next_flush))
             {
-              cns_mpi_nm_flush (s->now, FALSE);
+              cns_mpi_nm_flush (s->now, CNS_MPI_NULLS_ON_LOOKAHEAD);
               next_flush = s->now > CNS_TIME_MAX - period ? CNS_TIME_MAX
                                                           : s->now + period;
             }
@@ -86,7 +92,8 @@ nm_run (void)
        * stopped rank may be run again) */
       floor = have ? MIN (entry.time, safe) : safe;
       start = g_get_monotonic_time ();
-      cns_mpi_nm_flush (floor, runnable);
+      cns_mpi_nm_flush (floor, runnable ? CNS_MPI_NULLS_ON_GROWTH
+                                        : CNS_MPI_NULLS_NONE);
       if (cns_mpi_nm_wave (runnable ? entry.time : CNS_TIME_MAX,
                            s->event_count))
         break;
