@@ -60,10 +60,15 @@ gtw_run (void)
       cns_mpi_count_window ();
       granted
           = next > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX : next + lookahead;
-      while (!s->stop && klass->peek_next (scheduler, &entry)
-             && entry.time < granted)
+      /* the first event past the window goes back: one insert per window
+       * instead of a peek per event */
+      while (!s->stop && klass->remove_next (scheduler, &entry))
         {
-          klass->remove_next (scheduler, &entry);
+          if (entry.time >= granted)
+            {
+              klass->insert (scheduler, entry.time, entry.event);
+              break;
+            }
           cns_simulator_invoke (s, &entry);
         }
     }
