@@ -17,24 +17,8 @@
  * Each rank runs its own events in (time, key) order, as a sequential run
  * would, so results are the same on any number of ranks.
  */
-#include "core/cns-core-error.h"
 #include "core/cns-mpi-private.h"
 #include "core/cns-simulator-private.h"
-
-static gboolean
-gtw_setup (GError **error)
-{
-  if (!cns_mpi_is_enabled ())
-    {
-      g_set_error_literal (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
-                           cns_mpi_is_available ()
-                               ? "it needs cns_mpi_enable() first"
-                               : "it needs MPI, which this build of cns "
-                                 "does not have");
-      return FALSE;
-    }
-  return TRUE;
-}
 
 static void
 gtw_run (void)
@@ -74,25 +58,13 @@ gtw_run (void)
     }
 }
 
-static guint32
-gtw_get_system_id (void)
-{
-  return cns_mpi_get_rank ();
-}
-
-static guint32
-gtw_get_n_systems (void)
-{
-  return cns_mpi_get_size ();
-}
-
 const CnsSimulatorImplClass cns_gtw_simulator_impl_class = {
   .name = "gtw",
   .description = "granted time window: MPI ranks run in lockstep windows "
                  "as wide as the smallest delay between ranks",
-  .setup = gtw_setup,
+  .setup = cns_mpi_check_ready,
   .run = gtw_run,
   .teardown = NULL,
-  .get_system_id = gtw_get_system_id,
-  .get_n_systems = gtw_get_n_systems,
+  .get_system_id = cns_mpi_get_rank,
+  .get_n_systems = cns_mpi_get_size,
 };

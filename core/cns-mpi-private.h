@@ -8,6 +8,10 @@
 
 G_BEGIN_DECLS
 
+/* The setup of the distributed simulators: FALSE, with @error set, unless
+ * MPI runs. */
+G_GNUC_INTERNAL gboolean cns_mpi_check_ready (GError **error);
+
 /* The smallest delay of any link between two ranks (CNS_TIME_MAX when there
  * is none), the same on every rank. */
 G_GNUC_INTERNAL CnsTime cns_mpi_get_lookahead (void);

@@ -19,6 +19,7 @@
 #include "core/cns-mpi-private.h"
 
 #include "cns-build-config.h"
+#include "core/cns-core-error.h"
 #include "core/cns-log.h"
 #include "core/cns-simulator-private.h"
 
@@ -282,6 +283,18 @@ cns_mpi_disable (void)
   mpi.lookahead = CNS_TIME_MAX;
   mpi.min_sent = CNS_TIME_MAX;
   memset (&stats, 0, sizeof stats);
+}
+
+/* The setup of the distributed simulators: MPI must be running. */
+gboolean
+cns_mpi_check_ready (GError **error)
+{
+  if (mpi.enabled)
+    return TRUE;
+  g_set_error_literal (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                       "it needs MPI ranks: start the program with mpirun, "
+                       "after cns_mpi_enable() in its main()");
+  return FALSE;
 }
 
 /** cns_mpi_is_available: Returns: whether cns was built with MPI. */
@@ -1020,6 +1033,14 @@ cns_mpi_enable_comm (gconstpointer comm)
 void
 cns_mpi_disable (void)
 {
+}
+
+gboolean
+cns_mpi_check_ready (GError **error)
+{
+  g_set_error_literal (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                       "it needs MPI, which this build of cns does not have");
+  return FALSE;
 }
 
 gboolean

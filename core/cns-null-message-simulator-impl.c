@@ -23,7 +23,6 @@
  * events in (time, key) order, so results are the same on any number of
  * ranks.
  */
-#include "core/cns-core-error.h"
 #include "core/cns-mpi-private.h"
 #include "core/cns-simulator-private.h"
 
@@ -31,21 +30,6 @@
 
 /* Between two looks for messages. */
 #define NM_EVENTS_PER_POLL 16
-
-static gboolean
-nm_setup (GError **error)
-{
-  if (!cns_mpi_is_enabled ())
-    {
-      g_set_error_literal (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
-                           cns_mpi_is_available ()
-                               ? "it needs cns_mpi_enable() first"
-                               : "it needs MPI, which this build of cns "
-                                 "does not have");
-      return FALSE;
-    }
-  return TRUE;
-}
 
 static void
 nm_run (void)
@@ -104,25 +88,13 @@ nm_run (void)
   cns_mpi_nm_end ();
 }
 
-static guint32
-nm_get_system_id (void)
-{
-  return cns_mpi_get_rank ();
-}
-
-static guint32
-nm_get_n_systems (void)
-{
-  return cns_mpi_get_size ();
-}
-
 const CnsSimulatorImplClass cns_null_message_simulator_impl_class = {
   .name = "null-message",
   .description = "null message (Chandy-Misra-Bryant): MPI ranks run as far "
                  "as their neighbours' guarantees allow",
-  .setup = nm_setup,
+  .setup = cns_mpi_check_ready,
   .run = nm_run,
   .teardown = NULL,
-  .get_system_id = nm_get_system_id,
-  .get_n_systems = nm_get_n_systems,
+  .get_system_id = cns_mpi_get_rank,
+  .get_n_systems = cns_mpi_get_size,
 };

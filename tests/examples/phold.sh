@@ -26,7 +26,7 @@ field () {
   printf '%s\n' "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p"
 }
 
-echo "1..13"
+echo "1..14"
 
 reference=""
 for scheduler in heap ladder list; do
@@ -94,6 +94,14 @@ if [ ${#digest} -eq 64 ]; then
   ok "--fingerprint: a SHA-256 in the JSON"
 else
   not_ok "--fingerprint: $seq"
+fi
+err=$("$phold" $args --sync=gtw 2>&1)
+status=$?
+if [ $status -eq 1 ] && printf '%s' "$err" \
+   | grep -q "simulator implementation 'gtw': it needs MPI"; then
+  ok "--sync=gtw without mpirun exits 1 saying it needs MPI"
+else
+  not_ok "--sync=gtw without mpirun: status $status, '$err'"
 fi
 if ! grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null \
    || ! command -v mpirun >/dev/null 2>&1; then
