@@ -65,11 +65,14 @@ void cns_mpi_barrier (void);
  * @null_messages: null messages it sent (null-message simulator)
  * @windows: time windows granted (granted-time-window simulator)
  * @blocked_s: wall time spent waiting for other ranks, in seconds
+ * @events: the events the rank ran: cns_simulator_get_event_count() from
+ *   cns_mpi_get_stats(), the caller's count from cns_mpi_gather_stats()
  *
  * One rank's distributed statistics since cns_mpi_enable().
  */
 typedef struct
 {
+  guint64 events;
   guint64 messages_sent;
   guint64 messages_received;
   guint64 packets_sent;
@@ -80,5 +83,7 @@ typedef struct
 } CnsMpiStats;
 
 void cns_mpi_get_stats (CnsMpiStats *out);
+CnsMpiStats *cns_mpi_gather_stats (guint64 events);
+gchar *cns_mpi_stats_to_json (const CnsMpiStats *ranks, guint32 n_ranks);
 
 G_END_DECLS

@@ -699,25 +699,6 @@ progress_tick (gpointer obj, gpointer data)
 
 /* ---- report ---- */
 
-/* What each rank reports alone, in --json's per-rank arrays. */
-enum
-{
-  RANK_EVENTS,
-  RANK_MESSAGES_SENT,
-  RANK_MESSAGES_RECEIVED,
-  RANK_PACKETS_SENT,
-  RANK_PACKETS_RECEIVED,
-  RANK_NULL_MESSAGES,
-  RANK_WINDOWS,
-  RANK_BLOCKED_US,
-  RANK_N
-};
-
-static const gchar *const rank_keys[RANK_N]
-    = { "events",       "messages_sent",    "messages_received",
-        "packets_sent", "packets_received", "null_messages",
-        "windows",      "blocked_s" };
-
 typedef struct
 {
   guint64 nodes, links, ring_links, flows;
@@ -731,7 +712,7 @@ typedef struct
   glong max_rss_kb;
   guint32 ranks;
   const gchar *simulator;
-  guint64 *per_rank; /* RANK_N per rank, rank by rank; on rank 0 */
+  CnsMpiStats *per_rank; /* each rank's, on rank 0 */
 } Summary;
 
 /* The 99th percentile: the middle of the bin that holds it. */
@@ -843,8 +824,6 @@ aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
     [MAX_SETUP_US] = to_us (s->setup_s), [MAX_RUN_US] = to_us (s->run_s),
     [MAX_WALL_US] = to_us (s->wall_s),   [MAX_RSS_KB] = (guint64) s->max_rss_kb,
   };
-  guint64 mine[RANK_N];
-  CnsMpiStats mpi;
 
   for (guint i = 0; i < 4; i++)
     sum[SUM_DELAY_PS + i]
@@ -856,19 +835,8 @@ aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
     cns_mpi_sum (stats.campus_rx_bytes,
                  (gsize) o->n_campus * stats.n_time_bins);
 
-  cns_mpi_get_stats (&mpi);
-  mine[RANK_EVENTS] = ran;
-  mine[RANK_MESSAGES_SENT] = mpi.messages_sent;
-  mine[RANK_MESSAGES_RECEIVED] = mpi.messages_received;
-  mine[RANK_PACKETS_SENT] = mpi.packets_sent;
-  mine[RANK_PACKETS_RECEIVED] = mpi.packets_received;
-  mine[RANK_NULL_MESSAGES] = mpi.null_messages;
-  mine[RANK_WINDOWS] = mpi.windows;
-  mine[RANK_BLOCKED_US] = to_us (mpi.blocked_s);
   s->ranks = cns_mpi_get_size ();
-  if (cns_mpi_get_rank () == 0)
-    s->per_rank = g_new (guint64, (gsize) RANK_N * s->ranks);
-  cns_mpi_gather (mine, RANK_N, s->per_rank);
+  s->per_rank = cns_mpi_gather_stats (ran);
 
   stats.tx_packets = sum[SUM_TX_PACKETS];
   stats.tx_bytes = sum[SUM_TX_BYTES];
@@ -900,23 +868,10 @@ aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
 static void
 print_json_ranks (const Summary *s)
 {
-  printf (",\"ranks\":%u,\"simulator\":\"%s\"", s->ranks, s->simulator);
-  for (guint k = 0; k < RANK_N; k++)
-    {
-      printf (",\"rank_%s\":[", rank_keys[k]);
-      for (guint32 r = 0; r < s->ranks; r++)
-        {
-          guint64 v = s->per_rank[(gsize) r * RANK_N + k];
+  g_autofree gchar *arrays = cns_mpi_stats_to_json (s->per_rank, s->ranks);
 
-          if (r > 0)
-            putchar (',');
-          if (k == RANK_BLOCKED_US)
-            printf ("%.6f", v / 1e6);
-          else
-            printf ("%" G_GUINT64_FORMAT, v);
-        }
-      putchar (']');
-    }
+  printf (",\"ranks\":%u,\"simulator\":\"%s\",%s", s->ranks, s->simulator,
+          arrays);
 }
 
 static void
@@ -1026,20 +981,19 @@ print_ranks (FILE *out, const Summary *s)
 {
   for (guint32 r = 0; r < s->ranks; r++)
     {
-      const guint64 *v = s->per_rank + (gsize) r * RANK_N;
+      const CnsMpiStats *v = &s->per_rank[r];
       gchar a[32], b[32], c[32], d[32], e[32];
 
       fprintf (out,
                "rank %u: %s events, sent %s messages (%s packets), received "
                "%s messages (%s packets), ",
-               r, thousands (v[RANK_EVENTS], a),
-               thousands (v[RANK_MESSAGES_SENT], b),
-               thousands (v[RANK_PACKETS_SENT], c),
-               thousands (v[RANK_MESSAGES_RECEIVED], d),
-               thousands (v[RANK_PACKETS_RECEIVED], e));
+               r, thousands (v->events, a), thousands (v->messages_sent, b),
+               thousands (v->packets_sent, c),
+               thousands (v->messages_received, d),
+               thousands (v->packets_received, e));
       fprintf (out, "%s null messages, %s windows, blocked %.3f s\n",
-               thousands (v[RANK_NULL_MESSAGES], a),
-               thousands (v[RANK_WINDOWS], b), v[RANK_BLOCKED_US] / 1e6);
+               thousands (v->null_messages, a), thousands (v->windows, b),
+               v->blocked_s);
     }
 }
 

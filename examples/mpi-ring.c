@@ -228,25 +228,6 @@ enum
   MAX_N
 };
 
-/* Each rank's, in --json's per-rank arrays; campus-ring's names. */
-enum
-{
-  RANK_EVENTS,
-  RANK_MESSAGES_SENT,
-  RANK_MESSAGES_RECEIVED,
-  RANK_PACKETS_SENT,
-  RANK_PACKETS_RECEIVED,
-  RANK_NULL_MESSAGES,
-  RANK_WINDOWS,
-  RANK_BLOCKED_US,
-  RANK_N
-};
-
-static const gchar *const rank_keys[RANK_N]
-    = { "events",       "messages_sent",    "messages_received",
-        "packets_sent", "packets_received", "null_messages",
-        "windows",      "blocked_s" };
-
 typedef struct
 {
   guint32 ranks;
@@ -254,14 +235,13 @@ typedef struct
   const gchar *simulator;
   guint64 sum[SUM_N];
   guint64 max[MAX_N];
-  guint64 *per_rank; /* RANK_N per rank, rank by rank; on rank 0 */
+  CnsMpiStats *per_rank; /* each rank's, on rank 0 */
 } Report;
 
 /* Collective: every rank calls it; @r is complete on rank 0. */
 static void
 aggregate (Report *r, CnsNodeContainer *nodes, gint64 run_us)
 {
-  guint64 mine[RANK_N];
   CnsMpiStats mpi;
 
   cns_mpi_get_stats (&mpi);
@@ -279,28 +259,19 @@ aggregate (Report *r, CnsNodeContainer *nodes, gint64 run_us)
   r->max[MAX_NOW] = (guint64) cns_simulator_now ();
   r->max[MAX_WINDOWS] = mpi.windows;
   r->max[MAX_RUN_US] = (guint64) run_us;
-  mine[RANK_EVENTS] = r->sum[SUM_EVENTS];
-  mine[RANK_MESSAGES_SENT] = mpi.messages_sent;
-  mine[RANK_MESSAGES_RECEIVED] = mpi.messages_received;
-  mine[RANK_PACKETS_SENT] = mpi.packets_sent;
-  mine[RANK_PACKETS_RECEIVED] = mpi.packets_received;
-  mine[RANK_NULL_MESSAGES] = mpi.null_messages;
-  mine[RANK_WINDOWS] = mpi.windows;
-  mine[RANK_BLOCKED_US] = (guint64) (mpi.blocked_s * 1e6 + 0.5);
+  r->per_rank = cns_mpi_gather_stats (r->sum[SUM_EVENTS]);
 
   cns_mpi_sum (r->sum, SUM_N);
   cns_mpi_max (r->max, MAX_N);
   /* every rank runs the node list's initialisation, a sequential run once */
   r->sum[SUM_EVENTS] -= r->ranks - 1;
-  if (cns_mpi_get_rank () == 0)
-    r->per_rank = g_new (guint64, (gsize) RANK_N * r->ranks);
-  cns_mpi_gather (mine, RANK_N, r->per_rank);
 }
 
 static void
 print_json (const Options *o, const Report *r)
 {
   gdouble run_s = r->max[MAX_RUN_US] / 1e6;
+  g_autofree gchar *arrays = cns_mpi_stats_to_json (r->per_rank, r->ranks);
 
   printf ("{\"ranks\":%u,\"simulator\":\"%s\",\"nodes\":%u,\"links\":%u,"
           "\"flows\":%u,\"data_rate_bps\":%" G_GUINT64_FORMAT
@@ -329,22 +300,7 @@ print_json (const Options *o, const Report *r)
           r->sum[SUM_PACKETS_SENT], r->sum[SUM_PACKETS_RECEIVED],
           r->sum[SUM_NULL_MESSAGES], r->max[MAX_WINDOWS], run_s,
           run_s > 0 ? r->sum[SUM_EVENTS] / run_s : 0.0);
-  for (guint k = 0; k < RANK_N; k++)
-    {
-      printf (",\"rank_%s\":[", rank_keys[k]);
-      for (guint32 i = 0; i < r->ranks; i++)
-        {
-          guint64 v = r->per_rank[(gsize) i * RANK_N + k];
-
-          if (i > 0)
-            putchar (',');
-          if (k == RANK_BLOCKED_US)
-            printf ("%.6f", v / 1e6);
-          else
-            printf ("%" G_GUINT64_FORMAT, v);
-        }
-      putchar (']');
-    }
+  printf (",%s", arrays);
   printf ("}\n");
 }
 
@@ -374,14 +330,14 @@ print_summary (const Options *o, const Report *r)
           r->sum[SUM_NULL_MESSAGES], r->max[MAX_WINDOWS]);
   for (guint32 i = 0; i < r->ranks && r->ranks > 1; i++)
     {
-      const guint64 *v = r->per_rank + (gsize) i * RANK_N;
+      const CnsMpiStats *v = &r->per_rank[i];
 
-      printf (
-          "  rank %u    %" G_GUINT64_FORMAT " events, %" G_GUINT64_FORMAT
-          " messages sent, %" G_GUINT64_FORMAT " received, %" G_GUINT64_FORMAT
-          " null messages, blocked %.3f s\n",
-          i, v[RANK_EVENTS], v[RANK_MESSAGES_SENT], v[RANK_MESSAGES_RECEIVED],
-          v[RANK_NULL_MESSAGES], v[RANK_BLOCKED_US] / 1e6);
+      printf ("  rank %u    %" G_GUINT64_FORMAT " events, %" G_GUINT64_FORMAT
+              " messages sent, %" G_GUINT64_FORMAT
+              " received, %" G_GUINT64_FORMAT
+              " null messages, blocked %.3f s\n",
+              i, v->events, v->messages_sent, v->messages_received,
+              v->null_messages, v->blocked_s);
     }
 }
 

@@ -478,6 +478,8 @@ START_TEST (test_mpi_alone)
 {
   guint64 values[2] = { 3, 4 }, gathered[2] = { 0, 0 };
   g_autoptr (GPtrArray) bytes = NULL;
+  g_autofree CnsMpiStats *gathered_stats = NULL;
+  g_autofree gchar *json = NULL;
   CnsMpiStats stats;
 
   ck_assert (!cns_mpi_is_enabled ());
@@ -498,6 +500,18 @@ START_TEST (test_mpi_alone)
   ck_assert_mem_eq (g_bytes_get_data (bytes->pdata[0], NULL), "abc", 3);
   cns_mpi_get_stats (&stats);
   ck_assert_uint_eq (stats.messages_sent, 0);
+  ck_assert_uint_eq (stats.events, cns_simulator_get_event_count ());
+  gathered_stats = cns_mpi_gather_stats (7);
+  ck_assert_uint_eq (gathered_stats[0].events, 7);
+  gathered_stats[0].windows = 3;
+  gathered_stats[0].blocked_s = 0.25;
+  json = cns_mpi_stats_to_json (gathered_stats, 1);
+  ck_assert_str_eq (json, "\"rank_events\":[7],\"rank_messages_sent\":[0],"
+                          "\"rank_messages_received\":[0],"
+                          "\"rank_packets_sent\":[0],"
+                          "\"rank_packets_received\":[0],"
+                          "\"rank_null_messages\":[0],\"rank_windows\":[3],"
+                          "\"rank_blocked_s\":[0.250000]");
   ck_assert_uint_eq (stats.windows, 0);
   ck_assert_ptr_eq (cns_simulator_impl_lookup ("gtw", NULL),
                     &cns_gtw_simulator_impl_class);
