@@ -17,10 +17,11 @@ check () {
   if "$@"; then ok "$what"; else not_ok "$what"; fi
 }
 
-if ! grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null \
-   || ! command -v mpirun >/dev/null 2>&1; then
+. "$(dirname "$0")/../lib/mpi.sh"
+reason=$(mpi_missing "$build")
+if [ -n "$reason" ]; then
   while [ $n -lt 5 ]; do
-    n=$((n + 1)); echo "ok $n # SKIP cns has no MPI or mpirun is missing"
+    n=$((n + 1)); echo "ok $n # SKIP $reason"
   done
   exit 0
 fi
@@ -28,8 +29,7 @@ fi
 mpi () {
   np=$1
   shift
-  CK_FORK=no timeout 60 mpirun --oversubscribe --allow-run-as-root -np "$np" \
-    "$child" "$@"
+  mpi_run "$np" "$child" "$@"
 }
 
 out=$(mpi 2 collectives 2>&1)

@@ -11,12 +11,10 @@
 set -u
 build=${top_builddir:-..}
 ring=$build/examples/campus-ring
-if ! grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null; then
-  echo "1..0 # SKIP cns was built without MPI"
-  exit 0
-fi
-if ! command -v mpirun >/dev/null 2>&1; then
-  echo "1..0 # SKIP mpirun is not installed"
+. "$(dirname "$0")/../lib/mpi.sh"
+reason=$(mpi_missing "$build")
+if [ -n "$reason" ]; then
+  echo "1..0 # SKIP $reason"
   exit 0
 fi
 tmp=$(mktemp -d)
@@ -69,8 +67,7 @@ sync=gtw
 mpi () {
   np=$1
   shift
-  CK_FORK=no timeout 120 mpirun --oversubscribe --allow-run-as-root -np "$np" \
-    "$ring" --SimulatorImplementationType=$sync "$@" 2>"$tmp/err"
+  mpi_run "$np" "$ring" --SimulatorImplementationType=$sync "$@" 2>"$tmp/err"
 }
 
 # compare NAME ARGS...: the sequential run's JSON against 2 and 4 ranks'

@@ -20,7 +20,7 @@
 # the run ends by itself. A ring of n >= 2 nodes has n links, 2n flows.
 set -u
 ring=${top_builddir:-..}/examples/mpi-ring
-config=${top_builddir:-..}/cns-build-config.h
+build=${top_builddir:-..}
 n=0
 
 ok () {
@@ -122,25 +122,18 @@ bad delay --delay=0s
 bad packetSize --packetSize=0
 
 # ---- on MPI ranks ----
-reason=""
-if ! grep -q '^#define CNS_HAVE_MPI' "$config" 2>/dev/null; then
-  reason="cns was built without MPI"
-elif ! command -v mpirun >/dev/null 2>&1; then
-  reason="mpirun is not installed"
-fi
+. "$(dirname "$0")/../lib/mpi.sh"
+reason=$(mpi_missing "$build")
 if [ -n "$reason" ]; then
   while [ $n -lt $total ]; do skip "$reason"; done
   exit 0
 fi
 
-CK_FORK=no
-export CK_FORK
 mpi () {
   # mpi RANKS ARGS...: mpi-ring on RANKS ranks, its JSON line
   np=$1
   shift
-  timeout 120 mpirun --oversubscribe --allow-run-as-root -np "$np" \
-    "$ring" --json "$@" 2>&1
+  mpi_run "$np" "$ring" --json "$@" 2>&1
 }
 
 for np in 2 4; do

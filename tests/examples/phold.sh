@@ -103,18 +103,18 @@ if [ $status -eq 1 ] && printf '%s' "$err" \
 else
   not_ok "--sync=gtw without mpirun: status $status, '$err'"
 fi
-if ! grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null \
-   || ! command -v mpirun >/dev/null 2>&1; then
+. "$(dirname "$0")/../lib/mpi.sh"
+reason=$(mpi_missing "$build")
+if [ -n "$reason" ]; then
   for i in 1 2 3 4; do
-    n=$((n + 1)); echo "ok $n # SKIP cns has no MPI or mpirun is missing"
+    n=$((n + 1)); echo "ok $n # SKIP $reason"
   done
   exit $failed
 fi
 for run in 2:gtw 4:gtw 2:null-message 4:null-message; do
   np=${run%%:*}
   sync=${run#*:}
-  out=$(CK_FORK=no timeout 120 mpirun --oversubscribe --allow-run-as-root \
-        -np $np "$phold" $args --json --fingerprint \
+  out=$(mpi_run $np "$phold" $args --json --fingerprint \
         --SimulatorImplementationType=$sync 2>&1)
   if [ "$(field "$out" ranks)" = $np ] \
      && [ "$(field "$out" simulator)" = $sync ] \

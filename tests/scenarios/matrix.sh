@@ -18,8 +18,8 @@ build=${top_builddir:-../..}
 scenario=$build/tests/scenarios/scenario
 configs="heap ladder list"
 scenarios="line ring"
-if grep -q '^#define CNS_HAVE_MPI 1' "$build/cns-build-config.h" 2>/dev/null \
-   && command -v mpirun >/dev/null 2>&1; then
+. "$(dirname "$0")/../lib/mpi.sh"
+if [ -z "$(mpi_missing "$build")" ]; then
   configs="$configs np2-gtw np4-gtw np2-null-message np4-null-message"
 fi
 
@@ -27,8 +27,7 @@ config_launcher () {
   case $1 in
     np*-*)
       np=${1%%-*}
-      echo "env CK_FORK=no timeout 120 mpirun --oversubscribe" \
-        "--allow-run-as-root -np ${np#np}"
+      echo "mpi_run ${np#np}"
       ;;
   esac
 }

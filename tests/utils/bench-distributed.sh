@@ -9,7 +9,7 @@
 # checked.
 set -u
 bench=${top_builddir:-..}/utils/bench/bench-distributed
-config=${top_builddir:-..}/cns-build-config.h
+build=${top_builddir:-..}
 keys="bench campuses lan_clients ranks simulator remote_pct wall_s run_s
 child_wall_s events events_per_s messages null_messages windows
 matches_sequential"
@@ -78,12 +78,8 @@ case "$status:$out" in
   *) not_ok "--simulators=gtw,warp: status $status: $out" ;;
 esac
 
-reason=""
-if ! grep -q '^#define CNS_HAVE_MPI' "$config" 2>/dev/null; then
-  reason="cns was built without MPI"
-elif ! command -v mpirun >/dev/null 2>&1; then
-  reason="mpirun is not installed"
-fi
+. "$(dirname "$0")/../lib/mpi.sh"
+reason=$(mpi_missing "$build")
 if [ -n "$reason" ]; then
   while [ $n -lt $total ]; do skip "$reason"; done
   exit 0
