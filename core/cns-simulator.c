@@ -211,19 +211,19 @@ simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
   return simulator_find_destroy_index (s, destroy);
 }
 
-/* Schedules an event from the pool, which must not be empty. The id is
- * read back from the event after the scheduler's insert, so that few
- * values stay live across the call. */
+/* Schedules an event from the pool, which must not be empty, under @key.
+ * The id is read back from the event after the scheduler's insert, so
+ * that few values stay live across the call. */
 static inline CnsEventId
-simulator_insert_from_pool (CnsSimulatorState *s, guint32 context, CnsTime time,
-                            CnsEventFn fn, gpointer obj, gpointer data,
-                            guint8 destroy)
+simulator_insert_keyed (CnsSimulatorState *s, guint64 key, guint32 context,
+                        CnsTime time, CnsEventFn fn, gpointer obj,
+                        gpointer data, guint8 destroy)
 {
   CnsEvent *ev = s->free_events;
   CnsEventId id;
 
   s->free_events = ev->data;
-  ev->key = simulator_next_key (s);
+  ev->key = key;
   ev->fn = fn;
   ev->obj = obj;
   ev->data = data;
@@ -238,6 +238,16 @@ simulator_insert_from_pool (CnsSimulatorState *s, guint32 context, CnsTime time,
   id.epoch = s->epoch;
   id.context = ev->context;
   return id;
+}
+
+/* The same under the running context's next key. */
+static inline CnsEventId
+simulator_insert_from_pool (CnsSimulatorState *s, guint32 context, CnsTime time,
+                            CnsEventFn fn, gpointer obj, gpointer data,
+                            guint8 destroy)
+{
+  return simulator_insert_keyed (s, simulator_next_key (s), context, time, fn,
+                                 obj, data, destroy);
 }
 
 static inline CnsEventId
@@ -335,8 +345,6 @@ cns_simulator_schedule_remote (CnsTime time, guint32 context, guint64 key,
 {
   static const CnsEventId none = CNS_EVENT_ID_INIT;
   CnsSimulatorState *s = simulator_get ();
-  CnsEventId id;
-  CnsEvent *ev;
 
   g_return_val_if_fail (fn != NULL, none);
   g_return_val_if_fail (time >= s->now, none);
@@ -345,23 +353,8 @@ cns_simulator_schedule_remote (CnsTime time, guint32 context, guint64 key,
   simulator_ensure_contexts (s, context);
   if (G_UNLIKELY (s->free_events == NULL))
     s->free_events = simulator_refill (s);
-  ev = s->free_events;
-  s->free_events = ev->data;
-  ev->key = key;
-  ev->fn = fn;
-  ev->obj = obj;
-  ev->data = data;
-  ev->context = context;
-  ev->destroy_index = simulator_destroy_index (s, destroy);
-  ev->flags = 0;
-  s->n_pending++;
-  s->scheduler->klass->insert (s->scheduler, time, ev);
-  id.event = ev;
-  id.key = key;
-  id.time = time;
-  id.epoch = s->epoch;
-  id.context = context;
-  return id;
+  return simulator_insert_keyed (s, key, context, time, fn, obj, data,
+                                 simulator_destroy_index (s, destroy));
 }
 
 /* The key of an event the running context creates on another rank. */
