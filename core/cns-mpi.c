@@ -113,6 +113,7 @@ static struct
   guint32 n_neighbours;
   Neighbour **by_rank; /* size entries, NULL for ranks that are not */
   CnsTime jump_floor;  /* safe for every rank, from a quiet wave */
+  CnsTime safe;        /* what cns_mpi_nm_safe_time() returns */
   guint64 data_sent, data_received;
   MPI_Request wave;     /* MPI_REQUEST_NULL when none is running */
   guint64 wave_in[4];   /* next time, data sent, received, events run */
@@ -654,6 +655,18 @@ cns_mpi_receive_until (guint64 expected)
 
 /* ---- null messages ---- */
 
+/* Recomputes the safe time after a guarantee or the jump floor moved,
+ * rather than for every event. */
+static void
+mpi_nm_update_safe (void)
+{
+  CnsTime safe = CNS_TIME_MAX;
+
+  for (guint32 i = 0; i < mpi.n_neighbours; i++)
+    safe = MIN (safe, mpi.neighbours[i].guarantee_in);
+  mpi.safe = MAX (safe, mpi.jump_floor);
+}
+
 /* At the start of a run (collective): the neighbours and their lookahead,
  * from the links, made again when links were added; nothing from a
  * neighbour can arrive before now plus the smallest delay of the links to
@@ -702,6 +715,7 @@ cns_mpi_nm_begin (CnsTime next)
   for (guint32 i = 0; i < mpi.n_neighbours; i++)
     mpi.neighbours[i].promised
         = MAX (mpi.neighbours[i].promised, mpi.jump_floor);
+  mpi_nm_update_safe ();
 }
 
 /* Up to when this rank may run: before the earliest guarantee of its
@@ -709,11 +723,7 @@ cns_mpi_nm_begin (CnsTime next)
 CnsTime
 cns_mpi_nm_safe_time (void)
 {
-  CnsTime safe = CNS_TIME_MAX;
-
-  for (guint32 i = 0; i < mpi.n_neighbours; i++)
-    safe = MIN (safe, mpi.neighbours[i].guarantee_in);
-  return MAX (safe, mpi.jump_floor);
+  return mpi.safe;
 }
 
 /* What this rank can promise @n, if nothing it will run is earlier than
@@ -777,6 +787,20 @@ cns_mpi_nm_flush (CnsTime floor, CnsMpiNulls nulls)
   mpi.min_sent = CNS_TIME_MAX;
 }
 
+/* Receives the message @status announced and takes its guarantee. */
+static void
+mpi_nm_take (const MPI_Status *status)
+{
+  CnsTime guarantee = mpi_receive (status);
+  Neighbour *n = mpi.by_rank[status->MPI_SOURCE];
+
+  if (n == NULL)
+    cns_fatal ("MPI: a message from rank %d, which shares no link with "
+               "rank %u",
+               status->MPI_SOURCE, mpi.rank);
+  n->guarantee_in = MAX (n->guarantee_in, guarantee);
+}
+
 /* Receives every message that has arrived; returns whether there was
  * one. */
 gboolean
@@ -788,23 +812,18 @@ cns_mpi_nm_receive (void)
     {
       MPI_Status status;
       int flag;
-      CnsTime guarantee;
-      Neighbour *n;
 
       mpi_check (
           MPI_Iprobe (MPI_ANY_SOURCE, TAG_DATA, mpi.comm, &flag, &status),
           "MPI_Iprobe");
       if (!flag)
-        return any;
+        break;
       any = TRUE;
-      guarantee = mpi_receive (&status);
-      n = mpi.by_rank[status.MPI_SOURCE];
-      if (n == NULL)
-        cns_fatal ("MPI: a message from rank %d, which shares no link with "
-                   "rank %u",
-                   status.MPI_SOURCE, mpi.rank);
-      n->guarantee_in = MAX (n->guarantee_in, guarantee);
+      mpi_nm_take (&status);
     }
+  if (any)
+    mpi_nm_update_safe ();
+  return any;
 }
 
 /* Waves: a rank that cannot run contributes (its next time, the data
@@ -848,6 +867,7 @@ cns_mpi_nm_wave (CnsTime next, guint64 events)
       mpi.jump_floor = MAX (mpi.jump_floor, t > CNS_TIME_MAX - mpi.lookahead
                                                 ? CNS_TIME_MAX
                                                 : t + mpi.lookahead);
+      mpi_nm_update_safe ();
     }
   memcpy (mpi.last_wave, mpi.wave_out, sizeof mpi.last_wave);
   mpi.have_last_wave = TRUE;
@@ -866,15 +886,12 @@ cns_mpi_nm_end (void)
   while (mpi.received < expected)
     {
       MPI_Status status;
-      CnsTime guarantee;
 
       mpi_check (MPI_Probe (MPI_ANY_SOURCE, TAG_DATA, mpi.comm, &status),
                  "MPI_Probe");
-      guarantee = mpi_receive (&status);
-      if (mpi.by_rank[status.MPI_SOURCE] != NULL)
-        mpi.by_rank[status.MPI_SOURCE]->guarantee_in
-            = MAX (mpi.by_rank[status.MPI_SOURCE]->guarantee_in, guarantee);
+      mpi_nm_take (&status);
     }
+  mpi_nm_update_safe ();
   mpi.have_last_wave = FALSE;
 }
 
