@@ -105,6 +105,7 @@ static struct
   guint64 windows;   /* flushes of granted windows */
   CnsTime min_sent;  /* earliest receive time buffered since the flush */
   GArray *pending;   /* of PendingSend */
+  GPtrArray *spare;  /* buffers of completed sends, kept at their size */
   GByteArray *inbox; /* reused for each message received */
   MPI_Op window_op;
 
@@ -173,6 +174,8 @@ mpi_enable_comm (MPI_Comm comm)
   mpi.out = g_new0 (GByteArray *, size);
   mpi.reduce = g_new0 (guint64, size + 1);
   mpi.pending = g_array_new (FALSE, FALSE, sizeof (PendingSend));
+  mpi.spare = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) g_byte_array_unref);
   mpi.inbox = g_byte_array_new ();
   mpi.wave = MPI_REQUEST_NULL;
   mpi_check (MPI_Op_create (mpi_window_op, TRUE, &mpi.window_op),
@@ -265,6 +268,7 @@ cns_mpi_disable (void)
   if (mpi.wave != MPI_REQUEST_NULL)
     MPI_Wait (&mpi.wave, MPI_STATUS_IGNORE);
   g_array_unref (mpi.pending);
+  g_ptr_array_unref (mpi.spare);
   for (guint32 r = 0; r < mpi.size; r++)
     if (mpi.out[r] != NULL)
       g_byte_array_unref (mpi.out[r]);
@@ -439,6 +443,20 @@ cns_mpi_get_lookahead (void)
   return mpi.lookahead;
 }
 
+/* An empty message: room for the guarantee, in a kept buffer if there is
+ * one. */
+static GByteArray *
+mpi_take_buffer (void)
+{
+  GByteArray *bytes = mpi.spare->len > 0
+                          ? g_ptr_array_steal_index_fast (mpi.spare,
+                                                          mpi.spare->len - 1)
+                          : g_byte_array_sized_new (256);
+
+  g_byte_array_set_size (bytes, GUARANTEE);
+  return bytes;
+}
+
 /**
  * cns_mpi_send:
  * @link: the link, one of whose ends is on this rank
@@ -477,10 +495,7 @@ cns_mpi_send (guint32 link, guint32 receiver, CnsTime time, guint32 node,
   key = cns_simulator_draw_key ();
   l->last_arrival = MAX (l->last_arrival, time);
   if (mpi.out[l->peer] == NULL)
-    {
-      mpi.out[l->peer] = g_byte_array_sized_new (256);
-      g_byte_array_set_size (mpi.out[l->peer], GUARANTEE);
-    }
+    mpi.out[l->peer] = mpi_take_buffer ();
   out = mpi.out[l->peer];
   memcpy (header, &size32, 4);
   memcpy (header + 4, &time, 8);
@@ -494,7 +509,9 @@ cns_mpi_send (guint32 link, guint32 receiver, CnsTime time, guint32 node,
   stats.packets_sent++;
 }
 
-/* Frees the buffers of sends that completed. */
+/* Keeps the buffers of sends that completed for the next messages: a
+ * window's message grows to megabytes, and growing a new one each time
+ * costs more than the packets' serialization (reallocation, page faults). */
 static void
 mpi_reap_sends (void)
 {
@@ -506,7 +523,9 @@ mpi_reap_sends (void)
       int done = 0;
 
       mpi_check (MPI_Test (&p->request, &done, MPI_STATUS_IGNORE), "MPI_Test");
-      if (done)
+      if (done && mpi.spare->len < 2 * mpi.size)
+        g_ptr_array_add (mpi.spare, p->bytes);
+      else if (done)
         g_byte_array_unref (p->bytes);
       else
         g_array_index (mpi.pending, PendingSend, kept++) = *p;
@@ -774,8 +793,7 @@ cns_mpi_nm_flush (CnsTime floor, CnsMpiNulls nulls)
               || (nulls == CNS_MPI_NULLS_ON_LOOKAHEAD
                   && promise - n->promised < n->lookahead))
             continue;
-          out = g_byte_array_sized_new (GUARANTEE);
-          g_byte_array_set_size (out, GUARANTEE);
+          out = mpi_take_buffer ();
           stats.null_messages++;
         }
       else
