@@ -42,60 +42,92 @@
 #define FLAG_RECORDS_HEADERS 0x1
 #define FLAG_NIX_VECTOR      0x2
 
-static void
-put_u8 (GByteArray *out, guint8 value)
+/* Appends to a byte array through one size check per field rather than a
+ * g_byte_array_append() call: a remote packet is written for every frame
+ * that crosses ranks. The array grows ahead and is cut to size at the end. */
+typedef struct
 {
-  g_byte_array_append (out, &value, 1);
-}
+  GByteArray *out;
+  gsize pos;
+} Writer;
 
 static void
-put_u16 (GByteArray *out, guint16 value)
+writer_grow (Writer *w, gsize n)
+{
+  g_byte_array_set_size (w->out, w->pos + n + 256);
+}
+
+static inline void
+put_bytes (Writer *w, gconstpointer data, gsize n)
+{
+  if (G_UNLIKELY (w->pos + n > w->out->len))
+    writer_grow (w, n);
+  memcpy (w->out->data + w->pos, data, n);
+  w->pos += n;
+}
+
+static inline void
+put_u8 (Writer *w, guint8 value)
+{
+  put_bytes (w, &value, 1);
+}
+
+static inline void
+put_u16 (Writer *w, guint16 value)
 {
   value = GUINT16_TO_LE (value);
-  g_byte_array_append (out, (const guint8 *) &value, sizeof value);
+  put_bytes (w, &value, sizeof value);
 }
 
-static void
-put_u32 (GByteArray *out, guint32 value)
+static inline void
+put_u32 (Writer *w, guint32 value)
 {
   value = GUINT32_TO_LE (value);
-  g_byte_array_append (out, (const guint8 *) &value, sizeof value);
+  put_bytes (w, &value, sizeof value);
 }
 
-static void
-put_u64 (GByteArray *out, guint64 value)
+static inline void
+put_u64 (Writer *w, guint64 value)
 {
   value = GUINT64_TO_LE (value);
-  g_byte_array_append (out, (const guint8 *) &value, sizeof value);
+  put_bytes (w, &value, sizeof value);
+}
+
+/* Overwrites the u32 at @at, written earlier as a placeholder. */
+static void
+patch_u32 (Writer *w, gsize at, guint32 value)
+{
+  value = GUINT32_TO_LE (value);
+  memcpy (w->out->data + at, &value, sizeof value);
 }
 
 static void
-put_name (GByteArray *out, const gchar *name)
+put_name (Writer *w, const gchar *name)
 {
   gsize len = strlen (name);
 
   if (len > G_MAXUINT16)
     cns_fatal ("class name '%.40s...' is too long to serialize", name);
-  put_u16 (out, len);
-  g_byte_array_append (out, (const guint8 *) name, len);
+  put_u16 (w, len);
+  put_bytes (w, name, len);
 }
 
 static void
-put_nix_vector (GByteArray *out, const CnsNixVector *nix, guint32 position)
+put_nix_vector (Writer *w, const CnsNixVector *nix, guint32 position)
 {
   guint32 n_bits = cns_nix_vector_get_n_bits (nix);
   guint32 pos = 0;
 
-  put_u32 (out, n_bits);
-  put_u32 (out, cns_nix_vector_get_epoch (nix));
-  put_u32 (out, position);
+  put_u32 (w, n_bits);
+  put_u32 (w, cns_nix_vector_get_epoch (nix));
+  put_u32 (w, position);
   while (n_bits - pos >= 8)
-    put_u8 (out, cns_nix_vector_extract (nix, &pos, 8));
+    put_u8 (w, cns_nix_vector_extract (nix, &pos, 8));
   if (pos < n_bits)
     {
       guint32 rest = n_bits - pos;
 
-      put_u8 (out, cns_nix_vector_extract (nix, &pos, rest) << (8 - rest));
+      put_u8 (w, cns_nix_vector_extract (nix, &pos, rest) << (8 - rest));
     }
 }
 
@@ -114,42 +146,42 @@ cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
   const CnsBuffer *buffer;
   const CnsPacketMetadata *metadata;
   const CnsRangeList *list;
-  guint32 size, length_at, count_at, count, s, e;
+  guint32 size, count, s, e;
+  gsize length_at, count_at;
+  Writer w;
 
   g_return_if_fail (packet != NULL);
   g_return_if_fail (out != NULL);
   buffer = &packet->buffer;
   size = cns_buffer_get_size (buffer);
+  w = (Writer){ out, out->len };
 
-  length_at = out->len;
-  put_u32 (out, 0);
-  put_u64 (out, packet->uid);
-  put_u32 (out, buffer->head);
-  put_u32 (out, buffer->zeros);
-  put_u32 (out, buffer->tail);
+  length_at = w.pos;
+  put_u32 (&w, 0);
+  put_u64 (&w, packet->uid);
+  put_u32 (&w, buffer->head);
+  put_u32 (&w, buffer->zeros);
+  put_u32 (&w, buffer->tail);
   if (buffer->head + buffer->tail > 0)
-    g_byte_array_append (out, cns_buffer_get_stored (buffer),
-                         buffer->head + buffer->tail);
+    put_bytes (&w, cns_buffer_get_stored (buffer), buffer->head + buffer->tail);
   metadata = packet->metadata;
-  put_u8 (
-      out,
-      (packet->headers != NULL ? FLAG_RECORDS_HEADERS : 0)
-          | (metadata != NULL && metadata->nix != NULL ? FLAG_NIX_VECTOR : 0));
+  put_u8 (&w, (packet->headers != NULL ? FLAG_RECORDS_HEADERS : 0)
+                  | (metadata != NULL && metadata->nix != NULL ? FLAG_NIX_VECTOR
+                                                               : 0));
 
-  put_u32 (out, metadata != NULL ? metadata->n : 0);
+  put_u32 (&w, metadata != NULL ? metadata->n : 0);
   for (guint32 i = 0; metadata != NULL && i < metadata->n; i++)
     {
-      put_name (out, metadata->tags[i].klass->name);
-      put_u8 (out, metadata->tags[i].klass->size);
-      g_byte_array_append (out, metadata->tags[i].data,
-                           metadata->tags[i].klass->size);
+      put_name (&w, metadata->tags[i].klass->name);
+      put_u8 (&w, metadata->tags[i].klass->size);
+      put_bytes (&w, metadata->tags[i].data, metadata->tags[i].klass->size);
     }
   if (metadata != NULL && metadata->nix != NULL)
-    put_nix_vector (out, metadata->nix, metadata->nix_position);
+    put_nix_vector (&w, metadata->nix, metadata->nix_position);
 
-  count_at = out->len;
+  count_at = w.pos;
   count = 0;
-  put_u32 (out, 0);
+  put_u32 (&w, 0);
   list = packet->byte_tags;
   for (guint32 i = 0; list != NULL && i < list->n; i++)
     {
@@ -158,19 +190,18 @@ cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
       if (!cns_range_list_clip (&tag->range, packet->origin, size,
                                 CNS_RANGE_OVERLAP, &s, &e))
         continue;
-      put_name (out, tag->klass->name);
-      put_u32 (out, s);
-      put_u32 (out, e);
-      put_u8 (out, tag->klass->size);
-      g_byte_array_append (out, tag->data, tag->klass->size);
+      put_name (&w, tag->klass->name);
+      put_u32 (&w, s);
+      put_u32 (&w, e);
+      put_u8 (&w, tag->klass->size);
+      put_bytes (&w, tag->data, tag->klass->size);
       count++;
     }
-  count = GUINT32_TO_LE (count);
-  memcpy (out->data + count_at, &count, sizeof count);
+  patch_u32 (&w, count_at, count);
 
-  count_at = out->len;
+  count_at = w.pos;
   count = 0;
-  put_u32 (out, 0);
+  put_u32 (&w, 0);
   list = packet->headers;
   for (guint32 i = 0; list != NULL && i < list->n; i++)
     {
@@ -179,17 +210,16 @@ cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
       if (!cns_range_list_clip (&record->range, packet->origin, size,
                                 CNS_RANGE_WHOLE, &s, &e))
         continue;
-      put_name (out, record->klass->name);
-      put_u8 (out, record->trailer ? 1 : 0);
-      put_u32 (out, s);
-      put_u32 (out, e);
+      put_name (&w, record->klass->name);
+      put_u8 (&w, record->trailer ? 1 : 0);
+      put_u32 (&w, s);
+      put_u32 (&w, e);
       count++;
     }
-  count = GUINT32_TO_LE (count);
-  memcpy (out->data + count_at, &count, sizeof count);
+  patch_u32 (&w, count_at, count);
 
-  count = GUINT32_TO_LE (out->len - length_at);
-  memcpy (out->data + length_at, &count, sizeof count);
+  patch_u32 (&w, length_at, w.pos - length_at);
+  g_byte_array_set_size (out, w.pos);
 }
 
 typedef struct
@@ -262,30 +292,89 @@ read_u64 (Reader *r, guint64 *value, const gchar *what, GError **error)
   return TRUE;
 }
 
-/* Reads a name into @name, a string the caller frees. */
+/* A class name as it is in the bytes, without a NUL. */
+typedef struct
+{
+  const gchar *bytes;
+  guint16 len;
+} Name;
+
 static gboolean
-read_name (Reader *r, gchar **name, const gchar *what, GError **error)
+read_name (Reader *r, Name *name, const gchar *what, GError **error)
 {
   const guint8 *bytes;
-  guint16 len;
 
-  if (!read_u16 (r, &len, what, error)
-      || !read_bytes (r, len, &bytes, what, error))
+  if (!read_u16 (r, &name->len, what, error)
+      || !read_bytes (r, name->len, &bytes, what, error))
     return FALSE;
-  *name = g_strndup ((const gchar *) bytes, len);
+  name->bytes = (const gchar *) bytes;
   return TRUE;
+}
+
+/* The class the previous packet named at one position of one of its
+ * lists. Packets crossing ranks name the same few classes in the same
+ * order, so comparing the name with the last one found at its position
+ * mostly replaces the registry's hash lookup. Classes are static structs
+ * that stay registered, so keeping pointers to them is safe. */
+typedef struct
+{
+  gconstpointer klass;
+  guint16 len;
+  gchar name[62];
+} RecentClass;
+
+#define N_RECENT 8
+
+static RecentClass recent_packet_tags[N_RECENT];
+static RecentClass recent_byte_tags[N_RECENT];
+static RecentClass recent_headers[N_RECENT];
+
+typedef gconstpointer (*ClassLookupFn) (const gchar *name);
+
+static gconstpointer
+lookup_tag_class (const gchar *name)
+{
+  return cns_tag_class_lookup (name);
+}
+
+static gconstpointer
+lookup_header_class (const gchar *name)
+{
+  return cns_header_class_lookup (name);
+}
+
+/* The class registered as @name, or %NULL; @recent (nullable) is the
+ * entry for the name's position. */
+static gconstpointer
+find_class (Name name, RecentClass *recent, ClassLookupFn lookup)
+{
+  g_autofree gchar *str = NULL;
+  gconstpointer klass;
+
+  if (recent != NULL && recent->klass != NULL && recent->len == name.len
+      && memcmp (recent->name, name.bytes, name.len) == 0)
+    return recent->klass;
+  str = g_strndup (name.bytes, name.len);
+  klass = lookup (str);
+  if (recent != NULL && klass != NULL && name.len <= sizeof recent->name)
+    {
+      recent->klass = klass;
+      recent->len = name.len;
+      memcpy (recent->name, name.bytes, name.len);
+    }
+  return klass;
 }
 
 /* Reads a tag's class name and data: name, u8 size, data (@range between
  * the name and the size when not %NULL). */
 static const CnsTagClass *
 read_tag (Reader *r, const gchar *what, guint32 *range, guint8 *data,
-          GError **error)
+          RecentClass *recent, GError **error)
 {
-  g_autofree gchar *name = NULL;
   const CnsTagClass *klass;
   const guint8 *bytes;
   guint8 size;
+  Name name;
 
   if (!read_name (r, &name, what, error))
     return NULL;
@@ -296,12 +385,12 @@ read_tag (Reader *r, const gchar *what, guint32 *range, guint8 *data,
   if (!read_u8 (r, &size, what, error)
       || !read_bytes (r, size, &bytes, what, error))
     return NULL;
-  klass = cns_tag_class_lookup (name);
+  klass = find_class (name, recent, lookup_tag_class);
   if (klass == NULL)
     {
       g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_NOT_FOUND,
-                   "serialized packet has a %s of unknown class '%s'", what,
-                   name);
+                   "serialized packet has a %s of unknown class '%.*s'", what,
+                   (int) name.len, name.bytes);
       return NULL;
     }
   if (size != klass->size)
@@ -309,7 +398,7 @@ read_tag (Reader *r, const gchar *what, guint32 *range, guint8 *data,
       g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
                    "serialized packet has a '%s' %s of %u bytes; the class "
                    "has %" G_GSIZE_FORMAT,
-                   name, what, size, klass->size);
+                   klass->name, what, size, klass->size);
       return NULL;
     }
   memcpy (data, bytes, size);
@@ -386,7 +475,10 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
     return FALSE;
   for (guint32 i = 0; i < n; i++)
     {
-      if ((klass = read_tag (r, "packet tag", NULL, data, error)) == NULL)
+      if ((klass
+           = read_tag (r, "packet tag", NULL, data,
+                       i < N_RECENT ? &recent_packet_tags[i] : NULL, error))
+          == NULL)
         return FALSE;
       if (cns_packet_metadata_find_tag (packet->metadata, klass) >= 0)
         {
@@ -404,7 +496,9 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
     return FALSE;
   for (guint32 i = 0; i < n; i++)
     {
-      if ((klass = read_tag (r, "byte tag", range, data, error)) == NULL)
+      if ((klass = read_tag (r, "byte tag", range, data,
+                             i < N_RECENT ? &recent_byte_tags[i] : NULL, error))
+          == NULL)
         return FALSE;
       if (!check_range (range[0], range[1], size, "byte tag", klass->name,
                         error))
@@ -424,21 +518,23 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
     }
   for (guint32 i = 0; i < n; i++)
     {
-      g_autofree gchar *name = NULL;
       const CnsHeaderClass *header_class;
       guint8 kind;
+      Name name;
 
       if (!read_name (r, &name, "header record", error)
           || !read_u8 (r, &kind, "header record", error)
           || !read_u32 (r, &range[0], "header record", error)
           || !read_u32 (r, &range[1], "header record", error))
         return FALSE;
-      header_class = cns_header_class_lookup (name);
+      header_class = find_class (name, i < N_RECENT ? &recent_headers[i] : NULL,
+                                 lookup_header_class);
       if (header_class == NULL)
         {
           g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_NOT_FOUND,
-                       "serialized packet has a header of unknown class '%s'",
-                       name);
+                       "serialized packet has a header of unknown class "
+                       "'%.*s'",
+                       (int) name.len, name.bytes);
           return FALSE;
         }
       if (kind > 1)
@@ -446,11 +542,12 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
           g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
                        "serialized packet has a '%s' record of kind %u, "
                        "neither header (0) nor trailer (1)",
-                       name, kind);
+                       header_class->name, kind);
           return FALSE;
         }
       if (!check_range (range[0], range[1], size,
-                        kind ? "trailer record" : "header record", name, error))
+                        kind ? "trailer record" : "header record",
+                        header_class->name, error))
         return FALSE;
       cns_packet_record_header (packet, header_class, kind == 1,
                                 packet->origin + range[0],

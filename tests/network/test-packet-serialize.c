@@ -185,6 +185,35 @@ START_TEST (test_packet_serialize_round_trip)
 }
 END_TEST
 
+/* The reader remembers the class it found at each position of each list;
+ * packets that name other classes there, then the first ones again, must
+ * still get their own. */
+START_TEST (test_packet_serialize_classes_change)
+{
+  TestLongHeader lh = test_long_header_make (1);
+  CnsPacket *a, *b;
+
+  cns_packet_enable_printing (TRUE);
+  a = cns_packet_new (40);
+  cns_packet_add_header (a, &test_long_header_class, &lh);
+  cns_packet_add_packet_tag (a, &test_flow_tag_class, &(TestFlowTag){ 7 });
+  cns_packet_add_byte_tag (a, &test_stamp_tag_class, &(TestStampTag){ 9 });
+  b = cns_packet_new (40);
+  cns_packet_add_header (b, &test_short_header_class, &(TestShortHeader){ 3 });
+  cns_packet_add_trailer (b, &test_trailer_class, &(TestTrailer){ 4 });
+  cns_packet_add_packet_tag (b, &test_priority_tag_class, &(guint8){ 2 });
+  cns_packet_add_packet_tag (b, &test_flow_tag_class, &(TestFlowTag){ 8 });
+  cns_packet_add_byte_tag_range (b, &test_id_tag_class, &(guint32){ 5 }, 0, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      check_round_trip (a);
+      check_round_trip (b);
+    }
+  cns_packet_unref (b);
+  cns_packet_unref (a);
+}
+END_TEST
+
 START_TEST (test_packet_serialize_stream)
 {
   g_autoptr (GByteArray) bytes = g_byte_array_new ();
@@ -549,6 +578,7 @@ test_packet_serialize_suite (void)
 
   tcase_add_checked_fixture (tc, test_packet_setup, test_packet_teardown);
   tcase_add_test (tc, test_packet_serialize_round_trip);
+  tcase_add_test (tc, test_packet_serialize_classes_change);
   tcase_add_test (tc, test_packet_serialize_stream);
   tcase_add_test (tc, test_packet_serialize_format);
   tcase_add_test (tc, test_packet_serialize_format_nix);
