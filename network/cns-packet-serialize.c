@@ -121,6 +121,13 @@ put_nix_vector (Writer *w, const CnsNixVector *nix, guint32 position)
   put_u32 (w, n_bits);
   put_u32 (w, cns_nix_vector_get_epoch (nix));
   put_u32 (w, position);
+  /* whole words first: the same bytes, most significant first */
+  while (n_bits - pos >= 32)
+    {
+      guint32 word = GUINT32_TO_BE (cns_nix_vector_extract (nix, &pos, 32));
+
+      put_bytes (w, &word, sizeof word);
+    }
   while (n_bits - pos >= 8)
     put_u8 (w, cns_nix_vector_extract (nix, &pos, 8));
   if (pos < n_bits)
@@ -423,7 +430,7 @@ packet_read_nix_vector (CnsPacket *packet, Reader *r, GError **error)
 {
   g_autoptr (CnsNixVector) nix = NULL;
   const guint8 *bits;
-  guint32 n_bits, epoch, position, n_bytes, rest;
+  guint32 n_bits, epoch, position, n_bytes, rest, i;
 
   if (!read_u32 (r, &n_bits, "the nix vector", error)
       || !read_u32 (r, &epoch, "the nix vector", error)
@@ -451,7 +458,14 @@ packet_read_nix_vector (CnsPacket *packet, Reader *r, GError **error)
     }
 
   nix = cns_nix_vector_new ();
-  for (guint32 i = 0; i < n_bits / 8; i++)
+  for (i = 0; i + 4 <= n_bits / 8; i += 4)
+    {
+      guint32 word;
+
+      memcpy (&word, bits + i, sizeof word);
+      cns_nix_vector_add_neighbor_index (nix, GUINT32_FROM_BE (word), 32);
+    }
+  for (; i < n_bits / 8; i++)
     cns_nix_vector_add_neighbor_index (nix, bits[i], 8);
   if (rest != 0)
     cns_nix_vector_add_neighbor_index (nix, bits[n_bytes - 1] >> (8 - rest),
