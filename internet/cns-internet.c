@@ -15,6 +15,7 @@ cns_internet_init (void)
 {
   cns_ipv4_address_install ();
   cns_header_class_register (&cns_udp_header_class);
+  cns_header_class_register (&cns_tcp_header_class);
   g_type_ensure (CNS_TYPE_SOCKET);
   g_type_ensure (CNS_TYPE_SOCKET_FACTORY);
   g_type_ensure (CNS_TYPE_UDP_L4_PROTOCOL);

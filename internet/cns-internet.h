@@ -38,6 +38,7 @@
 #include "internet/cns-packet-sink.h"
 #include "internet/cns-socket-factory.h"
 #include "internet/cns-socket.h"
+#include "internet/cns-tcp-header.h"
 #include "internet/cns-udp-echo-client-helper.h"
 #include "internet/cns-udp-echo-client.h"
 #include "internet/cns-udp-echo-server-helper.h"

@@ -43,6 +43,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-udp-echo-client.c \
 	%reldir%/cns-udp-echo-server-helper.c \
 	%reldir%/cns-udp-echo-server.c \
+	%reldir%/cns-tcp-header.c \
 	%reldir%/cns-udp-header.c \
 	%reldir%/cns-udp-l4-protocol.c \
 	%reldir%/cns-udp-socket-factory.c \
@@ -85,6 +86,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-udp-echo-client.h \
 	%reldir%/cns-udp-echo-server-helper.h \
 	%reldir%/cns-udp-echo-server.h \
+	%reldir%/cns-tcp-header.h \
 	%reldir%/cns-udp-header.h \
 	%reldir%/cns-udp-l4-protocol.h \
 	%reldir%/cns-udp-socket-factory.h \

@@ -7,6 +7,7 @@
 
 Suite *test_ipv4_address_suite (void);
 Suite *test_udp_header_suite (void);
+Suite *test_tcp_header_suite (void);
 Suite *test_ipv4_end_point_demux_suite (void);
 Suite *test_udp_suite (void);
 Suite *test_socket_suite (void);

@@ -10,6 +10,7 @@ main (void)
   Suite *suites[] = {
     test_ipv4_address_suite (),
     test_udp_header_suite (),
+    test_tcp_header_suite (),
     test_ipv4_end_point_demux_suite (),
     test_udp_suite (),
     test_socket_suite (),
