@@ -464,8 +464,9 @@ cns_application_param_spec_protocol (void)
 {
   GParamSpec *pspec = g_param_spec_internal (
       protocol_param_get_type (), "protocol", "Protocol",
-      "The socket factory type of the transport protocol to use, such as "
-      "CnsUdpSocketFactory (the default) or CnsTcpSocketFactory",
+      "The socket factory type of the transport protocol to use: "
+      "CnsUdpSocketFactory or CnsTcpSocketFactory (each application "
+      "lists its default)",
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
 
   G_PARAM_SPEC_GTYPE (pspec)->is_a_type = CNS_TYPE_SOCKET_FACTORY;

@@ -15,6 +15,7 @@
 #include "internet/cns-ipv4-l3-protocol.h"
 #include "internet/cns-ipv4-list-routing-helper.h"
 #include "internet/cns-ipv4-static-routing-helper.h"
+#include "internet/cns-tcp-l4-protocol.h"
 #include "internet/cns-udp-l4-protocol.h"
 
 struct _CnsInternetStackHelper
@@ -83,7 +84,7 @@ cns_internet_stack_helper_set_routing_helper (CnsInternetStackHelper *self,
  *   an IPv4 layer
  *
  * Aggregates an IPv4 layer (with a routing protocol from the routing
- * helper), ICMPv4 and UDP to @node.
+ * helper), ICMPv4, UDP and TCP to @node.
  *
  * Returns: %TRUE on success.
  */
@@ -95,6 +96,7 @@ cns_internet_stack_helper_install (CnsInternetStackHelper *self, CnsNode *node,
   g_autoptr (CnsIpv4RoutingProtocol) routing = NULL;
   g_autoptr (CnsIcmpv4L4Protocol) icmp = NULL;
   g_autoptr (CnsUdpL4Protocol) udp = NULL;
+  g_autoptr (CnsTcpL4Protocol) tcp = NULL;
 
   g_return_val_if_fail (CNS_IS_INTERNET_STACK_HELPER (self), FALSE);
   g_return_val_if_fail (CNS_IS_NODE (node), FALSE);
@@ -115,6 +117,8 @@ cns_internet_stack_helper_install (CnsInternetStackHelper *self, CnsNode *node,
   cns_ipv4_l3_protocol_insert_l4_protocol (ipv4, CNS_IPV4_L4_PROTOCOL (icmp));
   udp = cns_udp_l4_protocol_new ();
   cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (udp));
+  tcp = cns_tcp_l4_protocol_new ();
+  cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (tcp));
   return TRUE;
 }
 

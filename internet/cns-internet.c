@@ -21,6 +21,9 @@ cns_internet_init (void)
   g_type_ensure (CNS_TYPE_UDP_L4_PROTOCOL);
   g_type_ensure (CNS_TYPE_UDP_SOCKET);
   g_type_ensure (CNS_TYPE_UDP_SOCKET_FACTORY);
+  g_type_ensure (CNS_TYPE_TCP_L4_PROTOCOL);
+  g_type_ensure (CNS_TYPE_TCP_SOCKET);
+  g_type_ensure (CNS_TYPE_TCP_SOCKET_FACTORY);
   cns_header_class_register (&cns_ipv4_header_class);
   cns_header_class_register (&cns_icmpv4_header_class);
   cns_header_class_register (&cns_icmpv4_echo_class);
@@ -34,6 +37,7 @@ cns_internet_init (void)
   g_type_ensure (CNS_TYPE_APPLICATION);
   g_type_ensure (CNS_TYPE_ON_OFF_APPLICATION);
   g_type_ensure (CNS_TYPE_PACKET_SINK);
+  g_type_ensure (CNS_TYPE_BULK_SEND_APPLICATION);
   g_type_ensure (CNS_TYPE_UDP_ECHO_CLIENT);
   g_type_ensure (CNS_TYPE_UDP_ECHO_SERVER);
   g_type_ensure (CNS_TYPE_FLOW_MONITOR);

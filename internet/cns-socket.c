@@ -163,6 +163,10 @@ cns_socket_errno_to_string (CnsSocketErrno error)
       return "address not available";
     case CNS_SOCKET_ERROR_ADDRINUSE:
       return "address already in use";
+    case CNS_SOCKET_ERROR_CONNREFUSED:
+      return "connection refused";
+    case CNS_SOCKET_ERROR_TIMEDOUT:
+      return "connection timed out";
     }
   return "unknown socket error";
 }

@@ -26,8 +26,11 @@ G_BEGIN_DECLS
  * @CNS_SOCKET_ERROR_NODEV: no such device
  * @CNS_SOCKET_ERROR_ADDRNOTAVAIL: the address is not the node's
  * @CNS_SOCKET_ERROR_ADDRINUSE: the address and port are in use
+ * @CNS_SOCKET_ERROR_CONNREFUSED: the peer refused the connection (reset)
+ * @CNS_SOCKET_ERROR_TIMEDOUT: the peer did not answer (retries exhausted)
  *
- * ns-3's Socket::SocketErrno, in the same order.
+ * ns-3's Socket::SocketErrno, in the same order, and two more for TCP's
+ * failed connections, which ns-3 leaves without a code.
  */
 typedef enum
 {
@@ -45,6 +48,8 @@ typedef enum
   CNS_SOCKET_ERROR_NODEV,
   CNS_SOCKET_ERROR_ADDRNOTAVAIL,
   CNS_SOCKET_ERROR_ADDRINUSE,
+  CNS_SOCKET_ERROR_CONNREFUSED,
+  CNS_SOCKET_ERROR_TIMEDOUT,
 } CnsSocketErrno;
 
 const gchar *cns_socket_errno_to_string (CnsSocketErrno error);

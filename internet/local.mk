@@ -9,6 +9,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-application-container.c \
 	%reldir%/cns-application-helper.c \
 	%reldir%/cns-application.c \
+	%reldir%/cns-bulk-send-application.c \
+	%reldir%/cns-bulk-send-helper.c \
 	%reldir%/cns-flow-monitor-helper.c \
 	%reldir%/cns-flow-monitor.c \
 	%reldir%/cns-icmpv4-header.c \
@@ -43,7 +45,13 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-udp-echo-client.c \
 	%reldir%/cns-udp-echo-server-helper.c \
 	%reldir%/cns-udp-echo-server.c \
+	%reldir%/cns-tcp-congestion-ops.c \
 	%reldir%/cns-tcp-header.c \
+	%reldir%/cns-tcp-l4-protocol.c \
+	%reldir%/cns-tcp-rx-buffer.c \
+	%reldir%/cns-tcp-socket-factory.c \
+	%reldir%/cns-tcp-socket.c \
+	%reldir%/cns-tcp-tx-buffer.c \
 	%reldir%/cns-udp-header.c \
 	%reldir%/cns-udp-l4-protocol.c \
 	%reldir%/cns-udp-socket-factory.c \
@@ -53,6 +61,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-application-container.h \
 	%reldir%/cns-application-helper.h \
 	%reldir%/cns-application.h \
+	%reldir%/cns-bulk-send-application.h \
+	%reldir%/cns-bulk-send-helper.h \
 	%reldir%/cns-flow-monitor-helper.h \
 	%reldir%/cns-flow-monitor.h \
 	%reldir%/cns-icmpv4-header.h \
@@ -86,7 +96,11 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-udp-echo-client.h \
 	%reldir%/cns-udp-echo-server-helper.h \
 	%reldir%/cns-udp-echo-server.h \
+	%reldir%/cns-tcp-congestion-ops.h \
 	%reldir%/cns-tcp-header.h \
+	%reldir%/cns-tcp-l4-protocol.h \
+	%reldir%/cns-tcp-socket-factory.h \
+	%reldir%/cns-tcp-socket.h \
 	%reldir%/cns-udp-header.h \
 	%reldir%/cns-udp-l4-protocol.h \
 	%reldir%/cns-udp-socket-factory.h \
@@ -101,4 +115,7 @@ noinst_HEADERS += \
 	%reldir%/cns-ipv4-l4-protocol-private.h \
 	%reldir%/cns-ipv4-reassembler-private.h \
 	%reldir%/cns-socket-private.h \
+	%reldir%/cns-tcp-private.h \
+	%reldir%/cns-tcp-rx-buffer-private.h \
+	%reldir%/cns-tcp-tx-buffer-private.h \
 	%reldir%/cns-udp-private.h

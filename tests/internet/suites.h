@@ -8,6 +8,10 @@
 Suite *test_ipv4_address_suite (void);
 Suite *test_udp_header_suite (void);
 Suite *test_tcp_header_suite (void);
+Suite *test_tcp_congestion_ops_suite (void);
+Suite *test_tcp_tx_buffer_suite (void);
+Suite *test_tcp_rx_buffer_suite (void);
+Suite *test_tcp_suite (void);
 Suite *test_ipv4_end_point_demux_suite (void);
 Suite *test_udp_suite (void);
 Suite *test_socket_suite (void);
@@ -17,6 +21,7 @@ Suite *test_ipv4_routing_suite (void);
 Suite *test_icmpv4_suite (void);
 Suite *test_application_suite (void);
 Suite *test_on_off_application_suite (void);
+Suite *test_bulk_send_suite (void);
 Suite *test_packet_sink_suite (void);
 Suite *test_udp_echo_suite (void);
 Suite *test_address_helper_suite (void);

@@ -1,0 +1,493 @@
+/* cns — tests of TCP connections: hand-shake, transfer, close, losses.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Two nodes with the full stack on one point-to-point link; a client
+ * connects to a listener, sends a pattern of bytes and closes, and the
+ * tests check the states each side went through, the bytes that arrived
+ * and what the sender's recovery did.
+ */
+#include "internet/suites.h"
+#include "lib/cns-test.h"
+
+#include "internet/cns-internet.h"
+#include "network/cns-network.h"
+
+#include <string.h>
+
+#define PORT 50000
+
+typedef struct
+{
+  CnsNodeContainer *nodes;
+  CnsNetDeviceContainer *devices;
+  CnsIpv4InterfaceContainer *interfaces;
+  CnsSocket *client;
+  CnsSocket *server; /* the listener */
+  CnsSocket *accepted;
+  GArray *client_states; /* of CnsTcpState */
+  GArray *server_states;
+  GByteArray *received;
+  guint32 to_send; /* bytes of the pattern */
+  guint32 sent;    /* handed to the client socket */
+  gboolean close_when_sent;
+  gboolean peer_closed;   /* the server's close callback ran */
+  gboolean client_closed; /* the client's */
+  gboolean read_slowly;   /* the server reads only when told to */
+} World;
+
+static World w;
+
+/* ---- an error model that drops chosen data segments ---- */
+
+/* Drops the data-carrying frames (over 100 bytes) whose index among them
+ * (0 for the first) is in its list. */
+#define TEST_TYPE_DROP_NTH (test_drop_nth_get_type ())
+G_DECLARE_FINAL_TYPE (TestDropNth, test_drop_nth, TEST, DROP_NTH, CnsErrorModel)
+
+struct _TestDropNth
+{
+  CnsErrorModel parent_instance;
+
+  guint32 seen;
+  guint32 drop[8];
+  guint n_drop;
+  guint dropped;
+};
+
+G_DEFINE_FINAL_TYPE (TestDropNth, test_drop_nth, CNS_TYPE_ERROR_MODEL)
+
+static gboolean
+drop_nth_is_corrupt (CnsErrorModel *model, CnsPacket *packet)
+{
+  TestDropNth *self = TEST_DROP_NTH (model);
+  guint32 index;
+
+  if (cns_packet_get_size (packet) <= 100)
+    return FALSE;
+  index = self->seen++;
+  for (guint i = 0; i < self->n_drop; i++)
+    if (self->drop[i] == index)
+      {
+        self->dropped++;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+test_drop_nth_class_init (TestDropNthClass *klass)
+{
+  CNS_ERROR_MODEL_CLASS (klass)->is_corrupt = drop_nth_is_corrupt;
+}
+
+static void
+test_drop_nth_init (TestDropNth *self)
+{
+}
+
+/* Makes the server's device drop the data frames @drop[0..n). */
+static TestDropNth *
+drop_at_server (const guint32 *drop, guint n)
+{
+  TestDropNth *model = cns_object_new (TEST_TYPE_DROP_NTH, NULL);
+
+  memcpy (model->drop, drop, n * sizeof *drop);
+  model->n_drop = n;
+  g_object_set (cns_net_device_container_get (w.devices, 1),
+                "receive-error-model", model, NULL);
+  g_object_unref (model); /* the device holds it */
+  return model;
+}
+
+static guint8
+pattern (guint32 i)
+{
+  return (guint8) (i * 7 + (i >> 8));
+}
+
+static void
+record_state (gpointer source, CnsTcpState old_state, CnsTcpState new_state,
+              gpointer user_data)
+{
+  g_array_append_val ((GArray *) user_data, new_state);
+}
+
+static void
+client_send_more (CnsSocket *socket, guint32 available, gpointer user_data)
+{
+  while (w.sent < w.to_send)
+    {
+      guint32 room = cns_socket_get_tx_available (socket);
+      guint32 n = MIN (MIN (room, w.to_send - w.sent), 4000);
+      guint8 buf[4000];
+      CnsPacket *p;
+
+      if (n == 0)
+        return;
+      for (guint32 i = 0; i < n; i++)
+        buf[i] = pattern (w.sent + i);
+      p = cns_packet_new_from_data (buf, n);
+      ck_assert_int_eq (cns_socket_send (socket, p, 0), (gint) n);
+      w.sent += n;
+    }
+  if (w.close_when_sent)
+    {
+      w.close_when_sent = FALSE;
+      ck_assert_int_eq (cns_socket_close (socket), 0);
+    }
+}
+
+static void
+client_connected (CnsSocket *socket, gpointer user_data)
+{
+  client_send_more (socket, 0, NULL);
+}
+
+static void
+client_failed (CnsSocket *socket, gpointer user_data)
+{
+  ck_abort_msg ("the connection failed");
+}
+
+static void
+server_read (CnsSocket *socket, gpointer user_data)
+{
+  CnsPacket *p;
+
+  if (w.read_slowly)
+    return;
+  while ((p = cns_socket_recv (socket, G_MAXUINT32, 0)) != NULL)
+    {
+      guint32 n = cns_packet_get_size (p);
+      guint old = w.received->len;
+
+      g_byte_array_set_size (w.received, old + n);
+      cns_packet_copy_data (p, 0, w.received->data + old, n);
+      cns_packet_unref (p);
+    }
+}
+
+static void
+server_peer_closed (CnsSocket *socket, gpointer user_data)
+{
+  w.peer_closed = TRUE;
+  server_read (socket, NULL);
+  cns_socket_close (socket);
+}
+
+static void
+client_normal_close (CnsSocket *socket, gpointer user_data)
+{
+  w.client_closed = TRUE;
+}
+
+static void
+server_accepted (CnsSocket *listener, CnsSocket *connection,
+                 const CnsAddress *from, gpointer user_data)
+{
+  w.accepted = g_object_ref (connection);
+  ck_assert_uint_ne (cns_trace_connect (connection, "State",
+                                        G_CALLBACK (record_state),
+                                        w.server_states, NULL),
+                     0);
+  cns_socket_set_recv_callback (connection, server_read, NULL);
+  cns_socket_set_close_callbacks (connection, server_peer_closed,
+                                  server_peer_closed, NULL);
+  /* what arrived with the hand-shake's last ACK */
+  server_read (connection, NULL);
+}
+
+/* Two nodes joined by @rate and @delay; TCP attributes set with
+ * cns_config_set_default() beforehand apply to both sockets. */
+static void
+world_build (const gchar *rate, const gchar *delay, guint32 to_send)
+{
+  g_autoptr (CnsPointToPointHelper) p2p = cns_point_to_point_helper_new ();
+  g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
+  g_autoptr (CnsIpv4AddressHelper) address = cns_ipv4_address_helper_new ();
+  CnsInetSocketAddress local = { cns_ipv4_address_any (), PORT };
+  CnsAddress a;
+  GError *error = NULL;
+
+  memset (&w, 0, sizeof w);
+  w.to_send = to_send;
+  w.close_when_sent = TRUE;
+  w.client_states = g_array_new (FALSE, FALSE, sizeof (CnsTcpState));
+  w.server_states = g_array_new (FALSE, FALSE, sizeof (CnsTcpState));
+  w.received = g_byte_array_new ();
+  w.nodes = cns_node_container_new ();
+  cns_node_container_create (w.nodes, 2);
+  ck_assert (cns_point_to_point_helper_set_device_attribute (p2p, "DataRate",
+                                                             rate, &error));
+  ck_assert (cns_point_to_point_helper_set_channel_attribute (p2p, "Delay",
+                                                              delay, &error));
+  w.devices = cns_point_to_point_helper_install_container (p2p, w.nodes);
+  ck_assert (
+      cns_internet_stack_helper_install_container (stack, w.nodes, &error));
+  ck_assert (cns_ipv4_address_helper_set_base (address, "10.1.1.0",
+                                               "255.255.255.0", NULL, &error));
+  w.interfaces = cns_ipv4_address_helper_assign (address, w.devices, &error);
+  ck_assert_ptr_nonnull (w.interfaces);
+
+  w.server = cns_socket_create (cns_node_container_get (w.nodes, 1),
+                                CNS_TYPE_TCP_SOCKET_FACTORY);
+  cns_inet_socket_address_to_address (&local, &a);
+  ck_assert (cns_socket_bind (w.server, &a, &error));
+  ck_assert (cns_socket_listen (w.server, &error));
+  cns_socket_set_accept_callback (w.server, NULL, server_accepted, NULL);
+
+  w.client = cns_socket_create (cns_node_container_get (w.nodes, 0),
+                                CNS_TYPE_TCP_SOCKET_FACTORY);
+  ck_assert_uint_ne (cns_trace_connect (w.client, "State",
+                                        G_CALLBACK (record_state),
+                                        w.client_states, NULL),
+                     0);
+  cns_socket_set_connect_callback (w.client, client_connected, client_failed,
+                                   NULL);
+  cns_socket_set_send_callback (w.client, client_send_more, NULL);
+  cns_socket_set_close_callbacks (w.client, client_normal_close, NULL, NULL);
+}
+
+static void
+world_connect (CnsTime at)
+{
+  CnsInetSocketAddress peer
+      = { cns_ipv4_interface_container_get_address (w.interfaces, 1, 0), PORT };
+  CnsAddress a;
+  GError *error = NULL;
+
+  cns_inet_socket_address_to_address (&peer, &a);
+  cns_simulator_stop_at (at);
+  cns_simulator_run ();
+  ck_assert (cns_socket_connect (w.client, &a, &error));
+}
+
+static void
+world_clear (void)
+{
+  cns_simulator_destroy ();
+  g_clear_object (&w.client);
+  g_clear_object (&w.server);
+  g_clear_object (&w.accepted);
+  g_clear_pointer (&w.client_states, g_array_unref);
+  g_clear_pointer (&w.server_states, g_array_unref);
+  g_clear_pointer (&w.received, g_byte_array_unref);
+  g_clear_pointer (&w.interfaces, cns_ipv4_interface_container_unref);
+  g_clear_pointer (&w.devices, cns_net_device_container_unref);
+  g_clear_pointer (&w.nodes, cns_node_container_unref);
+}
+
+static void
+assert_states (GArray *states, const CnsTcpState *expected, guint n)
+{
+  GString *got = g_string_new (NULL);
+
+  for (guint i = 0; i < states->len; i++)
+    g_string_append_printf (
+        got, "%s ",
+        cns_tcp_state_to_string (g_array_index (states, CnsTcpState, i)));
+  ck_assert_msg (states->len == n, "states: %s", got->str);
+  for (guint i = 0; i < n; i++)
+    ck_assert_msg (g_array_index (states, CnsTcpState, i) == expected[i],
+                   "state %u: %s", i, got->str);
+  g_string_free (got, TRUE);
+}
+
+static void
+assert_received_pattern (guint32 n)
+{
+  ck_assert_uint_eq (w.received->len, n);
+  for (guint32 i = 0; i < n; i++)
+    if (w.received->data[i] != pattern (i))
+      ck_abort_msg ("byte %u is %u, not %u", i, w.received->data[i],
+                    pattern (i));
+}
+
+static void
+setup (void)
+{
+  cns_test_reset ();
+}
+
+/* The hand-shake, 1,000 bytes and an orderly close: the client closes
+ * first, so it goes through FIN_WAIT_1, FIN_WAIT_2 and TIME_WAIT, and the
+ * server through CLOSE_WAIT and LAST_ACK. */
+START_TEST (test_tcp_handshake_and_close)
+{
+  static const CnsTcpState client[] = {
+    CNS_TCP_SYN_SENT,   CNS_TCP_ESTABLISHED, CNS_TCP_FIN_WAIT_1,
+    CNS_TCP_FIN_WAIT_2, CNS_TCP_TIME_WAIT,   CNS_TCP_CLOSED,
+  };
+  /* from when it was accepted, established */
+  static const CnsTcpState server[] = {
+    CNS_TCP_CLOSE_WAIT,
+    CNS_TCP_LAST_ACK,
+    CNS_TCP_CLOSED,
+  };
+
+  world_build ("10Mbps", "10ms", 1000);
+  world_connect (cns_seconds (1));
+  cns_simulator_stop_at (cns_seconds (1000));
+  cns_simulator_run ();
+  assert_states (w.client_states, client, G_N_ELEMENTS (client));
+  assert_states (w.server_states, server, G_N_ELEMENTS (server));
+  assert_received_pattern (1000);
+  ck_assert (w.peer_closed);
+  ck_assert (w.client_closed);
+  ck_assert_uint_eq (
+      cns_tcp_socket_get_retransmissions (CNS_TCP_SOCKET (w.client)), 0);
+  world_clear ();
+}
+END_TEST
+
+/* 10 MB over 10 Mb/s and 20 ms arrive byte for byte; with a receive
+ * window of 32 KB the link's queue of 100 packets never fills, so
+ * nothing is lost or sent twice. */
+START_TEST (test_tcp_bulk_transfer)
+{
+  GError *error = NULL;
+
+  ck_assert (
+      cns_config_set_default ("CnsTcpSocket::RcvBufSize", "32768", &error));
+  world_build ("10Mbps", "20ms", 10 * 1000 * 1000);
+  world_connect (cns_seconds (1));
+  cns_simulator_stop_at (cns_seconds (1000));
+  cns_simulator_run ();
+  assert_received_pattern (10 * 1000 * 1000);
+  ck_assert (w.peer_closed);
+  ck_assert_uint_eq (
+      cns_tcp_socket_get_retransmissions (CNS_TCP_SOCKET (w.client)), 0);
+  world_clear ();
+}
+END_TEST
+
+/* Counts the timeouts: the congestion window falling to one segment. */
+static guint timeouts;
+
+static void
+count_timeouts (gpointer source, guint32 old_value, guint32 new_value,
+                gpointer user_data)
+{
+  if (new_value == 536 && old_value > 536)
+    timeouts++;
+}
+
+static void
+run_lossy (const guint32 *drop, guint n, const gchar *sack, guint32 bytes,
+           guint expect_dropped)
+{
+  GError *error = NULL;
+  TestDropNth *model;
+
+  ck_assert (cns_config_set_default ("CnsTcpSocket::Sack", sack, &error));
+  world_build ("10Mbps", "20ms", bytes);
+  model = drop_at_server (drop, n);
+  timeouts = 0;
+  ck_assert_uint_ne (cns_trace_connect (w.client, "CongestionWindow",
+                                        G_CALLBACK (count_timeouts), NULL,
+                                        NULL),
+                     0);
+  world_connect (cns_seconds (1));
+  cns_simulator_stop_at (cns_seconds (1000));
+  cns_simulator_run ();
+  ck_assert_uint_eq (model->dropped, expect_dropped);
+  assert_received_pattern (bytes);
+  ck_assert (w.peer_closed);
+}
+
+/* One data segment lost mid-transfer: three duplicate ACKs bring exactly
+ * one fast retransmission, and no timeout. */
+START_TEST (test_tcp_fast_retransmit)
+{
+  static const guint32 drop[] = { 30 };
+
+  run_lossy (drop, 1, "false", 200000, 1);
+  ck_assert_uint_eq (
+      cns_tcp_socket_get_retransmissions (CNS_TCP_SOCKET (w.client)), 1);
+  ck_assert_uint_eq (timeouts, 0);
+  world_clear ();
+}
+END_TEST
+
+/* Three segments lost in one window, with SACK: each is sent again once,
+ * without a timeout (RFC 6675). */
+START_TEST (test_tcp_sack_recovery)
+{
+  static const guint32 drop[] = { 30, 33, 36 };
+
+  run_lossy (drop, 3, "true", 200000, 3);
+  ck_assert_uint_eq (
+      cns_tcp_socket_get_retransmissions (CNS_TCP_SOCKET (w.client)), 3);
+  ck_assert_uint_eq (timeouts, 0);
+  world_clear ();
+}
+END_TEST
+
+/* The whole initial window (10 segments) lost: no duplicate ACK can come,
+ * the retransmission timeout recovers it. */
+START_TEST (test_tcp_window_lost)
+{
+  static const guint32 drop[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+  GError *error = NULL;
+
+  ck_assert (cns_config_set_default ("CnsTcpSocket::InitialCwnd", "8", &error));
+  run_lossy (drop, 8, "true", 100000, 8);
+  ck_assert_uint_ge (timeouts, 1);
+  world_clear ();
+}
+END_TEST
+
+/* A connection to a port nothing listens on is refused by a reset. */
+static gboolean refused;
+
+static void
+refused_cb (CnsSocket *socket, gpointer user_data)
+{
+  refused = TRUE;
+}
+
+START_TEST (test_tcp_refused)
+{
+  CnsInetSocketAddress peer;
+  CnsAddress a;
+  GError *error = NULL;
+  CnsSocket *s;
+
+  world_build ("10Mbps", "10ms", 0);
+  refused = FALSE;
+  s = cns_socket_create (cns_node_container_get (w.nodes, 0),
+                         CNS_TYPE_TCP_SOCKET_FACTORY);
+  cns_socket_set_connect_callback (s, NULL, refused_cb, NULL);
+  peer = (CnsInetSocketAddress){
+    cns_ipv4_interface_container_get_address (w.interfaces, 1, 0), PORT + 1
+  };
+  cns_inet_socket_address_to_address (&peer, &a);
+  ck_assert (cns_socket_connect (s, &a, &error));
+  cns_simulator_stop_at (cns_seconds (10));
+  cns_simulator_run ();
+  ck_assert (refused);
+  ck_assert_int_eq (cns_socket_get_errno (s), CNS_SOCKET_ERROR_CONNREFUSED);
+  ck_assert_int_eq (cns_tcp_socket_get_state (CNS_TCP_SOCKET (s)),
+                    CNS_TCP_CLOSED);
+  g_object_unref (s);
+  world_clear ();
+}
+END_TEST
+
+Suite *
+test_tcp_suite (void)
+{
+  Suite *s = suite_create ("tcp");
+  TCase *tc = tcase_create ("tcp");
+
+  tcase_add_checked_fixture (tc, setup, NULL);
+  tcase_set_timeout (tc, 60);
+  tcase_add_test (tc, test_tcp_handshake_and_close);
+  tcase_add_test (tc, test_tcp_bulk_transfer);
+  tcase_add_test (tc, test_tcp_refused);
+  tcase_add_test (tc, test_tcp_fast_retransmit);
+  tcase_add_test (tc, test_tcp_sack_recovery);
+  tcase_add_test (tc, test_tcp_window_lost);
+  suite_add_tcase (s, tc);
+  return s;
+}
