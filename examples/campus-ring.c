@@ -58,6 +58,15 @@
  * u < remotePct/100. The third is drawn even at 0 or 100 %, so that
  * changing --remotePct keeps every server and start time.
  *
+ * --protocol=tcp makes each flow a TCP connection instead, as ns-3's
+ * sequential nms-p2p-nix does (segments of 512 bytes, its
+ * TcpSocket::SegmentSize): the OnOff source writes its 512-byte chunks
+ * into the connection and closes it after --bytesPerFlow bytes, the sink
+ * accepts it and reads. "sent" then counts data segments (those sent
+ * again too), "received" the sinks' reads, each timed from the sending
+ * of the first segment it holds, and "dropped" the queues' drops, which
+ * TCP recovers.
+ *
  * With --nConCon=k each client receives k flows, one from each campus at
  * the far end of a connection: from (z+d) mod N for d = 1..k (each local
  * instead with the same probability). Our reading of the dissertation's
@@ -114,6 +123,12 @@ typedef enum
   ROUTING_GLOBAL
 } Routing;
 
+typedef enum
+{
+  TRANSPORT_UDP,
+  TRANSPORT_TCP
+} Transport;
+
 typedef struct
 {
   guint n_campus;
@@ -123,6 +138,7 @@ typedef struct
   guint64 bytes_per_flow;
   CnsTime stop_time;
   Routing routing;
+  Transport transport;
   gchar *pcap;    /* a file prefix or a directory; NULL for none */
   gchar *flowmon; /* NULL for none */
   gchar *plot;    /* a directory; NULL for none */
@@ -149,6 +165,25 @@ parse_routing (const gchar *name, const gchar *text, gpointer user_data,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    "'%s': expected nix or global", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_protocol (const gchar *name, const gchar *text, gpointer user_data,
+                GError **error)
+{
+  Transport *transport = user_data;
+
+  if (g_str_equal (text, "udp"))
+    *transport = TRANSPORT_UDP;
+  else if (g_str_equal (text, "tcp"))
+    *transport = TRANSPORT_TCP;
+  else
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "'%s': expected udp or tcp", text);
       return FALSE;
     }
   return TRUE;
@@ -287,11 +322,24 @@ on_server_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
                 guint32 interface, gpointer user_data)
 {
   CnsTime now = cns_simulator_now ();
+  guint32 payload;
 
-  if (header->protocol != CNS_IP_PROTOCOL_UDP)
+  if (header->protocol == CNS_IP_PROTOCOL_UDP)
+    payload = cns_packet_get_size (packet) - CNS_UDP_HEADER_SIZE;
+  else if (header->protocol == CNS_IP_PROTOCOL_TCP)
+    {
+      CnsTcpHeader tcp;
+      gsize size = cns_packet_peek_header (packet, &cns_tcp_header_class, &tcp);
+
+      /* data segments, sent again or not; not the ACKs, SYNs and FINs */
+      payload = size > 0 ? cns_packet_get_size (packet) - size : 0;
+      if (payload == 0)
+        return;
+    }
+  else
     return;
   stats.tx_packets++;
-  stats.tx_bytes += cns_packet_get_size (packet) - CNS_UDP_HEADER_SIZE;
+  stats.tx_bytes += payload;
   /* the datagram is the server's alone here: nothing shares it yet */
   if (cns_packet_is_writable (packet))
     cns_packet_add_packet_tag (packet, &sent_at_tag, &now);
@@ -388,7 +436,18 @@ typedef struct
 static GType
 campus_socket_factory (const Options *o)
 {
-  return CNS_TYPE_UDP_SOCKET_FACTORY;
+  return o->transport == TRANSPORT_TCP ? CNS_TYPE_TCP_SOCKET_FACTORY
+                                       : CNS_TYPE_UDP_SOCKET_FACTORY;
+}
+
+/* What was lost: datagrams sent and not received (UDP), or the packets
+ * the queues dropped, which TCP sends again (its received packets are
+ * the sinks' reads, which do not match its segments one to one). */
+static guint64
+campus_dropped (const Options *o, guint64 queue_drops)
+{
+  return o->transport == TRANSPORT_TCP ? queue_drops
+                                       : stats.tx_packets - stats.rx_packets;
 }
 
 /* The MPI rank that simulates campus @z. */
@@ -882,7 +941,7 @@ print_json (const Options *o, const Summary *s)
   printf (
       "{\"campuses\":%u,\"lan_clients\":%u,\"con_con\":%u,"
       "\"remote_pct\":%u,\"bytes_per_flow\":%" G_GUINT64_FORMAT ","
-      "\"routing\":\"%s\",\"seed\":%u,\"run\":%" G_GUINT64_FORMAT ","
+      "\"routing\":\"%s\",\"protocol\":\"%s\",\"seed\":%u,\"run\":%" G_GUINT64_FORMAT ","
       "\"nodes\":%" G_GUINT64_FORMAT ",\"links\":%" G_GUINT64_FORMAT ","
       "\"ring_links\":%" G_GUINT64_FORMAT ",\"flows\":%" G_GUINT64_FORMAT
       ",\"tx_packets\":%" G_GUINT64_FORMAT ",\"tx_bytes\":%" G_GUINT64_FORMAT
@@ -899,10 +958,11 @@ print_json (const Options *o, const Summary *s)
       "\"events_per_s\":%.0f,\"max_rss_kb\":%ld",
       o->n_campus, o->n_lan_clients, o->n_con_con, o->remote_pct,
       o->bytes_per_flow, o->routing == ROUTING_NIX ? "nix" : "global",
+      o->transport == TRANSPORT_TCP ? "tcp" : "udp",
       cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run (),
       s->nodes, s->links, s->ring_links, s->flows, stats.tx_packets,
       stats.tx_bytes, stats.rx_packets, stats.rx_bytes,
-      stats.tx_packets - stats.rx_packets, s->queue_drops,
+      campus_dropped (o, s->queue_drops), s->queue_drops,
       stats.ring_tx_packets, delivered, s->delay_mean_s, s->delay_p99_s,
       stats.delay_checksum, s->start_checksum, s->sim_time_s, s->setup_s,
       s->run_s, s->wall_s, s->events, s->run_s > 0 ? s->events / s->run_s : 0.0,
@@ -938,10 +998,11 @@ print_table (const Options *o, const Summary *s)
 {
   gchar a[32], b[32], c[32];
 
-  printf ("campus-ring: %u campuses of %u nodes in a ring, %s routing, UDP, "
+  printf ("campus-ring: %u campuses of %u nodes in a ring, %s routing, %s, "
           "seed %u run %" G_GUINT64_FORMAT "\n\n",
           o->n_campus, N_ROUTERS + N_LANS * o->n_lan_clients,
           o->routing == ROUTING_NIX ? "nix-vector" : "global",
+          o->transport == TRANSPORT_TCP ? "TCP" : "UDP",
           cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run ());
   printf ("  topology   %s nodes, %s links (%s ring links)\n",
           thousands (s->nodes, a), thousands (s->links, b),
@@ -953,7 +1014,7 @@ print_table (const Options *o, const Summary *s)
   printf ("  received   %s packets, %s bytes\n",
           thousands (stats.rx_packets, a), thousands (stats.rx_bytes, b));
   printf ("  dropped    %s packets (%s in queues)\n",
-          thousands (stats.tx_packets - stats.rx_packets, a),
+          thousands (campus_dropped (o, s->queue_drops), a),
           thousands (s->queue_drops, b));
   printf ("  ring       %s packet transmissions on ring links\n",
           thousands (stats.ring_tx_packets, a));
@@ -1148,6 +1209,9 @@ main (int argc, char **argv)
 
   /* before the command line, from which MPI takes its own arguments */
   cns_mpi_enable (&argc, &argv);
+  /* ns-3's nms-p2p-nix; the command line may set it otherwise */
+  if (!cns_config_set_default ("CnsTcpSocket::SegmentSize", "512", &error))
+    die ("defaults", error);
 
   /* ---- options ---- */
   cns_command_line_add_uint (cmd, "nCampus", "Campus networks in the ring",
@@ -1176,6 +1240,11 @@ main (int argc, char **argv)
                                  "nix: nix-vector routing; global: global "
                                  "routing tables (nix)",
                                  "nix|global", parse_routing, &o.routing);
+  cns_command_line_add_callback (
+      cmd, "protocol",
+      "udp: OnOff datagrams; tcp: each flow is a TCP connection (as in "
+      "ns-3's nms-p2p-nix), the sinks count what they read (udp)",
+      "udp|tcp", parse_protocol, &o.transport);
   cns_command_line_add_string (
       cmd, "pcap", "Capture every link: a file prefix, or a directory",
       &o.pcap);

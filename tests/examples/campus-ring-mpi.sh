@@ -94,7 +94,7 @@ compare () {
   sync=gtw
 }
 
-echo "1..33"
+echo "1..37"
 
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s"
 
@@ -103,6 +103,8 @@ compare "3 campuses, fingerprinted" --nCampus=3 --fingerprint $small
 compare "4 campuses, half the flows remote" --nCampus=4 --remotePct=50 $small
 compare "4 campuses, nConCon=2, stopped while packets fly" --nCampus=4 \
   --nConCon=2 --nLANClients=3 --stopTime=3s
+compare "4 campuses, TCP, fingerprinted" --nCampus=4 --protocol=tcp \
+  --fingerprint $small
 # no stop time: every simulator ends the run by itself when traffic ends
 compare "3 campuses, no stop time" --nCampus=3 --nLANClients=2 \
   --bytesPerFlow=5120 --stopTime=0s

@@ -43,7 +43,7 @@ deterministic () {
     -e 's/,"max_rss_kb":[^}]*//'
 }
 
-echo "1..35"
+echo "1..40"
 
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s --json"
 
@@ -86,6 +86,24 @@ check "nConCon=2: 2 x 3 ring links, 2 flows per client, all delivered" \
   -a "$(field "$out" flows)" = 144 \
   -a "$(field "$out" rx_packets)" = 1440 \
   -a "$(field "$out" dropped_packets)" = 0
+
+# ---- TCP ----
+# each flow a connection: the 10 writes of 512 bytes arrive in as many
+# reads at this rate, all bytes delivered, the segments and their ACKs
+# (and the hand-shakes) on the ring
+out=$("$ring" --nCampus=3 --protocol=tcp $small 2>"$tmp/err")
+check "--protocol=tcp: exit 0, one JSON line, nothing on stderr" \
+  test $? -eq 0 -a "$(printf '%s\n' "$out" | wc -l)" -eq 1 -a ! -s "$tmp/err"
+check "--protocol=tcp: every byte arrives, in 720 segments and reads" \
+  test "$(field "$out" protocol)" = tcp \
+  -a "$(field "$out" tx_packets)" = 720 -a "$(field "$out" rx_packets)" = 720 \
+  -a "$(field "$out" tx_bytes)" = $((720 * 512)) \
+  -a "$(field "$out" rx_bytes)" = $((720 * 512)) \
+  -a "$(field "$out" dropped_packets)" = 0
+check "--protocol=tcp: the same servers and start times as UDP" \
+  test "$(field "$out" start_checksum)" = "$(field "$out3" start_checksum)"
+check "--protocol=tcp: ACKs and hand-shakes cross the ring too ($(field "$out" ring_tx_packets))" \
+  test "$(field "$out" ring_tx_packets)" -gt 720
 
 # ---- where traffic goes ----
 out=$("$ring" --nCampus=3 --remotePct=0 $small)
@@ -209,3 +227,4 @@ bad () {
 bad nCampus --nCampus=1
 bad nConCon --nCampus=3 --nConCon=3
 bad routing --routing=ospf
+bad protocol --protocol=sctp
