@@ -941,7 +941,8 @@ print_json (const Options *o, const Summary *s)
   printf (
       "{\"campuses\":%u,\"lan_clients\":%u,\"con_con\":%u,"
       "\"remote_pct\":%u,\"bytes_per_flow\":%" G_GUINT64_FORMAT ","
-      "\"routing\":\"%s\",\"protocol\":\"%s\",\"seed\":%u,\"run\":%" G_GUINT64_FORMAT ","
+      "\"routing\":\"%s\",\"protocol\":\"%s\",\"seed\":%u,\"run\":"
+      "%" G_GUINT64_FORMAT ","
       "\"nodes\":%" G_GUINT64_FORMAT ",\"links\":%" G_GUINT64_FORMAT ","
       "\"ring_links\":%" G_GUINT64_FORMAT ",\"flows\":%" G_GUINT64_FORMAT
       ",\"tx_packets\":%" G_GUINT64_FORMAT ",\"tx_bytes\":%" G_GUINT64_FORMAT
@@ -962,11 +963,10 @@ print_json (const Options *o, const Summary *s)
       cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run (),
       s->nodes, s->links, s->ring_links, s->flows, stats.tx_packets,
       stats.tx_bytes, stats.rx_packets, stats.rx_bytes,
-      campus_dropped (o, s->queue_drops), s->queue_drops,
-      stats.ring_tx_packets, delivered, s->delay_mean_s, s->delay_p99_s,
-      stats.delay_checksum, s->start_checksum, s->sim_time_s, s->setup_s,
-      s->run_s, s->wall_s, s->events, s->run_s > 0 ? s->events / s->run_s : 0.0,
-      s->max_rss_kb);
+      campus_dropped (o, s->queue_drops), s->queue_drops, stats.ring_tx_packets,
+      delivered, s->delay_mean_s, s->delay_p99_s, stats.delay_checksum,
+      s->start_checksum, s->sim_time_s, s->setup_s, s->run_s, s->wall_s,
+      s->events, s->run_s > 0 ? s->events / s->run_s : 0.0, s->max_rss_kb);
   if (o->flowmon != NULL)
     printf (",\"monitored_flows\":%" G_GUINT64_FORMAT, s->monitored_flows);
   if (s->fingerprint != NULL)
