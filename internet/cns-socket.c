@@ -167,6 +167,8 @@ cns_socket_errno_to_string (CnsSocketErrno error)
       return "connection refused";
     case CNS_SOCKET_ERROR_TIMEDOUT:
       return "connection timed out";
+    case CNS_SOCKET_ERROR_CONNRESET:
+      return "connection reset by peer";
     }
   return "unknown socket error";
 }

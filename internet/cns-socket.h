@@ -28,8 +28,9 @@ G_BEGIN_DECLS
  * @CNS_SOCKET_ERROR_ADDRINUSE: the address and port are in use
  * @CNS_SOCKET_ERROR_CONNREFUSED: the peer refused the connection (reset)
  * @CNS_SOCKET_ERROR_TIMEDOUT: the peer did not answer (retries exhausted)
+ * @CNS_SOCKET_ERROR_CONNRESET: the peer reset an open connection
  *
- * ns-3's Socket::SocketErrno, in the same order, and two more for TCP's
+ * ns-3's Socket::SocketErrno, in the same order, and three more for TCP's
  * failed connections, which ns-3 leaves without a code.
  */
 typedef enum
@@ -50,6 +51,7 @@ typedef enum
   CNS_SOCKET_ERROR_ADDRINUSE,
   CNS_SOCKET_ERROR_CONNREFUSED,
   CNS_SOCKET_ERROR_TIMEDOUT,
+  CNS_SOCKET_ERROR_CONNRESET,
 } CnsSocketErrno;
 
 const gchar *cns_socket_errno_to_string (CnsSocketErrno error);

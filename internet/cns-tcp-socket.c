@@ -392,6 +392,21 @@ tcp_start_rtx (CnsTcpSocket *self, CnsTime delay)
   self->rtx_timer = cns_simulator_schedule (delay, tcp_rtx_timeout, self, NULL);
 }
 
+/* The persist timer (RFC 9293, 3.8.6.1; RFC 1122, 4.2.2.17): the RTO,
+ * doubled for each probe in a row, at most MAX_RTO. The probes' backoff
+ * is counted in backoffs rather than applied to the RTO, so that the RTO
+ * is still the measured one when the window opens again. */
+static void
+tcp_start_persist (CnsTcpSocket *self)
+{
+  CnsTime delay = self->rto;
+
+  for (guint32 i = 0; i < self->backoffs && delay < MAX_RTO; i++)
+    delay *= 2;
+  tcp_start_rtx (self, MIN (delay, MAX_RTO));
+  tcp_set_flags (self, TCP_PERSIST, TRUE);
+}
+
 static void
 tcp_set_rto (CnsTcpSocket *self, CnsTime rto)
 {
@@ -677,6 +692,17 @@ tcp_send_pending (CnsTcpSocket *self)
               && (!tcp_has (self, TCP_FIN_SENT)
                   || CNS_TCP_SEQ_LEQ (self->snd_nxt, self->fin_seq)))
             {
+              /* A closed window takes no FIN (RFC 9293, 3.10.7.4): sent
+               * into it, it would be retransmitted until the connection
+               * timed out, however the peer answered. It waits, and the
+               * persist timer probes the window. */
+              if (CNS_TCP_SEQ_GEQ (tail, tcp_snd_una (self) + self->snd_wnd))
+                {
+                  if (in_flight == 0
+                      && cns_simulator_is_expired (&self->rtx_timer))
+                    tcp_start_persist (self);
+                  break;
+                }
               self->fin_seq = tail;
               tcp_set_flags (self, TCP_FIN_SENT, TRUE);
               tcp_send_data (self, tail, 0, TRUE);
@@ -689,14 +715,19 @@ tcp_send_pending (CnsTcpSocket *self)
           /* a closed window with nothing in flight: probe it */
           if (self->snd_wnd == 0 && in_flight == 0
               && cns_simulator_is_expired (&self->rtx_timer))
-            {
-              tcp_start_rtx (self, self->rto);
-              tcp_set_flags (self, TCP_PERSIST, TRUE);
-            }
+            tcp_start_persist (self);
           break;
         }
       if (size < smss && !tcp_may_send_small (self, size, left, in_flight))
-        break;
+        {
+          /* A window too small to use with nothing in flight: no ACK
+           * will come to open it if the update that opens it is lost, so
+           * the persist timer forces a segment out (the override timeout
+           * of RFC 9293, 3.8.6.2.1). */
+          if (in_flight == 0 && cns_simulator_is_expired (&self->rtx_timer))
+            tcp_start_persist (self);
+          break;
+        }
       fin = tcp_has (self, TCP_SHUTDOWN_SEND) && size == left;
       if (fin)
         {
@@ -808,12 +839,14 @@ tcp_take_syn_options (CnsTcpSocket *self, const CnsTcpHeader *h)
 }
 
 /* The congestion state of a new connection (RFC 5681, 3.1, with the
- * InitialCwnd attribute). */
+ * InitialCwnd attribute; one segment when the SYN or the SYN-ACK was
+ * sent again, as RFC 5681, 3.1 requires after a lost one). */
 static void
 tcp_init_congestion (CnsTcpSocket *self)
 {
   memset (self->tcb.data, 0, sizeof self->tcb.data);
-  self->tcb.cwnd = self->initial_cwnd * self->tcb.segment_size;
+  self->tcb.cwnd
+      = (self->backoffs > 0 ? 1 : self->initial_cwnd) * self->tcb.segment_size;
   self->tcb.ssthresh = self->initial_ssthresh;
   self->tcb.ca_state = CNS_TCP_CA_OPEN;
   if (self->cc->init != NULL)
@@ -838,6 +871,10 @@ tcp_established (CnsTcpSocket *self)
 {
   tcp_set_state (self, CNS_TCP_ESTABLISHED);
   tcp_init_congestion (self);
+  /* RFC 6298, 5.7: after a SYN timeout, without a round-trip sample
+   * (Karn), the data starts with an RTO of 3 s, not the backed-off one */
+  if (self->backoffs > 0 && !tcp_has (self, TCP_HAVE_RTT))
+    tcp_set_rto (self, MAX (self->initial_rto, 3 * CNS_TIME_PS_PER_S));
   self->backoffs = 0;
   tcp_cancel_rtx (self);
 }
@@ -1016,7 +1053,9 @@ tcp_process_ack (CnsTcpSocket *self, const CnsTcpHeader *h, guint32 len)
 {
   guint32 ack = h->ack;
   guint32 una = tcp_snd_una (self);
-  guint32 window = (guint32) h->window << self->snd_wscale;
+  guint32 window = (h->flags & CNS_TCP_FLAG_SYN)
+                       ? h->window /* a SYN's is never scaled */
+                       : (guint32) h->window << self->snd_wscale;
   gboolean window_changed = FALSE;
   gboolean new_sack = FALSE;
 
@@ -1037,7 +1076,10 @@ tcp_process_ack (CnsTcpSocket *self, const CnsTcpHeader *h, guint32 len)
       self->snd_wl1 = h->sequence;
       self->snd_wl2 = ack;
       if (window > 0 && tcp_has (self, TCP_PERSIST))
-        tcp_cancel_rtx (self);
+        {
+          tcp_cancel_rtx (self);
+          self->backoffs = 0;
+        }
     }
   if ((self->options & OPT_SACK) && h->n_sack_blocks > 0)
     new_sack = cns_tcp_tx_buffer_update_sack (&self->tx, h->sack_blocks,
@@ -1047,8 +1089,10 @@ tcp_process_ack (CnsTcpSocket *self, const CnsTcpHeader *h, guint32 len)
   if (ack == una)
     {
       /* RFC 5681, 2: a duplicate ACK carries no data and no window
-       * change while data is outstanding (SACK news counts, RFC 6675) */
-      if (self->snd_max != una && len == 0
+       * change while data is outstanding (SACK news counts, RFC 6675).
+       * The answer to a zero-window probe is none: it reports that the
+       * window is still closed, not that a segment left the network. */
+      if (self->snd_max != una && len == 0 && window > 0
           && !(h->flags & (CNS_TCP_FLAG_SYN | CNS_TCP_FLAG_FIN))
           && (!window_changed || new_sack))
         tcp_duplicate_ack (self);
@@ -1354,14 +1398,20 @@ cns_tcp_socket_receive (CnsTcpSocket *self, CnsPacket *packet,
           CNS_LOG_LOGIC ("reset by the peer in %s",
                          cns_tcp_state_to_string (self->state));
           cns_socket_set_errno (CNS_SOCKET (self),
-                                CNS_SOCKET_ERROR_CONNREFUSED);
+                                CNS_SOCKET_ERROR_CONNRESET);
           tcp_deallocate (self);
           if (!accepted)
             tcp_notify_close (self, TRUE);
           break;
         }
-      /* fourth: a SYN in a synchronized state gets an ACK (RFC 5961) */
-      if (h->flags & CNS_TCP_FLAG_SYN)
+      /* fourth: a SYN in a synchronized state gets an ACK (RFC 5961),
+       * but for the SYN-ACK of a simultaneous open: it repeats the SYN
+       * taken in SYN_SENT and acknowledges ours, and its ACK completes
+       * the hand-shake (RFC 9293, 3.5, figure 7) */
+      if ((h->flags & CNS_TCP_FLAG_SYN)
+          && !(self->state == CNS_TCP_SYN_RCVD && (h->flags & CNS_TCP_FLAG_ACK)
+               && h->ack == self->iss + 1
+               && h->sequence + 1 == self->rx.next_seq))
         {
           if (self->state == CNS_TCP_SYN_RCVD)
             tcp_send_segment (self, self->iss, 0,
@@ -1383,7 +1433,10 @@ cns_tcp_socket_receive (CnsTcpSocket *self, CnsPacket *packet,
               break;
             }
           self->snd_nxt = self->iss + 1;
-          self->snd_wnd = (guint32) h->window << self->snd_wscale;
+          /* never scaled on a SYN-ACK */
+          self->snd_wnd = (h->flags & CNS_TCP_FLAG_SYN)
+                              ? h->window
+                              : (guint32) h->window << self->snd_wscale;
           self->max_snd_wnd = MAX (self->max_snd_wnd, self->snd_wnd);
           self->snd_wl1 = h->sequence;
           self->snd_wl2 = h->ack;
@@ -1474,19 +1527,35 @@ tcp_rtx_timeout (gpointer obj, gpointer data)
     default:
       if (tcp_has (self, TCP_PERSIST))
         {
-          /* a zero-window probe: one byte past the window, which the
-           * peer answers with its window */
           guint32 tail = cns_tcp_tx_buffer_get_tail_seq (&self->tx);
+          guint32 usable = tcp_usable_window (self);
 
+          tcp_set_flags (self, TCP_PERSIST, FALSE);
+          if (usable > 0 && CNS_TCP_SEQ_LT (self->snd_nxt, tail))
+            {
+              /* the window is open but too small for the sender's silly
+               * window avoidance: what fits goes now, as data */
+              guint32 size = MIN (MIN (smss, tail - self->snd_nxt), usable);
+
+              tcp_send_data (self, self->snd_nxt, size, FALSE);
+              self->snd_nxt += size;
+              tcp_update_bytes_in_flight (self);
+              break;
+            }
+          /* a zero-window probe: one byte past the window, which the
+           * peer answers with its window; with no data left (a FIN
+           * waiting), an empty segment below SND.UNA, which the peer
+           * finds unacceptable and answers the same way */
           if (CNS_TCP_SEQ_LT (self->snd_nxt, tail))
             {
               tcp_send_segment (self, self->snd_nxt, 1, 0);
               if (CNS_TCP_SEQ_GT (self->snd_nxt + 1, self->snd_max))
                 self->snd_max = self->snd_nxt + 1;
             }
-          tcp_set_rto (self, self->rto * 2);
-          tcp_start_rtx (self, self->rto);
-          tcp_set_flags (self, TCP_PERSIST, TRUE);
+          else
+            tcp_send_segment (self, tcp_snd_una (self) - 1, 0, 0);
+          self->backoffs++;
+          tcp_start_persist (self);
           break;
         }
       if (self->snd_max == tcp_snd_una (self))
@@ -1839,21 +1908,24 @@ tcp_socket_recv (CnsSocket *socket, guint32 max_size, guint32 flags)
     }
   before = tcp_receive_window (self);
   packet = cns_tcp_rx_buffer_extract (&self->rx, max_size);
-  /* a window that opened by two segments, or to half the buffer, is
-   * announced at once (RFC 1122, 4.2.3.3) */
+  /* a read that opens the window past the one last advertised by two
+   * segments, or by half the buffer, announces it at once (RFC 1122,
+   * 4.2.3.3). A window that was that far past it before the read (the
+   * SYN's 16 bits hold less than the buffer) is not news from the read:
+   * it goes with the next ACK, which the data arriving brings. */
   if (packet != NULL && self->state != CNS_TCP_CLOSED
       && self->state != CNS_TCP_LISTEN && self->state != CNS_TCP_SYN_SENT
       && !tcp_has (self, TCP_PEER_FIN))
     {
-      guint32 after = tcp_receive_window (self);
-      guint32 advertised = CNS_TCP_SEQ_GT (self->rcv_adv, self->rx.next_seq)
+      guint64 after = tcp_receive_window (self);
+      guint64 advertised = CNS_TCP_SEQ_GT (self->rcv_adv, self->rx.next_seq)
                                ? self->rcv_adv - self->rx.next_seq
                                : 0;
+      guint64 enough
+          = advertised
+            + MIN (2 * (guint64) self->tcb.segment_size, self->rx.max_size / 2);
 
-      if (after > advertised
-          && (after - advertised >= 2 * self->tcb.segment_size
-              || after - advertised >= self->rx.max_size / 2)
-          && before < after)
+      if (after >= enough && before < enough)
         tcp_send_ack (self);
     }
   return packet;

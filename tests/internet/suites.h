@@ -12,6 +12,7 @@ Suite *test_tcp_congestion_ops_suite (void);
 Suite *test_tcp_tx_buffer_suite (void);
 Suite *test_tcp_rx_buffer_suite (void);
 Suite *test_tcp_suite (void);
+Suite *test_tcp_socket_suite (void);
 Suite *test_ipv4_end_point_demux_suite (void);
 Suite *test_udp_suite (void);
 Suite *test_socket_suite (void);

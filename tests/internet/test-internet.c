@@ -15,6 +15,7 @@ main (void)
     test_tcp_tx_buffer_suite (),
     test_tcp_rx_buffer_suite (),
     test_tcp_suite (),
+    test_tcp_socket_suite (),
     test_ipv4_end_point_demux_suite (),
     test_udp_suite (),
     test_socket_suite (),
