@@ -373,6 +373,25 @@ cns_ipv4_l3_protocol_peek_interface (CnsIpv4L3Protocol *self, guint32 interface)
   return interface < self->n_interfaces ? &self->interfaces[interface] : NULL;
 }
 
+gboolean
+cns_ipv4_l3_protocol_is_local_address (CnsIpv4L3Protocol *self,
+                                       CnsIpv4Address address,
+                                       gboolean or_broadcast)
+{
+  for (guint32 i = 0; i < self->n_interfaces; i++)
+    {
+      const CnsIpv4Interface *iface = &self->interfaces[i];
+
+      for (guint32 j = 0; j < iface->n_addresses; j++)
+        if (cns_ipv4_address_equal (iface->addresses[j].local, address)
+            || (or_broadcast
+                && cns_ipv4_address_equal (iface->addresses[j].broadcast,
+                                           address)))
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * cns_ipv4_l3_protocol_add_address:
  * @interface: an interface index

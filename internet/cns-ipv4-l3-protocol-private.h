@@ -107,6 +107,19 @@ cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface);
 G_GNUC_INTERNAL CnsIpv4RoutingProtocol *
 cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self);
 
+/* A route to @destination for @packet, from the routing protocol's
+ * route_output as the layer calls it (a transport's per-packet lookup,
+ * without the public API's checks); FALSE when there is none. The route
+ * has the source address the protocol chose. */
+G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_route_output (
+    CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Address destination,
+    guint8 protocol, CnsIpv4Route *route);
+
+/* Whether @address is one of the node's (@or_broadcast: or the broadcast
+ * address of one of its subnets), for what sockets may bind. */
+G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_is_local_address (
+    CnsIpv4L3Protocol *self, CnsIpv4Address address, gboolean or_broadcast);
+
 /* Asks the routing protocol again for its delegate. */
 G_GNUC_INTERNAL void
 cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self);

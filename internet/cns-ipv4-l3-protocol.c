@@ -914,6 +914,23 @@ cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self)
   return self->routing_delegate;
 }
 
+gboolean
+cns_ipv4_l3_protocol_route_output (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                                   CnsIpv4Address destination, guint8 protocol,
+                                   CnsIpv4Route *route)
+{
+  CnsIpv4RoutingProtocol *routing = self->routing_delegate;
+  CnsIpv4Header header;
+
+  if (G_UNLIKELY (routing == NULL))
+    return FALSE;
+  cns_ipv4_header_init (&header);
+  header.destination = destination;
+  header.protocol = protocol;
+  return CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (routing)->route_output (
+      routing, packet, &header, NULL, route);
+}
+
 void
 cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self)
 {

@@ -326,17 +326,10 @@ cns_tcp_l4_protocol_route (CnsTcpL4Protocol *self, CnsPacket *packet,
 {
   CnsIpv4L3Protocol *ipv4
       = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self);
-  CnsIpv4RoutingProtocol *routing
-      = ipv4 != NULL ? cns_ipv4_l3_protocol_peek_routing (ipv4) : NULL;
-  CnsIpv4Header header;
 
-  if (G_UNLIKELY (routing == NULL))
-    return FALSE;
-  cns_ipv4_header_init (&header);
-  header.destination = destination;
-  header.protocol = CNS_IP_PROTOCOL_TCP;
-  return CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (routing)->route_output (
-      routing, packet, &header, NULL, route);
+  return ipv4 != NULL
+         && cns_ipv4_l3_protocol_route_output (ipv4, packet, destination,
+                                               CNS_IP_PROTOCOL_TCP, route);
 }
 
 /* Whether @address is one of the node's. */
@@ -346,18 +339,9 @@ cns_tcp_l4_protocol_is_local_address (CnsTcpL4Protocol *self,
 {
   CnsIpv4L3Protocol *ipv4
       = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self);
-  guint32 n = ipv4 != NULL ? cns_ipv4_l3_protocol_get_n_interfaces (ipv4) : 0;
 
-  for (guint32 i = 0; i < n; i++)
-    {
-      const CnsIpv4Interface *iface
-          = cns_ipv4_l3_protocol_peek_interface (ipv4, i);
-
-      for (guint32 j = 0; j < iface->n_addresses; j++)
-        if (cns_ipv4_address_equal (iface->addresses[j].local, address))
-          return TRUE;
-    }
-  return FALSE;
+  return ipv4 != NULL
+         && cns_ipv4_l3_protocol_is_local_address (ipv4, address, FALSE);
 }
 
 /* Adds @header, with its checksum, to @packet (transfer full) and hands

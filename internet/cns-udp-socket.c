@@ -322,25 +322,12 @@ udp_socket_is_local_address (CnsUdpSocket *self, CnsIpv4Address address)
 {
   CnsIpv4L3Protocol *ipv4
       = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self->udp);
-  guint32 n_interfaces;
 
   if (cns_ipv4_address_is_broadcast (address)
       || cns_ipv4_address_is_multicast (address))
     return TRUE;
-  if (ipv4 == NULL)
-    return FALSE;
-  n_interfaces = cns_ipv4_l3_protocol_get_n_interfaces (ipv4);
-  for (guint32 i = 0; i < n_interfaces; i++)
-    {
-      const CnsIpv4Interface *iface
-          = cns_ipv4_l3_protocol_peek_interface (ipv4, i);
-
-      for (guint32 j = 0; j < iface->n_addresses; j++)
-        if (cns_ipv4_address_equal (iface->addresses[j].local, address)
-            || cns_ipv4_address_equal (iface->addresses[j].broadcast, address))
-          return TRUE;
-    }
-  return FALSE;
+  return ipv4 != NULL
+         && cns_ipv4_l3_protocol_is_local_address (ipv4, address, TRUE);
 }
 
 static gboolean
@@ -520,26 +507,6 @@ udp_socket_shutdown_recv (CnsSocket *socket)
   return 0;
 }
 
-/* A route for a datagram to @destination, its source filled in by the
- * routing protocol; FALSE when there is none. */
-static gboolean
-udp_socket_route (CnsIpv4L3Protocol *ipv4, CnsPacket *packet,
-                  CnsIpv4Address destination, CnsIpv4Route *route)
-{
-  /* per packet: the layer's own routing protocol, called as the layer
-   * calls it, without the public API's checks */
-  CnsIpv4RoutingProtocol *routing = cns_ipv4_l3_protocol_peek_routing (ipv4);
-  CnsIpv4Header header;
-
-  if (G_UNLIKELY (routing == NULL))
-    return FALSE;
-  cns_ipv4_header_init (&header);
-  header.destination = destination;
-  header.protocol = CNS_IP_PROTOCOL_UDP;
-  return CNS_IPV4_ROUTING_PROTOCOL_GET_CLASS (routing)->route_output (
-      routing, packet, &header, NULL, route);
-}
-
 /* Whether @destination is the directed broadcast of an address of the
  * interface @route goes out on. */
 static gboolean
@@ -636,7 +603,8 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
     udp_socket_send_limited_broadcast (self, ipv4, packet, port);
   else
     {
-      if (!udp_socket_route (ipv4, packet, destination, &route))
+      if (!cns_ipv4_l3_protocol_route_output (ipv4, packet, destination,
+                                              CNS_IP_PROTOCOL_UDP, &route))
         return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_NOROUTETOHOST);
       if (G_UNLIKELY (
               !allow_broadcast
