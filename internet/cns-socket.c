@@ -173,6 +173,39 @@ cns_socket_errno_to_string (CnsSocketErrno error)
   return "unknown socket error";
 }
 
+gboolean
+cns_socket_read_inet_address (CnsSocket *self, const CnsAddress *address,
+                              const gchar *protocol, const gchar *action,
+                              CnsSocketErrno errno_if_not,
+                              CnsInetSocketAddress *out, GError **error)
+{
+  g_autofree gchar *text = NULL;
+
+  if (address == NULL)
+    {
+      *out = cns_inet_socket_address_init (cns_ipv4_address_any (), 0);
+      return TRUE;
+    }
+  if (cns_inet_socket_address_from_address (address, out))
+    return TRUE;
+  text = cns_address_to_string (address);
+  cns_socket_set_errno (self, errno_if_not);
+  g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
+               "cannot %s a %s socket to %s: not an inet socket address",
+               action, protocol, text);
+  return FALSE;
+}
+
+void
+cns_socket_set_bind_errno (CnsSocket *self, const GError *error)
+{
+  cns_socket_set_errno (self,
+                        g_error_matches (error, CNS_INTERNET_ERROR,
+                                         CNS_INTERNET_ERROR_ADDRESS_IN_USE)
+                            ? CNS_SOCKET_ERROR_ADDRINUSE
+                            : CNS_SOCKET_ERROR_ADDRNOTAVAIL);
+}
+
 /**
  * cns_socket_create:
  * @node: the node the socket belongs to

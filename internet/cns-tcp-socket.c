@@ -1397,8 +1397,7 @@ cns_tcp_socket_receive (CnsTcpSocket *self, CnsPacket *packet,
 
           CNS_LOG_LOGIC ("reset by the peer in %s",
                          cns_tcp_state_to_string (self->state));
-          cns_socket_set_errno (CNS_SOCKET (self),
-                                CNS_SOCKET_ERROR_CONNRESET);
+          cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_CONNRESET);
           tcp_deallocate (self);
           if (!accepted)
             tcp_notify_close (self, TRUE);
@@ -1617,11 +1616,7 @@ tcp_do_bind (CnsTcpSocket *self, CnsIpv4Address address, guint16 port,
   if (!cns_tcp_l4_protocol_bind (self->tcp, &self->end_point, address, port,
                                  &local_error))
     {
-      cns_socket_set_errno (CNS_SOCKET (self),
-                            g_error_matches (local_error, CNS_INTERNET_ERROR,
-                                             CNS_INTERNET_ERROR_ADDRESS_IN_USE)
-                                ? CNS_SOCKET_ERROR_ADDRINUSE
-                                : CNS_SOCKET_ERROR_ADDRNOTAVAIL);
+      cns_socket_set_bind_errno (CNS_SOCKET (self), local_error);
       g_propagate_error (error, local_error);
       return FALSE;
     }
@@ -1637,18 +1632,9 @@ tcp_socket_bind (CnsSocket *socket, const CnsAddress *address, GError **error)
 
   if (!tcp_check_open (self, error))
     return FALSE;
-  if (address != NULL
-      && !cns_inet_socket_address_from_address (address, &local))
-    {
-      g_autofree gchar *text = cns_address_to_string (address);
-
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "cannot bind a TCP socket to %s: not an inet socket "
-                   "address",
-                   text);
-      return FALSE;
-    }
+  if (!cns_socket_read_inet_address (socket, address, "TCP", "bind",
+                                     CNS_SOCKET_ERROR_INVAL, &local, error))
+    return FALSE;
   if (tcp_has (self, TCP_IN_DEMUX | TCP_CONNECTED))
     {
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
@@ -1685,17 +1671,11 @@ tcp_socket_connect (CnsSocket *socket, const CnsAddress *address,
 
   if (!tcp_check_open (self, error))
     return FALSE;
-  if (!cns_inet_socket_address_from_address (address, &peer))
-    {
-      g_autofree gchar *text = cns_address_to_string (address);
-
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_AFNOSUPPORT);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "cannot connect a TCP socket to %s: not an inet socket "
-                   "address",
-                   text);
-      return FALSE;
-    }
+  /* the public call refuses a NULL address */
+  if (!cns_socket_read_inet_address (socket, address, "TCP", "connect",
+                                     CNS_SOCKET_ERROR_AFNOSUPPORT, &peer,
+                                     error))
+    return FALSE;
   if (self->state != CNS_TCP_CLOSED)
     {
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_ISCONN);

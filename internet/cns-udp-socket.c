@@ -339,11 +339,7 @@ udp_socket_do_bind (CnsUdpSocket *self, CnsIpv4Address address, guint16 port,
   if (!cns_udp_l4_protocol_bind (self->udp, &self->end_point, address, port,
                                  &local_error))
     {
-      cns_socket_set_errno (CNS_SOCKET (self),
-                            g_error_matches (local_error, CNS_INTERNET_ERROR,
-                                             CNS_INTERNET_ERROR_ADDRESS_IN_USE)
-                                ? CNS_SOCKET_ERROR_ADDRINUSE
-                                : CNS_SOCKET_ERROR_ADDRNOTAVAIL);
+      cns_socket_set_bind_errno (CNS_SOCKET (self), local_error);
       g_propagate_error (error, local_error);
       return FALSE;
     }
@@ -358,18 +354,9 @@ udp_socket_bind (CnsSocket *socket, const CnsAddress *address, GError **error)
 
   if (!udp_socket_check_open (self, error))
     return FALSE;
-  if (address != NULL
-      && !cns_inet_socket_address_from_address (address, &local))
-    {
-      g_autofree gchar *text = cns_address_to_string (address);
-
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "cannot bind a UDP socket to %s: not an inet socket "
-                   "address",
-                   text);
-      return FALSE;
-    }
+  if (!cns_socket_read_inet_address (socket, address, "UDP", "bind",
+                                     CNS_SOCKET_ERROR_INVAL, &local, error))
+    return FALSE;
   if (udp_socket_is_bound (self))
     {
       gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
@@ -409,15 +396,11 @@ udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
 
   if (!udp_socket_check_open (self, error))
     return FALSE;
-  if (!cns_inet_socket_address_from_address (address, &peer))
+  /* the public call refuses a NULL address */
+  if (!cns_socket_read_inet_address (socket, address, "UDP", "connect",
+                                     CNS_SOCKET_ERROR_AFNOSUPPORT, &peer,
+                                     error))
     {
-      g_autofree gchar *text = cns_address_to_string (address);
-
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_AFNOSUPPORT);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "cannot connect a UDP socket to %s: not an inet socket "
-                   "address",
-                   text);
       cns_socket_notify_connection_failed (socket);
       return FALSE;
     }
