@@ -677,13 +677,19 @@ tcp_send_pending (CnsTcpSocket *self)
     }
   for (;;)
     {
-      guint32 tail = cns_tcp_tx_buffer_get_tail_seq (&self->tx);
-      guint32 left
-          = CNS_TCP_SEQ_LT (self->snd_nxt, tail) ? tail - self->snd_nxt : 0;
-      guint32 usable = tcp_usable_window (self);
-      guint32 in_flight = self->snd_nxt - tcp_snd_una (self);
-      guint32 size = MIN (MIN (smss, left), usable);
+      guint32 tail, left, usable, in_flight, size, run = G_MAXUINT32;
       gboolean fin;
+
+      /* going back after a timeout: over what the receiver SACKed */
+      if ((self->options & OPT_SACK) && self->tx.n_sacked > 0
+          && CNS_TCP_SEQ_LT (self->snd_nxt, self->snd_max))
+        self->snd_nxt
+            = cns_tcp_tx_buffer_next_unsacked (&self->tx, self->snd_nxt, &run);
+      tail = cns_tcp_tx_buffer_get_tail_seq (&self->tx);
+      left = CNS_TCP_SEQ_LT (self->snd_nxt, tail) ? tail - self->snd_nxt : 0;
+      usable = tcp_usable_window (self);
+      in_flight = self->snd_nxt - tcp_snd_una (self);
+      size = MIN (MIN (MIN (smss, left), usable), run);
 
       if (left == 0)
         {
@@ -718,7 +724,9 @@ tcp_send_pending (CnsTcpSocket *self)
             tcp_start_persist (self);
           break;
         }
-      if (size < smss && !tcp_may_send_small (self, size, left, in_flight))
+      /* a hole between SACKed blocks goes whatever its size */
+      if (size < smss && run == G_MAXUINT32
+          && !tcp_may_send_small (self, size, left, in_flight))
         {
           /* A window too small to use with nothing in flight: no ACK
            * will come to open it if the update that opens it is lost, so
@@ -991,9 +999,10 @@ tcp_duplicate_ack (CnsTcpSocket *self)
     }
 }
 
-/* A new cumulative ACK of @acked bytes. */
+/* A new cumulative ACK of @acked bytes, carried by @h. */
 static void
-tcp_new_ack (CnsTcpSocket *self, guint32 ack, guint32 acked)
+tcp_new_ack (CnsTcpSocket *self, guint32 ack, guint32 acked,
+             const CnsTcpHeader *h)
 {
   guint32 smss = self->tcb.segment_size;
   guint32 segments = MAX (1, (acked + smss - 1) / smss);
@@ -1004,6 +1013,18 @@ tcp_new_ack (CnsTcpSocket *self, guint32 ack, guint32 acked)
     {
       rtt = cns_simulator_now () - self->rtt_start;
       tcp_set_flags (self, TCP_TIMING, FALSE);
+      tcp_rtt_sample (self, rtt);
+    }
+  else if (self->backoffs > 0 && (self->options & OPT_TS) && h->has_timestamp
+           && h->ts_echo != 0)
+    {
+      /* After a timeout every segment in flight was sent again, so
+       * Karn's rule leaves no segment to time and the backed-off RTO
+       * would stay until one is; the echoed timestamp tells which
+       * transmission this ACK answers (RFC 7323, 4.1), to the
+       * timestamp clock's millisecond */
+      rtt = (CnsTime) (guint32) (tcp_ts_now () - h->ts_echo)
+            * CNS_TIME_PS_PER_MS;
       tcp_rtt_sample (self, rtt);
     }
   if (self->cc->pkts_acked != NULL)
@@ -1110,7 +1131,7 @@ tcp_process_ack (CnsTcpSocket *self, const CnsTcpHeader *h, guint32 len)
     cns_tcp_tx_buffer_discard_up_to (&self->tx, data_ack);
     if (CNS_TCP_SEQ_LT (self->snd_nxt, ack))
       self->snd_nxt = ack;
-    tcp_new_ack (self, ack, acked);
+    tcp_new_ack (self, ack, acked, h);
     if (tcp_has (self, TCP_FIN_SENT) && CNS_TCP_SEQ_GT (ack, self->fin_seq))
       tcp_set_flags (self, TCP_FIN_ACKED, TRUE);
     if (self->snd_max == ack)
@@ -1581,7 +1602,8 @@ tcp_rtx_timeout (gpointer obj, gpointer data)
       tcp_set_cwnd (self, smss);
       self->recover = self->snd_max;
       self->dup_acks = 0;
-      cns_tcp_tx_buffer_reset_sack (&self->tx);
+      /* the scoreboard stays: what the receiver SACKed is not sent again
+       * (our receivers never renege), as Linux does */
       tcp_set_flags (self, TCP_TIMING, FALSE);
       self->snd_nxt = tcp_snd_una (self);
       tcp_set_rto (self, self->rto * 2);

@@ -78,5 +78,7 @@ gboolean cns_tcp_tx_buffer_next_seg (const CnsTcpTxBuffer *buffer,
 void cns_tcp_tx_buffer_mark_retransmitted (CnsTcpTxBuffer *buffer, guint32 seq,
                                            guint32 size);
 void cns_tcp_tx_buffer_reset_sack (CnsTcpTxBuffer *buffer);
+guint32 cns_tcp_tx_buffer_next_unsacked (const CnsTcpTxBuffer *buffer,
+                                         guint32 seq, guint32 *run);
 
 G_END_DECLS

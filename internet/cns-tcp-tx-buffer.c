@@ -787,3 +787,34 @@ cns_tcp_tx_buffer_reset_sack (CnsTcpTxBuffer *buffer)
   buffer->sacked_bytes = 0;
   buffer->high_rxt = buffer->head_seq;
 }
+
+/**
+ * cns_tcp_tx_buffer_next_unsacked:
+ * @seq: a sequence number in [head_seq, tail]
+ * @run: (out): the bytes from the result up to the next SACKed byte or
+ *   the tail
+ *
+ * For resending after a timeout without what the receiver holds: the
+ * first byte at or above @seq that no SACK block covers.
+ *
+ * Returns: its sequence number; @seq itself past the data (with @run 0).
+ */
+guint32
+cns_tcp_tx_buffer_next_unsacked (const CnsTcpTxBuffer *buffer, guint32 seq,
+                                 guint32 *run)
+{
+  guint32 offset;
+  guint block;
+
+  g_return_val_if_fail (buffer != NULL && run != NULL, seq);
+  offset = offset_of (buffer, seq);
+  if (offset >= buffer->size)
+    {
+      *run = 0;
+      return seq;
+    }
+  offset = skip_sacked (buffer, offset, &block);
+  *run = (block < buffer->n_sacked ? block_left (buffer, block) : buffer->size)
+         - offset;
+  return buffer->head_seq + offset;
+}

@@ -598,6 +598,40 @@ START_TEST (test_tx_buffer_sack_invalid)
 }
 END_TEST
 
+/* Resending after a timeout skips the SACKed blocks [1100, 1200) and
+ * [1300, 1450): from 1000 the first hole is 100 bytes, from 1100 the
+ * next starts at 1200 and runs 100 bytes, from 1450 the rest to the
+ * tail at 2000 is 550; past the tail nothing. */
+START_TEST (test_tx_buffer_next_unsacked)
+{
+  CnsTcpTxBuffer buffer;
+  CnsTcpSackBlock blocks[] = { { 1100, 1200 }, { 1300, 1450 } };
+  guint32 run = 0;
+
+  fill_ten (&buffer, 1000);
+  ck_assert_uint_eq (cns_tcp_tx_buffer_next_unsacked (&buffer, 1000, &run),
+                     1000);
+  ck_assert_uint_eq (run, 2000 - 1000);
+  ck_assert (cns_tcp_tx_buffer_update_sack (&buffer, blocks, 2, 2000));
+  ck_assert_uint_eq (cns_tcp_tx_buffer_next_unsacked (&buffer, 1000, &run),
+                     1000);
+  ck_assert_uint_eq (run, 100);
+  ck_assert_uint_eq (cns_tcp_tx_buffer_next_unsacked (&buffer, 1100, &run),
+                     1200);
+  ck_assert_uint_eq (run, 100);
+  ck_assert_uint_eq (cns_tcp_tx_buffer_next_unsacked (&buffer, 1350, &run),
+                     1450);
+  ck_assert_uint_eq (run, 550);
+  ck_assert_uint_eq (cns_tcp_tx_buffer_next_unsacked (&buffer, 1999, &run),
+                     1999);
+  ck_assert_uint_eq (run, 1);
+  ck_assert_uint_eq (cns_tcp_tx_buffer_next_unsacked (&buffer, 2000, &run),
+                     2000);
+  ck_assert_uint_eq (run, 0);
+  cns_tcp_tx_buffer_clear (&buffer);
+}
+END_TEST
+
 START_TEST (test_tx_buffer_sack_discard)
 {
   CnsTcpTxBuffer buffer;
@@ -965,6 +999,7 @@ test_tcp_tx_buffer_suite (void)
   tcase_add_test (sack, test_tx_buffer_next_seg_rules);
   tcase_add_test (sack, test_tx_buffer_next_seg_rule3);
   tcase_add_test (sack, test_tx_buffer_next_seg_short_hole);
+  tcase_add_test (sack, test_tx_buffer_next_unsacked);
   suite_add_tcase (s, sack);
   return s;
 }
