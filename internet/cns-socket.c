@@ -210,35 +210,34 @@ cns_socket_set_bind_errno (CnsSocket *self, const GError *error)
  * cns_socket_create:
  * @node: the node the socket belongs to
  * @factory_type: a #CnsSocketFactory subtype, such as
- *   CnsUdpSocketFactory, aggregated to @node by its transport protocol
+ *   CnsUdpSocketFactory or CnsTcpSocketFactory
  *
- * ns-3's Socket::CreateSocket: asks the factory of type @factory_type
- * that is aggregated to @node for a new socket. A node without such a
- * factory (no stack installed, or not that protocol) is a programming
- * error, reported with a critical naming the node and the type.
+ * ns-3's Socket::CreateSocket: a new socket of the protocol of
+ * @factory_type on @node (see cns_socket_factory_create_on_node()). A
+ * node without that protocol (no stack installed, or not that protocol)
+ * is a programming error, reported with a critical naming the node and
+ * the type.
  *
  * Returns: (transfer full) (nullable): the socket, or %NULL.
  */
 CnsSocket *
 cns_socket_create (CnsNode *node, GType factory_type)
 {
-  CnsSocketFactory *factory;
   CnsSocket *socket;
 
   g_return_val_if_fail (CNS_IS_NODE (node), NULL);
   g_return_val_if_fail (g_type_is_a (factory_type, CNS_TYPE_SOCKET_FACTORY),
                         NULL);
 
-  factory = cns_object_get (node, factory_type);
-  if (factory == NULL)
+  socket = cns_socket_factory_create_on_node (factory_type, node);
+  if (socket == NULL)
     {
-      g_critical ("cns_socket_create: node %u has no %s aggregated to it "
+      g_critical ("cns_socket_create: node %u cannot make a socket of %s "
                   "(is its transport protocol installed?)",
                   cns_node_get_id (node), g_type_name (factory_type));
       return NULL;
     }
-  socket = cns_socket_factory_create_socket (factory);
-  if (socket != NULL && cns_socket_get_node (socket) == NULL)
+  if (cns_socket_get_node (socket) == NULL)
     cns_socket_set_node (socket, node);
   return socket;
 }

@@ -3,15 +3,16 @@
  *
  * ns-3's TcpL4Protocol. Installed by aggregating it to a node that has
  * (or will have) a CnsIpv4L3Protocol: once both are there it inserts
- * itself into the IPv4 layer as protocol 6 and aggregates a
- * CnsTcpSocketFactory to the node.
+ * itself into the IPv4 layer as protocol 6. Applications make TCP
+ * sockets by the factory type CnsTcpSocketFactory, whose class asks the
+ * node's protocol (there is no factory object per node).
  *
  * Two tables find the socket of a segment. Connections (a socket that
  * connected, or that a listener made for a peer) are in a hash table of
  * the four-tuple, so that a server with ten thousand connections on one
  * port finds each in constant time rather than by walking a list; the
- * table is made with the first connection, so a node with TCP and no
- * connection pays one pointer for it. Listening and merely bound sockets
+ * tables are made with the first socket, so a node with TCP and no
+ * socket pays one pointer for them. Listening and merely bound sockets
  * are in the end point table UDP uses (most specific match first).
  *
  * Receiving: the checksum is checked over the whole segment before the
@@ -31,14 +32,20 @@
 
 CNS_LOG_COMPONENT_DEFINE ("cns-tcp-l4-protocol");
 
+/* What only a node with TCP sockets needs, behind one pointer. */
+typedef struct
+{
+  GHashTable *connections; /* CnsIpv4EndPoint * of connected sockets, by
+                              four-tuple */
+  GPtrArray *sockets;      /* referenced */
+} Tables;
+
 struct _CnsTcpL4Protocol
 {
   CnsIpv4L4Protocol parent_instance;
 
   CnsIpv4EndPointDemux demux; /* listening and bound sockets */
-  GHashTable *connections;    /* CnsIpv4EndPoint * of connected sockets,
-                                 by four-tuple; NULL until the first */
-  GPtrArray *sockets;         /* referenced; NULL until the first */
+  Tables *tables;             /* NULL until the first socket */
 };
 
 G_DEFINE_FINAL_TYPE (CnsTcpL4Protocol, cns_tcp_l4_protocol,
@@ -52,21 +59,22 @@ static void
 cns_tcp_l4_protocol_dispose (GObject *object)
 {
   CnsTcpL4Protocol *self = CNS_TCP_L4_PROTOCOL (object);
-  GPtrArray *sockets = g_steal_pointer (&self->sockets);
+  Tables *tables = g_steal_pointer (&self->tables);
 
-  g_clear_pointer (&self->connections, g_hash_table_unref);
-  if (sockets != NULL)
+  if (tables != NULL)
     {
-      for (guint i = 0; i < sockets->len; i++)
-        cns_tcp_socket_detach (g_ptr_array_index (sockets, i));
+      g_hash_table_unref (tables->connections);
+      for (guint i = 0; i < tables->sockets->len; i++)
+        cns_tcp_socket_detach (g_ptr_array_index (tables->sockets, i));
       cns_ipv4_end_point_demux_clear (&self->demux);
-      g_ptr_array_unref (sockets);
+      g_ptr_array_unref (tables->sockets);
+      g_free (tables);
     }
   G_OBJECT_CLASS (cns_tcp_l4_protocol_parent_class)->dispose (object);
 }
 
 /* Once the protocol shares an aggregate with a node and an IPv4 layer:
- * inserts itself into the layer and gives the node a socket factory. */
+ * inserts itself into the layer. */
 static void
 tcp_notify_new_aggregate (CnsObject *object)
 {
@@ -80,14 +88,6 @@ tcp_notify_new_aggregate (CnsObject *object)
     return;
   if (cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self)) == NULL)
     cns_ipv4_l3_protocol_insert_l4_protocol (ipv4, CNS_IPV4_L4_PROTOCOL (self));
-  /* aggregating the factory calls this again, and finds it */
-  if (cns_object_get (object, CNS_TYPE_TCP_SOCKET_FACTORY) == NULL)
-    {
-      g_autoptr (CnsTcpSocketFactory) factory
-          = cns_tcp_socket_factory_new (self);
-
-      cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (factory));
-    }
 }
 
 static void
@@ -188,8 +188,8 @@ tcp_receive (CnsIpv4L4Protocol *l4, CnsPacket *packet,
   key.peer_address = header->source;
   key.local_port = tcp.destination_port;
   key.peer_port = tcp.source_port;
-  if (self->connections != NULL)
-    found = g_hash_table_lookup (self->connections, &key);
+  if (self->tables != NULL)
+    found = g_hash_table_lookup (self->tables->connections, &key);
   if (found == NULL
       && cns_ipv4_end_point_demux_lookup (&self->demux, header->destination,
                                           tcp.destination_port, header->source,
@@ -264,17 +264,22 @@ cns_tcp_l4_protocol_create_socket (CnsTcpL4Protocol *self)
 void
 cns_tcp_l4_protocol_add_socket (CnsTcpL4Protocol *self, CnsTcpSocket *socket)
 {
-  if (self->sockets == NULL)
-    self->sockets = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (self->sockets, g_object_ref (socket));
+  if (self->tables == NULL)
+    {
+      self->tables = g_new (Tables, 1);
+      self->tables->connections
+          = g_hash_table_new (connection_hash, connection_equal);
+      self->tables->sockets = g_ptr_array_new_with_free_func (g_object_unref);
+    }
+  g_ptr_array_add (self->tables->sockets, g_object_ref (socket));
 }
 
 /* Drops the reference to a closed socket, which may be the last. */
 void
 cns_tcp_l4_protocol_remove_socket (CnsTcpL4Protocol *self, CnsTcpSocket *socket)
 {
-  if (self->sockets != NULL)
-    g_ptr_array_remove_fast (self->sockets, socket);
+  if (self->tables != NULL)
+    g_ptr_array_remove_fast (self->tables->sockets, socket);
 }
 
 /* Binds a socket's end point in the table of listening and bound
@@ -301,11 +306,10 @@ gboolean
 cns_tcp_l4_protocol_add_connection (CnsTcpL4Protocol *self,
                                     CnsIpv4EndPoint *end_point)
 {
-  if (self->connections == NULL)
-    self->connections = g_hash_table_new (connection_hash, connection_equal);
-  if (g_hash_table_contains (self->connections, end_point))
+  /* the socket is one of ours, so the tables exist */
+  if (g_hash_table_contains (self->tables->connections, end_point))
     return FALSE;
-  g_hash_table_add (self->connections, end_point);
+  g_hash_table_add (self->tables->connections, end_point);
   return TRUE;
 }
 
@@ -313,9 +317,10 @@ void
 cns_tcp_l4_protocol_remove_connection (CnsTcpL4Protocol *self,
                                        CnsIpv4EndPoint *end_point)
 {
-  if (self->connections != NULL
-      && g_hash_table_lookup (self->connections, end_point) == end_point)
-    g_hash_table_remove (self->connections, end_point);
+  if (self->tables != NULL
+      && g_hash_table_lookup (self->tables->connections, end_point)
+             == end_point)
+    g_hash_table_remove (self->tables->connections, end_point);
 }
 
 /* A route to @destination for @packet, its source filled in by the

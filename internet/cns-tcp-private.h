@@ -54,8 +54,5 @@ G_GNUC_INTERNAL void cns_tcp_socket_receive (CnsTcpSocket *self,
                                              CnsIpv4Address source,
                                              CnsIpv4Address destination);
 
-/* The factory, for the protocol that aggregates it. */
-G_GNUC_INTERNAL CnsTcpSocketFactory *
-cns_tcp_socket_factory_new (CnsTcpL4Protocol *tcp);
 
 G_END_DECLS

@@ -3,9 +3,9 @@
  *
  * ns-3's UdpL4Protocol. Installed by aggregating it to a node that has
  * (or will have) a CnsIpv4L3Protocol: once both are there it inserts
- * itself into the IPv4 layer as protocol 17 and aggregates a
- * CnsUdpSocketFactory to the node, so that applications can make UDP
- * sockets by factory type.
+ * itself into the IPv4 layer as protocol 17. Applications make UDP
+ * sockets by the factory type CnsUdpSocketFactory, whose class asks the
+ * node's protocol (there is no factory object per node).
  *
  * Sending, for a socket: the header's checksum is prepared over the
  * pseudo-header and the payload (cheap: unwritten payload is not read),
@@ -87,7 +87,7 @@ cns_udp_l4_protocol_dispose (GObject *object)
 }
 
 /* Once the protocol shares an aggregate with a node and an IPv4 layer:
- * inserts itself into the layer and gives the node a socket factory. */
+ * inserts itself into the layer. */
 static void
 udp_notify_new_aggregate (CnsObject *object)
 {
@@ -101,14 +101,6 @@ udp_notify_new_aggregate (CnsObject *object)
     return;
   if (cns_ipv4_l4_protocol_get_ipv4 (CNS_IPV4_L4_PROTOCOL (self)) == NULL)
     cns_ipv4_l3_protocol_insert_l4_protocol (ipv4, CNS_IPV4_L4_PROTOCOL (self));
-  /* aggregating the factory calls this again, and finds it */
-  if (cns_object_get (object, CNS_TYPE_UDP_SOCKET_FACTORY) == NULL)
-    {
-      g_autoptr (CnsUdpSocketFactory) factory
-          = cns_udp_socket_factory_new (self);
-
-      cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (factory));
-    }
 }
 
 /* The node of the IPv4 layer the protocol was inserted into: its own,

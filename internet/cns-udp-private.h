@@ -48,8 +48,5 @@ cns_udp_socket_forward_icmp (CnsUdpSocket *self, CnsIpv4Address icmp_source,
                              guint8 icmp_ttl, guint8 icmp_type,
                              guint8 icmp_code, guint32 icmp_info);
 
-/* The factory, for the protocol that aggregates it. */
-G_GNUC_INTERNAL CnsUdpSocketFactory *
-cns_udp_socket_factory_new (CnsUdpL4Protocol *udp);
 
 G_END_DECLS

@@ -600,8 +600,9 @@ START_TEST (test_on_off_node_without_protocol)
   ck_assert (
       cns_attribute_set (app, "Protocol", "TestOtherSocketFactory", &error));
   cns_application_install (CNS_APPLICATION (app), bare);
-  CNS_TEST_EXPECT_CRITICAL ("*node 1 has no TestOtherSocketFactory*",
-                            run_until (cns_seconds (3)));
+  CNS_TEST_EXPECT_CRITICAL (
+      "*node 1 cannot make a socket of TestOtherSocketFactory*",
+      run_until (cns_seconds (3)));
   ck_assert_ptr_null (cns_on_off_application_get_socket (app));
 }
 END_TEST

@@ -368,11 +368,11 @@ START_TEST (test_socket_create)
   test_socket_factory_install (node);
 
   CNS_TEST_EXPECT_CRITICAL (
-      "*node 0 has no TestSocketFactory aggregated to it*",
+      "*node 0 cannot make a socket of TestSocketFactory*",
       s = cns_socket_create (plain, TEST_TYPE_SOCKET_FACTORY));
   ck_assert_ptr_null (s);
   CNS_TEST_EXPECT_CRITICAL (
-      "*node 1 has no TestOtherSocketFactory*",
+      "*node 1 cannot make a socket of TestOtherSocketFactory*",
       s = cns_socket_create (node, TEST_TYPE_OTHER_SOCKET_FACTORY));
   ck_assert_ptr_null (s);
   CNS_TEST_EXPECT_CRITICAL (
