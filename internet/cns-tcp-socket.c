@@ -170,6 +170,7 @@ struct _CnsTcpSocket
   guint32 rtt_seq; /* the timed segment is acknowledged past this */
 
   guint32 dup_acks;
+  guint32 acked_carry;    /* bytes acknowledged short of a whole segment */
   guint32 delack_pending; /* in-order segments not yet acknowledged */
   guint32 backoffs;       /* timeouts in a row */
   guint32 retransmissions;
@@ -1005,10 +1006,17 @@ tcp_new_ack (CnsTcpSocket *self, guint32 ack, guint32 acked,
              const CnsTcpHeader *h)
 {
   guint32 smss = self->tcb.segment_size;
-  guint32 segments = MAX (1, (acked + smss - 1) / smss);
+  guint32 segments;
   CnsTime rtt = 0;
   guint32 cwnd = self->tcb.cwnd, ssthresh = self->tcb.ssthresh;
 
+  /* whole segments, the rest carried to the next ACK; at most two per
+   * ACK, one after a timeout (RFC 3465, 2.2 and 2.3), so that an ACK
+   * covering a repaired hole does not open the window at once */
+  self->acked_carry += acked;
+  segments = self->acked_carry / smss;
+  self->acked_carry %= smss;
+  segments = MIN (segments, self->tcb.ca_state == CNS_TCP_CA_LOSS ? 1 : 2);
   if (tcp_has (self, TCP_TIMING) && CNS_TCP_SEQ_GEQ (ack, self->rtt_seq))
     {
       rtt = cns_simulator_now () - self->rtt_start;
