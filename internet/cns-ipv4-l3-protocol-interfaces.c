@@ -251,6 +251,7 @@ cns_ipv4_l3_protocol_clear_interfaces (CnsIpv4L3Protocol *self)
       cns_ipv4_interface_clear (iface);
     }
   g_clear_pointer (&self->interfaces, g_free);
+  g_clear_pointer (&self->local_addresses, g_hash_table_unref);
   self->n_interfaces = 0;
 }
 
@@ -450,7 +451,7 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
   iface = &self->interfaces[interface];
   cns_ipv4_interface_add_address (iface, address);
   assigned_add (address->local);
-  cns_ipv4_l3_protocol_update_own_filter (self);
+  cns_ipv4_l3_protocol_update_own_filter (self, address);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_add_address (
         self->routing, interface, &iface->addresses[iface->n_addresses - 1]);
@@ -481,7 +482,7 @@ cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
   removed = iface->addresses[index];
   cns_ipv4_interface_remove_address (iface, (guint) index);
   assigned_remove (address);
-  cns_ipv4_l3_protocol_update_own_filter (self);
+  cns_ipv4_l3_protocol_update_own_filter (self, NULL);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_remove_address (self->routing, interface,
                                                      &removed);

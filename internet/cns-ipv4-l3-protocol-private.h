@@ -30,7 +30,10 @@ struct _CnsIpv4L3Protocol
   /* NULL until a fragment arrives or FragmentExpirationTimeout is set */
   CnsIpv4Reassembler *reassembler;
   CnsTraceTable traces;
-  /* small fields, so that the instance fits 80 bytes */
+  /* the local addresses, once the node has more interfaces than the scan
+   * and own_filter serve (a router of thousands of links); else NULL */
+  GHashTable *local_addresses;
+  /* small fields */
   guint16 own_filter; /* l3_address_bit() of every address and broadcast */
   guint16 n_interfaces;
   guint16 identification;
@@ -70,9 +73,12 @@ cns_ipv4_l3_protocol_find_interface (CnsIpv4L3Protocol *self,
 G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_check_interface (
     CnsIpv4L3Protocol *self, guint32 interface, const gchar *function);
 
-/* Recomputes own_filter after the addresses changed. */
+/* Recomputes own_filter (and the local address set) after the addresses
+ * changed; after adding @added (nullable: a removal), in O(1) once the
+ * node has the set. */
 G_GNUC_INTERNAL void
-cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self);
+cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self,
+                                        const CnsIpv4InterfaceAddress *added);
 
 /* Has every layer hear of the link changes of its interfaces' devices;
  * called once, by the class. */

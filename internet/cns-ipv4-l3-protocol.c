@@ -292,17 +292,47 @@ l3_address_bit (CnsIpv4Address address)
   return (guint16) (1u << ((address.value * 0x9e3779b1u) >> 28));
 }
 
+/* Past this many interfaces a node keeps its local addresses in a set:
+ * own_filter saturates, and every datagram a router forwards would scan
+ * all of them to learn it is not its own. */
+#define LOCAL_SET_MIN_INTERFACES 32
+
 void
-cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self)
+cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self,
+                                        const CnsIpv4InterfaceAddress *added)
 {
+  if (added != NULL
+      && (self->local_addresses != NULL
+          || self->n_interfaces <= LOCAL_SET_MIN_INTERFACES))
+    {
+      self->own_filter
+          |= l3_address_bit (added->local) | l3_address_bit (added->broadcast);
+      if (self->local_addresses != NULL)
+        g_hash_table_add (self->local_addresses,
+                          GUINT_TO_POINTER (added->local.value));
+      return;
+    }
   self->own_filter = 0;
+  if (self->n_interfaces > LOCAL_SET_MIN_INTERFACES)
+    {
+      if (self->local_addresses == NULL)
+        self->local_addresses = g_hash_table_new (NULL, NULL);
+      else
+        g_hash_table_remove_all (self->local_addresses);
+    }
   for (guint32 i = 0; i < self->n_interfaces; i++)
     {
       const CnsIpv4Interface *iface = &self->interfaces[i];
 
       for (guint j = 0; j < iface->n_addresses; j++)
-        self->own_filter |= l3_address_bit (iface->addresses[j].local)
-                            | l3_address_bit (iface->addresses[j].broadcast);
+        {
+          self->own_filter |= l3_address_bit (iface->addresses[j].local)
+                              | l3_address_bit (iface->addresses[j].broadcast);
+          if (self->local_addresses != NULL)
+            g_hash_table_add (
+                self->local_addresses,
+                GUINT_TO_POINTER (iface->addresses[j].local.value));
+        }
     }
 }
 
@@ -359,6 +389,11 @@ l3_icmp (CnsIpv4L3Protocol *self)
 static inline gboolean
 l3_is_local_address (CnsIpv4L3Protocol *self, CnsIpv4Address address)
 {
+  if ((self->own_filter & l3_address_bit (address)) == 0)
+    return FALSE;
+  if (self->local_addresses != NULL)
+    return g_hash_table_contains (self->local_addresses,
+                                  GUINT_TO_POINTER (address.value));
   for (guint32 i = 0; i < self->n_interfaces; i++)
     if (cns_ipv4_interface_has_address (&self->interfaces[i], address))
       return TRUE;

@@ -666,6 +666,60 @@ START_TEST (test_ipv4_local_delivery)
 }
 END_TEST
 
+/* A router of 40 links keeps its addresses in a set (past 32
+ * interfaces): a datagram from the host on its first link to the address
+ * of its 40th is its own; one to the host beyond that link is forwarded;
+ * once that address is removed, it is no longer the router's. */
+START_TEST (test_ipv4_many_interfaces)
+{
+  g_autoptr (CnsNode) r = cns_node_new ();
+  g_autoptr (CnsNode) h = cns_node_new ();
+  g_autoptr (CnsNetDeviceContainer) first = link_nodes (h, r, "10Mbps", "1ms");
+  Stack router, host;
+  L3Counts counts;
+  guint32 last = 0;
+
+  stack_install (&router, r);
+  stack_install (&host, h);
+  stack_add_interface (&host, cns_net_device_container_get (first, 0),
+                       "10.0.0.2", 24);
+  stack_add_interface (&router, cns_net_device_container_get (first, 1),
+                       "10.0.0.1", 24);
+  for (guint i = 1; i < 40; i++)
+    {
+      g_autoptr (CnsNode) other = cns_node_new ();
+      g_autoptr (CnsNetDeviceContainer) link
+          = link_nodes (other, r, "10Mbps", "1ms");
+      g_autofree gchar *address = g_strdup_printf ("10.0.%u.1", i);
+
+      last = stack_add_interface (
+          &router, cns_net_device_container_get (link, 1), address, 24);
+    }
+  ck_assert_uint_eq (last, 40);
+  cns_ipv4_static_routing_set_default_route (host.routing, A ("10.0.0.1"), 1,
+                                             0);
+  l3_counts_connect (&counts, router.ipv4);
+  send_at (&host, cns_seconds (1), pattern_packet (100, 1), "10.0.39.1", 0);
+  send_at (&host, cns_seconds (2), pattern_packet (100, 2), "10.0.39.2", 0);
+  cns_simulator_stop_at (cns_seconds (3));
+  cns_simulator_run ();
+  ck_assert_uint_eq (router.l4->rx->len, 1);
+  ck_assert_uint_eq (rx_at (&router, 0)->header.destination.value,
+                     A ("10.0.39.1").value);
+  ck_assert_uint_eq (counts.local_deliver, 1);
+  ck_assert_uint_eq (counts.unicast_forward, 1);
+
+  ck_assert (
+      cns_ipv4_l3_protocol_remove_address (router.ipv4, last, A ("10.0.39.1")));
+  send_at (&host, cns_seconds (4), pattern_packet (100, 3), "10.0.39.1", 0);
+  cns_simulator_stop_at (cns_seconds (5));
+  cns_simulator_run ();
+  ck_assert_uint_eq (router.l4->rx->len, 1);
+  ck_assert_uint_eq (counts.local_deliver, 1);
+  l3_counts_clear (&counts);
+}
+END_TEST
+
 START_TEST (test_ipv4_broadcast)
 {
   L3Counts ca, cb;
@@ -1288,6 +1342,7 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_dont_fragment);
   tcase_add_test (tc, test_ipv4_interface_down);
   tcase_add_test (tc, test_ipv4_local_delivery);
+  tcase_add_test (tc, test_ipv4_many_interfaces);
   tcase_add_test (tc, test_ipv4_broadcast);
   tcase_add_test (tc, test_ipv4_no_route);
   tcase_add_test (tc, test_ipv4_bad_datagrams);
