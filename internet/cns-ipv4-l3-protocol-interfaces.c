@@ -251,7 +251,8 @@ cns_ipv4_l3_protocol_clear_interfaces (CnsIpv4L3Protocol *self)
       cns_ipv4_interface_clear (iface);
     }
   g_clear_pointer (&self->interfaces, g_free);
-  g_clear_pointer (&self->local_addresses, g_hash_table_unref);
+  if (self->rare != NULL)
+    g_clear_pointer (&self->rare->local_addresses, g_hash_table_unref);
   self->n_interfaces = 0;
 }
 

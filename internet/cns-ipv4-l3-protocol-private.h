@@ -16,6 +16,16 @@
 
 G_BEGIN_DECLS
 
+/* What few layers need, behind one pointer of the instance. */
+typedef struct
+{
+  /* once a fragment arrives or FragmentExpirationTimeout is set */
+  CnsIpv4Reassembler *reassembler;
+  /* the local addresses, once the node has more interfaces than the scan
+   * and own_filter serve (a router of thousands of links) */
+  GHashTable *local_addresses;
+} CnsIpv4L3Rare;
+
 struct _CnsIpv4L3Protocol
 {
   CnsObject parent_instance;
@@ -27,12 +37,8 @@ struct _CnsIpv4L3Protocol
   /* interface 0 is the loopback, whose node is the layer's own */
   CnsIpv4Interface *interfaces;
   CnsIpv4L4Protocol *protocols; /* the first; referenced, as are the rest */
-  /* NULL until a fragment arrives or FragmentExpirationTimeout is set */
-  CnsIpv4Reassembler *reassembler;
+  CnsIpv4L3Rare *rare;          /* NULL until one of its fields is needed */
   CnsTraceTable traces;
-  /* the local addresses, once the node has more interfaces than the scan
-   * and own_filter serve (a router of thousands of links); else NULL */
-  GHashTable *local_addresses;
   /* small fields */
   guint16 own_filter; /* l3_address_bit() of every address and broadcast */
   guint16 n_interfaces;
@@ -72,6 +78,10 @@ cns_ipv4_l3_protocol_find_interface (CnsIpv4L3Protocol *self,
  * not, for the public functions that take an interface index. */
 G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_check_interface (
     CnsIpv4L3Protocol *self, guint32 interface, const gchar *function);
+
+/* The rare fields, made on first use. */
+G_GNUC_INTERNAL CnsIpv4L3Rare *
+cns_ipv4_l3_protocol_get_rare (CnsIpv4L3Protocol *self);
 
 /* Recomputes own_filter (and the local address set) after the addresses
  * changed; after adding @added (nullable: a removal), in O(1) once the

@@ -159,7 +159,8 @@ l3_dispose (GObject *object)
 {
   CnsIpv4L3Protocol *self = CNS_IPV4_L3_PROTOCOL (object);
 
-  g_clear_pointer (&self->reassembler, cns_ipv4_reassembler_free);
+  if (self->rare != NULL)
+    g_clear_pointer (&self->rare->reassembler, cns_ipv4_reassembler_free);
   while (self->protocols != NULL)
     {
       CnsIpv4L4Protocol *protocol = self->protocols;
@@ -172,6 +173,7 @@ l3_dispose (GObject *object)
   g_clear_object (&self->routing);
   self->routing_delegate = NULL;
   cns_ipv4_l3_protocol_clear_interfaces (self);
+  g_clear_pointer (&self->rare, g_free);
   G_OBJECT_CLASS (cns_ipv4_l3_protocol_parent_class)->dispose (object);
 }
 
@@ -292,6 +294,14 @@ l3_address_bit (CnsIpv4Address address)
   return (guint16) (1u << ((address.value * 0x9e3779b1u) >> 28));
 }
 
+CnsIpv4L3Rare *
+cns_ipv4_l3_protocol_get_rare (CnsIpv4L3Protocol *self)
+{
+  if (self->rare == NULL)
+    self->rare = g_new0 (CnsIpv4L3Rare, 1);
+  return self->rare;
+}
+
 /* Past this many interfaces a node keeps its local addresses in a set:
  * own_filter saturates, and every datagram a router forwards would scan
  * all of them to learn it is not its own. */
@@ -301,24 +311,27 @@ void
 cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self,
                                         const CnsIpv4InterfaceAddress *added)
 {
+  GHashTable *set = self->rare != NULL ? self->rare->local_addresses : NULL;
+
   if (added != NULL
-      && (self->local_addresses != NULL
-          || self->n_interfaces <= LOCAL_SET_MIN_INTERFACES))
+      && (set != NULL || self->n_interfaces <= LOCAL_SET_MIN_INTERFACES))
     {
       self->own_filter
           |= l3_address_bit (added->local) | l3_address_bit (added->broadcast);
-      if (self->local_addresses != NULL)
-        g_hash_table_add (self->local_addresses,
-                          GUINT_TO_POINTER (added->local.value));
+      if (set != NULL)
+        g_hash_table_add (set, GUINT_TO_POINTER (added->local.value));
       return;
     }
   self->own_filter = 0;
   if (self->n_interfaces > LOCAL_SET_MIN_INTERFACES)
     {
-      if (self->local_addresses == NULL)
-        self->local_addresses = g_hash_table_new (NULL, NULL);
+      CnsIpv4L3Rare *rare = cns_ipv4_l3_protocol_get_rare (self);
+
+      if (rare->local_addresses == NULL)
+        rare->local_addresses = g_hash_table_new (NULL, NULL);
       else
-        g_hash_table_remove_all (self->local_addresses);
+        g_hash_table_remove_all (rare->local_addresses);
+      set = rare->local_addresses;
     }
   for (guint32 i = 0; i < self->n_interfaces; i++)
     {
@@ -328,10 +341,9 @@ cns_ipv4_l3_protocol_update_own_filter (CnsIpv4L3Protocol *self,
         {
           self->own_filter |= l3_address_bit (iface->addresses[j].local)
                               | l3_address_bit (iface->addresses[j].broadcast);
-          if (self->local_addresses != NULL)
+          if (set != NULL)
             g_hash_table_add (
-                self->local_addresses,
-                GUINT_TO_POINTER (iface->addresses[j].local.value));
+                set, GUINT_TO_POINTER (iface->addresses[j].local.value));
         }
     }
 }
@@ -391,8 +403,8 @@ l3_is_local_address (CnsIpv4L3Protocol *self, CnsIpv4Address address)
 {
   if ((self->own_filter & l3_address_bit (address)) == 0)
     return FALSE;
-  if (self->local_addresses != NULL)
-    return g_hash_table_contains (self->local_addresses,
+  if (self->rare != NULL && self->rare->local_addresses != NULL)
+    return g_hash_table_contains (self->rare->local_addresses,
                                   GUINT_TO_POINTER (address.value));
   for (guint32 i = 0; i < self->n_interfaces; i++)
     if (cns_ipv4_interface_has_address (&self->interfaces[i], address))
@@ -653,10 +665,12 @@ l3_reassembly_expired (gpointer user_data, const CnsIpv4Header *header,
 static CnsIpv4Reassembler *
 l3_reassembler (CnsIpv4L3Protocol *self)
 {
-  if (self->reassembler == NULL)
-    self->reassembler = cns_ipv4_reassembler_new (
+  CnsIpv4L3Rare *rare = cns_ipv4_l3_protocol_get_rare (self);
+
+  if (rare->reassembler == NULL)
+    rare->reassembler = cns_ipv4_reassembler_new (
         DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT, l3_reassembly_expired, self);
-  return self->reassembler;
+  return rare->reassembler;
 }
 
 static void
@@ -1094,7 +1108,7 @@ l3_set_property (GObject *object, guint prop_id, const GValue *value,
       {
         CnsTime timeout = cns_value_get_time (value);
 
-        if (self->reassembler != NULL
+        if ((self->rare != NULL && self->rare->reassembler != NULL)
             || timeout != DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT)
           cns_ipv4_reassembler_set_timeout (l3_reassembler (self), timeout);
         break;
@@ -1120,9 +1134,10 @@ l3_get_property (GObject *object, guint prop_id, GValue *value,
       break;
     case PROP_FRAGMENT_EXPIRATION_TIMEOUT:
       cns_value_set_time (
-          value, self->reassembler != NULL
-                     ? cns_ipv4_reassembler_get_timeout (self->reassembler)
-                     : DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT);
+          value,
+          self->rare != NULL && self->rare->reassembler != NULL
+              ? cns_ipv4_reassembler_get_timeout (self->rare->reassembler)
+              : DEFAULT_FRAGMENT_EXPIRATION_TIMEOUT);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
