@@ -17,6 +17,7 @@
  *
  *   bench-forward [--quick] [--time=SECONDS]   (default 0.5 s simulated)
  */
+#include "utils/bench/bench-util.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>
@@ -24,31 +25,7 @@
 
 #define N_ROUTERS 64
 
-/* cns_ipv4_interface_container_unref() as the array's GDestroyNotify. */
-static void
-unref_interfaces (gpointer interfaces)
-{
-  cns_ipv4_interface_container_unref (interfaces);
-}
-
 static guint64 forwarded;
-
-static gdouble
-now_s (void)
-{
-  return (gdouble) g_get_monotonic_time () / 1e6;
-}
-
-static void
-check (gboolean ok, GError *error)
-{
-  if (!ok)
-    {
-      fprintf (stderr, "bench-forward: %s\n",
-               error ? error->message : "failed");
-      exit (1);
-    }
-}
 
 static void
 count_forward (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
@@ -65,7 +42,7 @@ main (int argc, char **argv)
   g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
   g_autoptr (CnsIpv4AddressHelper) addresses = cns_ipv4_address_helper_new ();
   g_autoptr (GPtrArray) links
-      = g_ptr_array_new_with_free_func (unref_interfaces);
+      = g_ptr_array_new_with_free_func (bench_unref_interfaces);
   g_autoptr (CnsOnOffApplication) source = cns_on_off_application_new ();
   g_autoptr (CnsPacketSink) sink = cns_packet_sink_new ();
   CnsInetSocketAddress remote, local;
@@ -86,21 +63,27 @@ main (int argc, char **argv)
         }
     }
 
-  check (cns_config_set_default ("CnsIpv4L3Protocol::DefaultTtl", "255",
-                                 &error),
-         error);
+  bench_check (
+      "bench-forward",
+      cns_config_set_default ("CnsIpv4L3Protocol::DefaultTtl", "255", &error),
+      error);
   cns_node_container_create (nodes, n);
-  check (cns_point_to_point_helper_set_device_attribute (p2p, "DataRate",
-                                                         "1Gbps", &error),
-         error);
-  check (cns_point_to_point_helper_set_channel_attribute (p2p, "Delay", "1us",
-                                                          &error),
-         error);
-  check (cns_internet_stack_helper_install_container (stack, nodes, &error),
-         error);
-  check (cns_ipv4_address_helper_set_base (addresses, "10.0.0.0", "/24", NULL,
-                                           &error),
-         error);
+  bench_check ("bench-forward",
+               cns_point_to_point_helper_set_device_attribute (p2p, "DataRate",
+                                                               "1Gbps", &error),
+               error);
+  bench_check ("bench-forward",
+               cns_point_to_point_helper_set_channel_attribute (p2p, "Delay",
+                                                                "1us", &error),
+               error);
+  bench_check (
+      "bench-forward",
+      cns_internet_stack_helper_install_container (stack, nodes, &error),
+      error);
+  bench_check ("bench-forward",
+               cns_ipv4_address_helper_set_base (addresses, "10.0.0.0", "/24",
+                                                 NULL, &error),
+               error);
   for (guint k = 0; k + 1 < n; k++)
     {
       g_autoptr (CnsNetDeviceContainer) devices
@@ -110,7 +93,7 @@ main (int argc, char **argv)
       CnsIpv4InterfaceContainer *interfaces
           = cns_ipv4_address_helper_assign (addresses, devices, &error);
 
-      check (interfaces != NULL, error);
+      bench_check ("bench-forward", interfaces != NULL, error);
       g_ptr_array_add (links, interfaces);
       cns_ipv4_address_helper_new_network (addresses);
     }
@@ -127,22 +110,30 @@ main (int argc, char **argv)
           cns_ipv4_interface_container_get_address (link, 1, 0),
           cns_ipv4_interface_container_get_interface (link, 0), 0);
       if (k > 0)
-        check (cns_trace_connect (ipv4, "UnicastForward",
-                                  G_CALLBACK (count_forward), NULL, &error)
-                   != 0,
-               error);
+        bench_check ("bench-forward",
+                     cns_trace_connect (ipv4, "UnicastForward",
+                                        G_CALLBACK (count_forward), NULL,
+                                        &error)
+                         != 0,
+                     error);
     }
 
   remote = cns_inet_socket_address_init (
       cns_ipv4_interface_container_get_address (links->pdata[n - 2], 1, 0), 9);
   local = cns_inet_socket_address_init (cns_ipv4_address_any (), 9);
-  check (cns_attribute_set (source, "DataRate", "900Mbps", &error), error);
-  check (cns_attribute_set (source, "PacketSize", "1000", &error), error);
-  check (
+  bench_check ("bench-forward",
+               cns_attribute_set (source, "DataRate", "900Mbps", &error),
+               error);
+  bench_check ("bench-forward",
+               cns_attribute_set (source, "PacketSize", "1000", &error), error);
+  bench_check (
+      "bench-forward",
       cns_attribute_set (source, "OnTime", "Constant(Constant=1000)", &error),
       error);
-  check (cns_attribute_set (source, "OffTime", "Constant(Constant=0)", &error),
-         error);
+  bench_check (
+      "bench-forward",
+      cns_attribute_set (source, "OffTime", "Constant(Constant=0)", &error),
+      error);
   cns_on_off_application_set_remote (source, &remote);
   cns_packet_sink_set_local (sink, &local);
   cns_application_install (CNS_APPLICATION (source),
@@ -151,9 +142,9 @@ main (int argc, char **argv)
                            cns_node_container_get (nodes, n - 1));
 
   cns_simulator_stop_at (cns_seconds (seconds));
-  start = now_s ();
+  start = bench_now_s ();
   cns_simulator_run ();
-  run_s = now_s () - start;
+  run_s = bench_now_s () - start;
 
   printf ("{\"bench\":\"forward\",\"routers\":%u,\"sim_s\":%g,\"delivered\":"
           "%" G_GUINT64_FORMAT ",\"forwarded\":%" G_GUINT64_FORMAT

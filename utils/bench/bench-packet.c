@@ -15,9 +15,9 @@
  *
  *   bench-packet [--quick]
  */
+#include "utils/bench/bench-util.h"
 #include "network/cns-network.h"
 
-#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,20 +87,6 @@ static const CnsHeaderClass blob8_class = {
   "Bench8", blob8_size, blob8_serialize, blob8_deserialize, blob_print,
 };
 
-static gdouble
-now_s (void)
-{
-  return (gdouble) g_get_monotonic_time () / 1e6;
-}
-
-static gsize
-heap_bytes (void)
-{
-  struct mallinfo2 mi = mallinfo2 ();
-
-  return mi.uordblks + mi.hblkhd;
-}
-
 static CnsPacket *
 make_packet (void)
 {
@@ -123,7 +109,7 @@ bench_packet_ops (guint64 n)
   Blob20 ip;
   Blob8 udp;
 
-  t0 = now_s ();
+  t0 = bench_now_s ();
   for (guint64 i = 0; i < n; i++)
     {
       CnsPacket *p = make_packet ();
@@ -135,7 +121,7 @@ bench_packet_ops (guint64 n)
       cns_packet_unref (p);
       cns_packet_unref (q);
     }
-  wall = now_s () - t0;
+  wall = bench_now_s () - t0;
   printf (
       "{\"bench\":\"packet\",\"case\":\"packet_ops\",\"ops\":%" G_GUINT64_FORMAT
       ",\"wall_s\":%.3f,\"ops_per_s\":%.0f}\n",
@@ -192,9 +178,9 @@ bench_ping_pong (guint64 bounces)
   bounces_left = bounces;
   cns_simulator_schedule_with_context (
       0, 0, serve, cns_net_device_container_get (devices, 0), NULL);
-  t0 = now_s ();
+  t0 = bench_now_s ();
   cns_simulator_run ();
-  wall = now_s () - t0;
+  wall = bench_now_s () - t0;
   events = cns_simulator_get_event_count ();
   cns_simulator_destroy ();
   printf (
@@ -223,17 +209,17 @@ bench_memory (guint32 n_nodes, guint32 n_packets)
     d = cns_point_to_point_helper_install_container (helper, warm);
     cns_packet_unref (p);
   }
-  before = heap_bytes ();
+  before = bench_heap_bytes ();
   nodes = cns_node_container_new ();
   cns_node_container_create (nodes, n_nodes);
   for (guint32 i = 0; i < n_nodes; i++)
     cns_net_device_container_unref (cns_point_to_point_helper_install (
         helper, cns_node_container_get (nodes, i),
         cns_node_container_get (nodes, (i + 1) % n_nodes)));
-  after_nodes = heap_bytes ();
+  after_nodes = bench_heap_bytes ();
   for (guint32 i = 0; i < n_packets; i++)
     g_ptr_array_add (packets, make_packet ());
-  after_packets = heap_bytes ();
+  after_packets = bench_heap_bytes ();
 
   printf ("{\"bench\":\"packet\",\"case\":\"memory\",\"nodes\":%u,"
           "\"packets\":%u,\"bytes_per_node_with_2_p2p_devices\":%.1f,"

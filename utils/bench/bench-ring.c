@@ -46,42 +46,11 @@
  * Without --n it runs N = 1,000 for 10 s and N = 10,000 for 2 s of
  * simulated time; --quick runs N = 100 for 1 s (for the test suite).
  */
+#include "utils/bench/bench-util.h"
 #include "internet/cns-internet.h"
 
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-/* cns_ipv4_interface_container_unref() as the array's GDestroyNotify. */
-static void
-unref_interfaces (gpointer interfaces)
-{
-  cns_ipv4_interface_container_unref (interfaces);
-}
-
-static gsize
-heap_bytes (void)
-{
-  struct mallinfo2 mi = mallinfo2 ();
-
-  return mi.uordblks + mi.hblkhd;
-}
-
-static gdouble
-now_s (void)
-{
-  return (gdouble) g_get_monotonic_time () / 1e6;
-}
-
-static void
-check (gboolean ok, GError *error)
-{
-  if (!ok)
-    {
-      fprintf (stderr, "bench-ring: %s\n", error ? error->message : "failed");
-      exit (1);
-    }
-}
 
 static guint64 tx_count;
 
@@ -117,7 +86,7 @@ run_ring (guint n, gdouble seconds)
   g_autoptr (CnsInternetStackHelper) stack = cns_internet_stack_helper_new ();
   g_autoptr (CnsIpv4AddressHelper) addresses = cns_ipv4_address_helper_new ();
   g_autoptr (GPtrArray) links
-      = g_ptr_array_new_with_free_func (unref_interfaces);
+      = g_ptr_array_new_with_free_func (bench_unref_interfaces);
   /* sized now, so that it does not grow while the applications are
    * measured; installed applications live until cns_simulator_destroy() */
   g_autoptr (GPtrArray) sources = g_ptr_array_sized_new (n);
@@ -126,19 +95,24 @@ run_ring (guint n, gdouble seconds)
   gdouble start, run_s;
 
   tx_count = 0;
-  before = heap_bytes ();
+  before = bench_heap_bytes ();
   cns_node_container_create (nodes, n);
-  check (cns_point_to_point_helper_set_device_attribute (p2p, "DataRate",
-                                                         "1Gbps", &error),
-         error);
-  check (cns_point_to_point_helper_set_channel_attribute (p2p, "Delay", "1ms",
-                                                          &error),
-         error);
-  check (cns_internet_stack_helper_install_container (stack, nodes, &error),
-         error);
-  check (cns_ipv4_address_helper_set_base (addresses, "10.0.0.0", "/30", NULL,
-                                           &error),
-         error);
+  bench_check ("bench-ring",
+               cns_point_to_point_helper_set_device_attribute (p2p, "DataRate",
+                                                               "1Gbps", &error),
+               error);
+  bench_check ("bench-ring",
+               cns_point_to_point_helper_set_channel_attribute (p2p, "Delay",
+                                                                "1ms", &error),
+               error);
+  bench_check (
+      "bench-ring",
+      cns_internet_stack_helper_install_container (stack, nodes, &error),
+      error);
+  bench_check ("bench-ring",
+               cns_ipv4_address_helper_set_base (addresses, "10.0.0.0", "/30",
+                                                 NULL, &error),
+               error);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (CnsNetDeviceContainer) devices
@@ -148,15 +122,15 @@ run_ring (guint n, gdouble seconds)
       CnsIpv4InterfaceContainer *interfaces
           = cns_ipv4_address_helper_assign (addresses, devices, &error);
 
-      check (interfaces != NULL, error);
+      bench_check ("bench-ring", interfaces != NULL, error);
       g_ptr_array_add (links, interfaces);
       cns_ipv4_address_helper_new_network (addresses);
     }
-  after_topology = heap_bytes ();
+  after_topology = bench_heap_bytes ();
   /* Per node the applications have a few events pending at a time, and
    * their start events all at once: room for 32. */
   warm_event_pool (4 * n);
-  before_apps = heap_bytes ();
+  before_apps = bench_heap_bytes ();
 
   for (guint i = 0; i < n; i++)
     {
@@ -168,12 +142,18 @@ run_ring (guint n, gdouble seconds)
       CnsInetSocketAddress local
           = cns_inet_socket_address_init (cns_ipv4_address_any (), 9);
 
-      check (cns_attribute_set (source, "DataRate", "1Mbps", &error), error);
-      check (cns_attribute_set (source, "PacketSize", "1000", &error), error);
-      check (
+      bench_check ("bench-ring",
+                   cns_attribute_set (source, "DataRate", "1Mbps", &error),
+                   error);
+      bench_check ("bench-ring",
+                   cns_attribute_set (source, "PacketSize", "1000", &error),
+                   error);
+      bench_check (
+          "bench-ring",
           cns_attribute_set (source, "OnTime", "Constant(Constant=1)", &error),
           error);
-      check (
+      bench_check (
+          "bench-ring",
           cns_attribute_set (source, "OffTime", "Constant(Constant=0)", &error),
           error);
       cns_on_off_application_set_remote (source, &remote);
@@ -182,25 +162,26 @@ run_ring (guint n, gdouble seconds)
       cns_application_install (CNS_APPLICATION (sink), node);
       g_ptr_array_add (sources, source);
     }
-  after_apps = heap_bytes ();
+  after_apps = bench_heap_bytes ();
 
   /* The applications start at 0 s, when they make their sockets, and send
    * their first packets at 8 ms: the run stops in between to measure the
    * sockets and to connect the bench's counter, then goes on. */
   cns_simulator_stop_at (cns_seconds (seconds));
   cns_simulator_stop_at (cns_seconds (0.001));
-  start = now_s ();
+  start = bench_now_s ();
   cns_simulator_run ();
-  run_s = now_s () - start;
-  after_sockets = heap_bytes ();
+  run_s = bench_now_s () - start;
+  after_sockets = bench_heap_bytes ();
   for (guint i = 0; i < n; i++)
-    check (cns_trace_connect (sources->pdata[i], "Tx", G_CALLBACK (count_tx),
-                              NULL, &error)
-               != 0,
-           error);
-  start = now_s ();
+    bench_check ("bench-ring",
+                 cns_trace_connect (sources->pdata[i], "Tx",
+                                    G_CALLBACK (count_tx), NULL, &error)
+                     != 0,
+                 error);
+  start = bench_now_s ();
   cns_simulator_run ();
-  run_s += now_s () - start;
+  run_s += bench_now_s () - start;
 
   printf ("{\"bench\":\"ring\",\"n\":%u,\"sim_s\":%g,\"tx\":%" G_GUINT64_FORMAT
           ",\"run_s\":%.3f,\"tx_per_s\":%.0f,\"bytes_per_node\":%.1f,"

@@ -46,6 +46,7 @@
  * table_bytes (0 for nix and search), rx (nix and search only),
  * us_per_lookup and settled_per_lookup (search only).
  */
+#include "utils/bench/bench-util.h"
 #include "routing/cns-routing.h"
 
 #include <math.h>
@@ -89,12 +90,6 @@ usage_error (const gchar *message)
 {
   fprintf (stderr, "bench-routing: %s\n", message);
   exit (2);
-}
-
-static gdouble
-now_s (void)
-{
-  return (gdouble) g_get_monotonic_time () / 1e6;
 }
 
 static glong
@@ -417,13 +412,13 @@ run_table (const Run *run, CnsRouteGraph *graph, const gchar *backend)
 {
   g_autoptr (CnsRouteTable) table = NULL;
   GError *error = NULL;
-  gdouble start = now_s (), time_s;
+  gdouble start = bench_now_s (), time_s;
 
   table = cns_route_table_new (graph, G_MAXUINT64, &error);
   if (table == NULL
       || !cns_route_table_fill (table, backend, run->threads, &error))
     die ("table", error);
-  time_s = now_s () - start;
+  time_s = bench_now_s () - start;
   print_line (run, "table", backend, cns_route_graph_get_n_routers (graph), 0,
               time_s, cns_route_table_get_bytes (table), -1, NULL);
 }
@@ -453,10 +448,10 @@ run_populate (const Run *run, GArray *edges, const gchar *backend)
   if (!cns_attribute_set (manager, "Backend", backend, &error)
       || !cns_attribute_set (manager, "Threads", threads, &error))
     die ("populate", error);
-  start = now_s ();
+  start = bench_now_s ();
   if (!cns_ipv4_global_routing_helper_populate_routing_tables (&error))
     die ("populate", error);
-  time_s = now_s () - start;
+  time_s = bench_now_s () - start;
   table = cns_global_route_manager_get_table (manager);
   print_line (run, "populate", backend,
               cns_route_graph_get_n_routers (cns_route_table_get_graph (table)),
@@ -545,9 +540,9 @@ run_nix (const Run *run, GArray *edges, guint flows, guint64 seed)
           s, cns_seconds (1.0 + (gdouble) i / flows), send_one, NULL,
           &sends[i]);
     }
-  start = now_s ();
+  start = bench_now_s ();
   cns_simulator_run ();
-  time_s = now_s () - start;
+  time_s = bench_now_s () - start;
   print_line (run, "nix", "nix", 0, flows, time_s, 0, (gint64) received, NULL);
   for (guint32 i = 0; i < run->n; i++)
     {
@@ -570,7 +565,7 @@ run_search (const Run *run, CnsRouteGraph *graph, guint flows, guint64 seed)
 
   for (guint i = 0; i < flows; i++)
     draw_pair (&state, run->n, &pairs[2 * i], &pairs[2 * i + 1]);
-  start = now_s ();
+  start = bench_now_s ();
   for (guint i = 0; i < flows; i++)
     {
       CnsNixVector *nix;
@@ -584,7 +579,7 @@ run_search (const Run *run, CnsRouteGraph *graph, guint flows, guint64 seed)
         }
       settled += cns_route_search_get_n_settled (search);
     }
-  time_s = now_s () - start;
+  time_s = bench_now_s () - start;
   extra
       = g_strdup_printf (",\"us_per_lookup\":%.3f,\"settled_per_lookup\":%.1f",
                          time_s * 1e6 / flows, (gdouble) settled / flows);

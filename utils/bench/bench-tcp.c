@@ -64,9 +64,9 @@
  * each in a child process of its own so that its heap and peak RSS are
  * its own; --simTime sets the simulated time of every run.
  */
+#include "utils/bench/bench-util.h"
 #include "internet/cns-internet.h"
 
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -81,37 +81,6 @@
 #define RECEIVER_BLOCK "10.128.0.0"
 #define BLOCK_PREFIX   9
 #define MAX_FLOWS      (1u << (32 - BLOCK_PREFIX - 2)) /* /30s per block */
-
-/* cns_ipv4_interface_container_unref() as the array's GDestroyNotify. */
-static void
-unref_interfaces (gpointer interfaces)
-{
-  cns_ipv4_interface_container_unref (interfaces);
-}
-
-static gsize
-heap_bytes (void)
-{
-  struct mallinfo2 mi = mallinfo2 ();
-
-  return mi.uordblks + mi.hblkhd;
-}
-
-static gdouble
-now_s (void)
-{
-  return (gdouble) g_get_monotonic_time () / 1e6;
-}
-
-static void
-check (gboolean ok, GError *error)
-{
-  if (!ok)
-    {
-      fprintf (stderr, "bench-tcp: %s\n", error ? error->message : "failed");
-      exit (1);
-    }
-}
 
 static guint64 segments;
 
@@ -173,7 +142,7 @@ check_established (gpointer obj, gpointer data)
       return;
     }
   e->done = TRUE;
-  e->heap = heap_bytes ();
+  e->heap = bench_heap_bytes ();
   e->at = cns_simulator_now ();
 }
 
@@ -195,8 +164,9 @@ set_defaults (void)
   GError *error = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (defaults); i++)
-    check (cns_config_set_default (defaults[i][0], defaults[i][1], &error),
-           error);
+    bench_check (
+        "bench-tcp",
+        cns_config_set_default (defaults[i][0], defaults[i][1], &error), error);
 }
 
 /* One access link from @host to @router, its /30 from @addresses; the
@@ -211,7 +181,7 @@ add_access_link (CnsPointToPointHelper *p2p, CnsIpv4AddressHelper *addresses,
   CnsIpv4InterfaceContainer *interfaces
       = cns_ipv4_address_helper_assign (addresses, devices, &error);
 
-  check (interfaces != NULL, error);
+  bench_check ("bench-tcp", interfaces != NULL, error);
   cns_ipv4_address_helper_new_network (addresses);
   cns_ipv4_static_routing_set_default_route (
       cns_ipv4_static_routing_find (
@@ -254,7 +224,7 @@ run_dumbbell (guint n, gdouble seconds)
   g_autoptr (CnsNetDeviceContainer) bottleneck_devices = NULL;
   g_autoptr (CnsIpv4InterfaceContainer) bottleneck = NULL;
   g_autoptr (GPtrArray) receiver_links
-      = g_ptr_array_new_with_free_func (unref_interfaces);
+      = g_ptr_array_new_with_free_func (bench_unref_interfaces);
   /* sized now, so that it does not grow while the applications are
    * measured; installed applications live until cns_simulator_destroy() */
   g_autoptr (GPtrArray) sinks = g_ptr_array_sized_new (n);
@@ -268,55 +238,70 @@ run_dumbbell (guint n, gdouble seconds)
   struct rusage usage;
 
   segments = 0;
-  start = now_s ();
+  start = bench_now_s ();
   cns_node_container_create (routers, 2);
   cns_node_container_create (senders, n);
   cns_node_container_create (receivers, n);
   left = cns_node_container_get (routers, 0);
   right = cns_node_container_get (routers, 1);
-  check (cns_internet_stack_helper_install_container (stack, routers, &error),
-         error);
-  check (cns_internet_stack_helper_install_container (stack, senders, &error),
-         error);
-  check (cns_internet_stack_helper_install_container (stack, receivers, &error),
-         error);
+  bench_check (
+      "bench-tcp",
+      cns_internet_stack_helper_install_container (stack, routers, &error),
+      error);
+  bench_check (
+      "bench-tcp",
+      cns_internet_stack_helper_install_container (stack, senders, &error),
+      error);
+  bench_check (
+      "bench-tcp",
+      cns_internet_stack_helper_install_container (stack, receivers, &error),
+      error);
 
-  check (cns_point_to_point_helper_set_device_attribute (access, "DataRate",
-                                                         "1Gbps", &error),
-         error);
-  check (cns_point_to_point_helper_set_channel_attribute (access, "Delay",
-                                                          "1ms", &error),
-         error);
-  check (cns_point_to_point_helper_set_queue_attribute (access, "MaxSize",
-                                                        "100p", &error),
-         error);
-  check (cns_point_to_point_helper_set_device_attribute (
-             bottleneck_link, "DataRate", "1Gbps", &error),
-         error);
-  check (cns_point_to_point_helper_set_channel_attribute (
-             bottleneck_link, "Delay", "10ms", &error),
-         error);
-  check (cns_point_to_point_helper_set_queue_attribute (
-             bottleneck_link, "MaxSize", "1000p", &error),
-         error);
+  bench_check ("bench-tcp",
+               cns_point_to_point_helper_set_device_attribute (
+                   access, "DataRate", "1Gbps", &error),
+               error);
+  bench_check ("bench-tcp",
+               cns_point_to_point_helper_set_channel_attribute (access, "Delay",
+                                                                "1ms", &error),
+               error);
+  bench_check ("bench-tcp",
+               cns_point_to_point_helper_set_queue_attribute (access, "MaxSize",
+                                                              "100p", &error),
+               error);
+  bench_check ("bench-tcp",
+               cns_point_to_point_helper_set_device_attribute (
+                   bottleneck_link, "DataRate", "1Gbps", &error),
+               error);
+  bench_check ("bench-tcp",
+               cns_point_to_point_helper_set_channel_attribute (
+                   bottleneck_link, "Delay", "10ms", &error),
+               error);
+  bench_check ("bench-tcp",
+               cns_point_to_point_helper_set_queue_attribute (
+                   bottleneck_link, "MaxSize", "1000p", &error),
+               error);
 
   bottleneck_devices
       = cns_point_to_point_helper_install (bottleneck_link, left, right);
-  check (cns_ipv4_address_helper_set_base (bottleneck_addresses, "192.168.0.0",
-                                           "/30", NULL, &error),
-         error);
+  bench_check ("bench-tcp",
+               cns_ipv4_address_helper_set_base (
+                   bottleneck_addresses, "192.168.0.0", "/30", NULL, &error),
+               error);
   bottleneck = cns_ipv4_address_helper_assign (bottleneck_addresses,
                                                bottleneck_devices, &error);
-  check (bottleneck != NULL, error);
+  bench_check ("bench-tcp", bottleneck != NULL, error);
   add_block_route (bottleneck, 0, RECEIVER_BLOCK);
   add_block_route (bottleneck, 1, SENDER_BLOCK);
 
-  check (cns_ipv4_address_helper_set_base (sender_addresses, SENDER_BLOCK,
-                                           "/30", NULL, &error),
-         error);
-  check (cns_ipv4_address_helper_set_base (receiver_addresses, RECEIVER_BLOCK,
-                                           "/30", NULL, &error),
-         error);
+  bench_check ("bench-tcp",
+               cns_ipv4_address_helper_set_base (sender_addresses, SENDER_BLOCK,
+                                                 "/30", NULL, &error),
+               error);
+  bench_check ("bench-tcp",
+               cns_ipv4_address_helper_set_base (
+                   receiver_addresses, RECEIVER_BLOCK, "/30", NULL, &error),
+               error);
   for (guint i = 0; i < n; i++)
     {
       CnsNode *sender = cns_node_container_get (senders, i);
@@ -330,16 +315,17 @@ run_dumbbell (guint n, gdouble seconds)
                                         cns_node_container_get (receivers, i),
                                         right));
       /* the bench's counter, made before the measurements start */
-      check (cns_trace_connect (ipv4, "SendOutgoing",
-                                G_CALLBACK (count_segment), NULL, &error)
-                 != 0,
-             error);
+      bench_check ("bench-tcp",
+                   cns_trace_connect (ipv4, "SendOutgoing",
+                                      G_CALLBACK (count_segment), NULL, &error)
+                       != 0,
+                   error);
     }
 
   /* Room for the events the flows keep pending (timers, packets on the
    * links) and the senders' start events. */
   warm_event_pool (MAX (4 * n, 4096));
-  before_apps = heap_bytes ();
+  before_apps = bench_heap_bytes ();
   for (guint i = 0; i < n; i++)
     {
       CnsInetSocketAddress remote = cns_inet_socket_address_init (
@@ -362,17 +348,17 @@ run_dumbbell (guint n, gdouble seconds)
                                cns_node_container_get (receivers, i));
       g_ptr_array_add (sinks, sink);
     }
-  after_apps = heap_bytes ();
+  after_apps = bench_heap_bytes ();
   cns_simulator_schedule (cns_seconds (START_SPREAD * (n - 1) / n),
                           check_established, NULL, &established);
-  setup_s = now_s () - start;
+  setup_s = bench_now_s () - start;
 
   cns_simulator_stop_at (cns_seconds (seconds));
-  start = now_s ();
+  start = bench_now_s ();
   cns_simulator_run ();
-  run_s = now_s () - start;
+  run_s = bench_now_s () - start;
 
-  heap_at = established.done ? established.heap : heap_bytes ();
+  heap_at = established.done ? established.heap : bench_heap_bytes ();
   for (guint i = 0; i < n; i++)
     received += cns_packet_sink_get_total_rx (sinks->pdata[i]);
   queue
