@@ -93,7 +93,8 @@ put_u64 (Writer *w, guint64 value)
   put_bytes (w, &value, sizeof value);
 }
 
-/* Overwrites the u32 at @at, written earlier as a placeholder. */
+/* Writes a length or count at @at, where put_u32 (0) kept its room until
+ * the fields it counts were written. */
 static void
 patch_u32 (Writer *w, gsize at, guint32 value)
 {

@@ -421,8 +421,8 @@ run_in_child (guint n, gdouble seconds)
 int
 main (int argc, char **argv)
 {
-  gint flows = 0;
-  gdouble sim_time = 0;
+  gint flows = -1;                 /* -1: not given */
+  gdouble sim_time = -G_MAXDOUBLE; /* not given */
   GOptionEntry entries[]
       = { { "flows", 0, 0, G_OPTION_ARG_INT, &flows,
             "Number of flows (default: 1, 100 and 10000 in turn)", "N" },
@@ -440,12 +440,12 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-tcp: %s\n", error->message);
       return 2;
     }
-  if (flows < 0 || (guint) flows > MAX_FLOWS)
+  if (flows == 0 || flows < -1 || (flows > 0 && (guint) flows > MAX_FLOWS))
     {
       fprintf (stderr, "bench-tcp: --flows: expected 1 to %u\n", MAX_FLOWS);
       return 2;
     }
-  if (sim_time < 0 || (sim_time > 0 && sim_time <= START_SPREAD))
+  if (sim_time != -G_MAXDOUBLE && sim_time <= START_SPREAD)
     {
       fprintf (stderr, "bench-tcp: --simTime: expected more than %g seconds\n",
                START_SPREAD);
