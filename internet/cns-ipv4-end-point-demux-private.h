@@ -4,6 +4,7 @@
 #pragma once
 
 #include "internet/cns-ipv4-address.h"
+#include "internet/cns-socket.h"
 
 G_BEGIN_DECLS
 
@@ -52,10 +53,10 @@ typedef struct
  * installed) so that the tests can reach the table directly. */
 void cns_ipv4_end_point_demux_init (CnsIpv4EndPointDemux *demux);
 void cns_ipv4_end_point_demux_clear (CnsIpv4EndPointDemux *demux);
-gboolean cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
-                                        CnsIpv4EndPoint *end_point,
-                                        guint32 node_id, CnsIpv4Address address,
-                                        guint16 port, GError **error);
+CnsSocketErrno cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
+                                              CnsIpv4EndPoint *end_point,
+                                              CnsIpv4Address address,
+                                              guint16 port);
 void cns_ipv4_end_point_demux_unbind (CnsIpv4EndPointDemux *demux,
                                       CnsIpv4EndPoint *end_point);
 void cns_ipv4_end_point_set_peer (CnsIpv4EndPoint *end_point,

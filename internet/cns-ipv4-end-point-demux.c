@@ -26,8 +26,6 @@
  */
 #include "internet/cns-ipv4-end-point-demux-private.h"
 
-#include "internet/cns-internet-error.h"
-
 #include <string.h>
 
 /**
@@ -110,55 +108,37 @@ allocate_ephemeral_port (CnsIpv4EndPointDemux *demux)
  * cns_ipv4_end_point_demux_bind:
  * @end_point: (out caller-allocates): an unbound end point, in its
  *   owner; it stays in the table until unbound
- * @node_id: the node's id, for error messages
  * @address: the local address, or 0.0.0.0 for any
  * @port: the local port, or 0 for the next free ephemeral port
  *
  * Binds @end_point, unconnected.
  *
- * Returns: %TRUE on success; %FALSE with @error set to
- * %CNS_INTERNET_ERROR_ADDRESS_IN_USE when @address and @port are bound
- * already, or %CNS_INTERNET_ERROR_EXHAUSTED when no ephemeral port is
- * free.
+ * Returns: %CNS_SOCKET_ERROR_NOTERROR on success, the socket errno of
+ * the failure otherwise: %CNS_SOCKET_ERROR_ADDRINUSE when @address and
+ * @port are bound already, %CNS_SOCKET_ERROR_ADDRNOTAVAIL when no
+ * ephemeral port is free (as Linux answers).
  */
-gboolean
+CnsSocketErrno
 cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
-                               CnsIpv4EndPoint *end_point, guint32 node_id,
-                               CnsIpv4Address address, guint16 port,
-                               GError **error)
+                               CnsIpv4EndPoint *end_point,
+                               CnsIpv4Address address, guint16 port)
 {
   CnsIpv4EndPoint **link = &demux->first;
   CnsIpv4EndPoint *previous = NULL;
 
-  g_return_val_if_fail (end_point->local_port == 0, FALSE);
+  g_return_val_if_fail (end_point->local_port == 0, CNS_SOCKET_ERROR_INVAL);
 
   if (port == 0)
     {
       port = allocate_ephemeral_port (demux);
       if (port == 0)
-        {
-          g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_EXHAUSTED,
-                       "no ephemeral port is free on node %u: all of "
-                       "%u-%u are in use",
-                       node_id, CNS_IPV4_EPHEMERAL_PORT_FIRST,
-                       CNS_IPV4_EPHEMERAL_PORT_LAST);
-          return FALSE;
-        }
+        return CNS_SOCKET_ERROR_ADDRNOTAVAIL;
     }
   for (CnsIpv4EndPoint *e = first_on_port (demux, port); e != NULL;
        e = next_on_same_port (e))
     {
       if (cns_ipv4_address_equal (e->local_address, address))
-        {
-          gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
-
-          cns_ipv4_address_format (address, text);
-          g_set_error (error, CNS_INTERNET_ERROR,
-                       CNS_INTERNET_ERROR_ADDRESS_IN_USE,
-                       "port %u on %s is already in use on node %u", port, text,
-                       node_id);
-          return FALSE;
-        }
+        return CNS_SOCKET_ERROR_ADDRINUSE;
     }
 
   /* after those of its port, so that broadcasts reach the end points of a
@@ -177,7 +157,7 @@ cns_ipv4_end_point_demux_bind (CnsIpv4EndPointDemux *demux,
   *link = end_point;
   if (previous != NULL)
     previous->next_port = port;
-  return TRUE;
+  return CNS_SOCKET_ERROR_NOTERROR;
 }
 
 /**

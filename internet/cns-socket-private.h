@@ -37,19 +37,11 @@ cns_socket_peek_private (CnsSocket *self)
                                                  cns_socket_private_offset);
 }
 
-/* Reads @address (nullable: any address, port 0) into @out for a socket
- * of @protocol ("UDP", "TCP") that is to @action ("bind", "connect") to
- * it; otherwise sets the errno to @errno_if_not and @error, naming the
- * address. */
+/* Reads @address (nullable: any address, port 0) into @out; when it is
+ * not an inet socket address, sets the errno to @errno_if_not. */
 G_GNUC_INTERNAL gboolean cns_socket_read_inet_address (
-    CnsSocket *self, const CnsAddress *address, const gchar *protocol,
-    const gchar *action, CnsSocketErrno errno_if_not, CnsInetSocketAddress *out,
-    GError **error);
-
-/* Sets the errno that the failure @error of binding an end point means
- * (ADDRINUSE or ADDRNOTAVAIL). */
-G_GNUC_INTERNAL void cns_socket_set_bind_errno (CnsSocket *self,
-                                                const GError *error);
+    CnsSocket *self, const CnsAddress *address, CnsSocketErrno errno_if_not,
+    CnsInetSocketAddress *out);
 
 /* cns_socket_set_errno(), inlined. */
 static inline void

@@ -113,14 +113,71 @@ socket_peek_callbacks (CnsSocket *self)
 }
 
 /* A virtual function the subclass does not implement: the ns-3 answer is
- * an error with the errno OPNOTSUPP. */
+ * the errno OPNOTSUPP. */
 static void
-socket_not_supported (CnsSocket *self, const gchar *operation, GError **error)
+socket_not_supported (CnsSocket *self)
 {
   cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
-  g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-               "%s sockets do not support %s", G_OBJECT_TYPE_NAME (self),
-               operation);
+}
+
+/* @address for a message: "10.1.1.2:9", or what it is when it is no inet
+ * socket address. */
+static gchar *
+socket_address_text (const CnsAddress *address)
+{
+  CnsInetSocketAddress inet;
+  gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
+  g_autofree gchar *raw = NULL;
+
+  if (address == NULL)
+    return g_strdup ("any address");
+  if (cns_inet_socket_address_from_address (address, &inet))
+    {
+      cns_inet_socket_address_format (&inet, text);
+      return g_strdup (text);
+    }
+  raw = cns_address_to_string (address);
+  return g_strdup_printf ("%s (not an inet socket address)", raw);
+}
+
+/* Sets @error for the failed @operation of @self ("bind", "connect" to
+ * @address; "listen", with no address) from the errno the subclass set:
+ * the one place that writes these messages, for every protocol. */
+static void
+socket_set_error (CnsSocket *self, const gchar *operation,
+                  gboolean with_address, const CnsAddress *address,
+                  GError **error)
+{
+  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
+  g_autofree gchar *where = NULL;
+  g_autofree gchar *to = NULL;
+  gint code;
+
+  if (error == NULL)
+    return;
+  switch (priv->error)
+    {
+    case CNS_SOCKET_ERROR_ADDRINUSE:
+      code = CNS_INTERNET_ERROR_ADDRESS_IN_USE;
+      break;
+    case CNS_SOCKET_ERROR_ADDRNOTAVAIL:
+      code = CNS_INTERNET_ERROR_ADDRESS_NOT_AVAILABLE;
+      break;
+    default:
+      code = CNS_INTERNET_ERROR_INVALID;
+      break;
+    }
+  if (priv->node != NULL)
+    where = g_strdup_printf (" on node %u", cns_node_get_id (priv->node));
+  if (with_address)
+    {
+      g_autofree gchar *text = socket_address_text (address);
+
+      to = g_strconcat (" to ", text, NULL);
+    }
+  g_set_error (error, CNS_INTERNET_ERROR, code, "%s%s cannot %s%s: %s",
+               G_OBJECT_TYPE_NAME (self), where != NULL ? where : "", operation,
+               to != NULL ? to : "", cns_socket_errno_to_string (priv->error));
 }
 
 /**
@@ -175,12 +232,9 @@ cns_socket_errno_to_string (CnsSocketErrno error)
 
 gboolean
 cns_socket_read_inet_address (CnsSocket *self, const CnsAddress *address,
-                              const gchar *protocol, const gchar *action,
                               CnsSocketErrno errno_if_not,
-                              CnsInetSocketAddress *out, GError **error)
+                              CnsInetSocketAddress *out)
 {
-  g_autofree gchar *text = NULL;
-
   if (address == NULL)
     {
       *out = cns_inet_socket_address_init (cns_ipv4_address_any (), 0);
@@ -188,22 +242,8 @@ cns_socket_read_inet_address (CnsSocket *self, const CnsAddress *address,
     }
   if (cns_inet_socket_address_from_address (address, out))
     return TRUE;
-  text = cns_address_to_string (address);
   cns_socket_set_errno (self, errno_if_not);
-  g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-               "cannot %s a %s socket to %s: not an inet socket address",
-               action, protocol, text);
   return FALSE;
-}
-
-void
-cns_socket_set_bind_errno (CnsSocket *self, const GError *error)
-{
-  cns_socket_set_errno (self,
-                        g_error_matches (error, CNS_INTERNET_ERROR,
-                                         CNS_INTERNET_ERROR_ADDRESS_IN_USE)
-                            ? CNS_SOCKET_ERROR_ADDRINUSE
-                            : CNS_SOCKET_ERROR_ADDRNOTAVAIL);
 }
 
 /**
@@ -259,11 +299,11 @@ cns_socket_bind (CnsSocket *self, const CnsAddress *address, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->bind == NULL)
-    {
-      socket_not_supported (self, "bind", error);
-      return FALSE;
-    }
-  return klass->bind (self, address, error);
+    socket_not_supported (self);
+  else if (klass->bind (self, address))
+    return TRUE;
+  socket_set_error (self, "bind", TRUE, address, error);
+  return FALSE;
 }
 
 /**
@@ -286,11 +326,11 @@ cns_socket_connect (CnsSocket *self, const CnsAddress *address, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->connect == NULL)
-    {
-      socket_not_supported (self, "connect", error);
-      return FALSE;
-    }
-  return klass->connect (self, address, error);
+    socket_not_supported (self);
+  else if (klass->connect (self, address))
+    return TRUE;
+  socket_set_error (self, "connect", TRUE, address, error);
+  return FALSE;
 }
 
 /**
@@ -310,22 +350,21 @@ cns_socket_listen (CnsSocket *self, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->listen == NULL)
-    {
-      socket_not_supported (self, "listen", error);
-      return FALSE;
-    }
-  return klass->listen (self, error);
+    socket_not_supported (self);
+  else if (klass->listen (self))
+    return TRUE;
+  socket_set_error (self, "listen", FALSE, NULL, error);
+  return FALSE;
 }
 
 /* Calls @method, a method of @self without arguments, or sets the errno
  * when the socket type has none. */
 static gint
-socket_call (CnsSocket *self, gint (*method) (CnsSocket *self),
-             const gchar *name)
+socket_call (CnsSocket *self, gint (*method) (CnsSocket *self))
 {
   if (method == NULL)
     {
-      socket_not_supported (self, name, NULL);
+      socket_not_supported (self);
       return -1;
     }
   return method (self);
@@ -342,7 +381,7 @@ gint
 cns_socket_close (CnsSocket *self)
 {
   g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
-  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->close, "close");
+  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->close);
 }
 
 /**
@@ -354,8 +393,7 @@ gint
 cns_socket_shutdown_send (CnsSocket *self)
 {
   g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
-  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_send,
-                      "shutdown_send");
+  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_send);
 }
 
 /**
@@ -367,8 +405,7 @@ gint
 cns_socket_shutdown_recv (CnsSocket *self)
 {
   g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET), -1);
-  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_recv,
-                      "shutdown_recv");
+  return socket_call (self, CNS_SOCKET_GET_CLASS (self)->shutdown_recv);
 }
 
 /**
@@ -392,7 +429,7 @@ cns_socket_send (CnsSocket *self, CnsPacket *packet, guint32 flags)
   if (G_UNLIKELY (klass->send == NULL))
     {
       cns_packet_unref (packet);
-      cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
+      socket_not_supported (self);
       return -1;
     }
   return klass->send (self, packet, flags);
@@ -420,7 +457,7 @@ cns_socket_send_to (CnsSocket *self, CnsPacket *packet, guint32 flags,
   if (G_UNLIKELY (klass->send_to == NULL))
     {
       cns_packet_unref (packet);
-      cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
+      socket_not_supported (self);
       return -1;
     }
   return klass->send_to (self, packet, flags, to);
@@ -443,7 +480,7 @@ cns_socket_recv (CnsSocket *self, guint32 max_size, guint32 flags)
   klass = CNS_SOCKET_GET_CLASS (self);
   if (G_UNLIKELY (klass->recv == NULL))
     {
-      cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
+      socket_not_supported (self);
       return NULL;
     }
   return klass->recv (self, max_size, flags);
@@ -469,7 +506,7 @@ cns_socket_recv_from (CnsSocket *self, guint32 max_size, guint32 flags,
   klass = CNS_SOCKET_GET_CLASS (self);
   if (G_UNLIKELY (klass->recv_from == NULL))
     {
-      cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
+      socket_not_supported (self);
       return NULL;
     }
   return klass->recv_from (self, max_size, flags, from);
@@ -490,7 +527,7 @@ cns_socket_get_tx_available (CnsSocket *self)
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_tx_available == NULL)
     {
-      cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
+      socket_not_supported (self);
       return 0;
     }
   return klass->get_tx_available (self);
@@ -511,7 +548,7 @@ cns_socket_get_rx_available (CnsSocket *self)
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_rx_available == NULL)
     {
-      cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
+      socket_not_supported (self);
       return 0;
     }
   return klass->get_rx_available (self);
@@ -533,7 +570,7 @@ cns_socket_get_sock_name (CnsSocket *self, CnsAddress *out)
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_sock_name == NULL)
     {
-      socket_not_supported (self, "get_sock_name", NULL);
+      socket_not_supported (self);
       return FALSE;
     }
   return klass->get_sock_name (self, out);
@@ -555,7 +592,7 @@ cns_socket_get_peer_name (CnsSocket *self, CnsAddress *out)
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->get_peer_name == NULL)
     {
-      socket_not_supported (self, "get_peer_name", NULL);
+      socket_not_supported (self);
       return FALSE;
     }
   return klass->get_peer_name (self, out);
@@ -576,7 +613,7 @@ cns_socket_set_allow_broadcast (CnsSocket *self, gboolean allow)
   klass = CNS_SOCKET_GET_CLASS (self);
   if (klass->set_allow_broadcast == NULL)
     {
-      socket_not_supported (self, "set_allow_broadcast", NULL);
+      socket_not_supported (self);
       return FALSE;
     }
   return klass->set_allow_broadcast (self, allow);

@@ -74,10 +74,10 @@ typedef void (*CnsSocketNewConnectionFn) (CnsSocket *socket,
 /**
  * CnsSocketClass:
  * @bind: binds to @address (an inet socket address; %NULL: any address,
- *   an ephemeral port); on failure sets the socket's errno and @error
- *   with a message naming the address
- * @connect: sets the peer (UDP) or opens a connection (TCP)
- * @listen: accepts connections (TCP)
+ *   an ephemeral port); returns %FALSE with the errno set on failure
+ * @connect: sets the peer (UDP) or opens a connection (TCP); %FALSE with
+ *   the errno set when that fails at once
+ * @listen: accepts connections (TCP); %FALSE with the errno set
  * @close: closes; returns 0 or -1 with the errno set
  * @shutdown_send: no more sending; 0 or -1
  * @shutdown_recv: no more receiving; 0 or -1
@@ -94,6 +94,10 @@ typedef void (*CnsSocketNewConnectionFn) (CnsSocket *socket,
  * @set_allow_broadcast: allows sending to broadcast addresses; returns
  *   %FALSE when the protocol cannot
  *
+ * A subclass reports a failure once, as an errno; the public wrappers
+ * turn the errno of a failed bind, connect or listen into the #GError
+ * that names the socket, its node and the address.
+ *
  * ns-3's Socket. The base keeps the node, the errno and the callbacks
  * (behind one pointer, allocated when the first callback is set, so that
  * a socket nobody listens to stays small); subclasses call the
@@ -103,10 +107,9 @@ struct _CnsSocketClass
 {
   CnsObjectClass parent_class;
 
-  gboolean (*bind) (CnsSocket *self, const CnsAddress *address, GError **error);
-  gboolean (*connect) (CnsSocket *self, const CnsAddress *address,
-                       GError **error);
-  gboolean (*listen) (CnsSocket *self, GError **error);
+  gboolean (*bind) (CnsSocket *self, const CnsAddress *address);
+  gboolean (*connect) (CnsSocket *self, const CnsAddress *address);
+  gboolean (*listen) (CnsSocket *self);
   gint (*close) (CnsSocket *self);
   gint (*shutdown_send) (CnsSocket *self);
   gint (*shutdown_recv) (CnsSocket *self);

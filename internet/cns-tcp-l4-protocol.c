@@ -284,14 +284,11 @@ cns_tcp_l4_protocol_remove_socket (CnsTcpL4Protocol *self, CnsTcpSocket *socket)
 
 /* Binds a socket's end point in the table of listening and bound
  * sockets. */
-gboolean
+CnsSocketErrno
 cns_tcp_l4_protocol_bind (CnsTcpL4Protocol *self, CnsIpv4EndPoint *end_point,
-                          CnsIpv4Address address, guint16 port, GError **error)
+                          CnsIpv4Address address, guint16 port)
 {
-  return cns_ipv4_end_point_demux_bind (
-      &self->demux, end_point,
-      cns_node_get_id (cns_tcp_l4_protocol_get_node (self)), address, port,
-      error);
+  return cns_ipv4_end_point_demux_bind (&self->demux, end_point, address, port);
 }
 
 void

@@ -13,11 +13,9 @@
 G_BEGIN_DECLS
 
 /* The protocol, for its sockets. */
-G_GNUC_INTERNAL gboolean cns_tcp_l4_protocol_bind (CnsTcpL4Protocol *self,
-                                                   CnsIpv4EndPoint *end_point,
-                                                   CnsIpv4Address address,
-                                                   guint16 port,
-                                                   GError **error);
+G_GNUC_INTERNAL CnsSocketErrno
+cns_tcp_l4_protocol_bind (CnsTcpL4Protocol *self, CnsIpv4EndPoint *end_point,
+                          CnsIpv4Address address, guint16 port);
 G_GNUC_INTERNAL void cns_tcp_l4_protocol_unbind (CnsTcpL4Protocol *self,
                                                  CnsIpv4EndPoint *end_point);
 G_GNUC_INTERNAL gboolean cns_tcp_l4_protocol_add_connection (
@@ -53,6 +51,5 @@ G_GNUC_INTERNAL void cns_tcp_socket_receive (CnsTcpSocket *self,
                                              const CnsTcpHeader *header,
                                              CnsIpv4Address source,
                                              CnsIpv4Address destination);
-
 
 G_END_DECLS

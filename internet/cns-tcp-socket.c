@@ -33,7 +33,6 @@
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
-#include "internet/cns-internet-error.h"
 #include "internet/cns-socket-private.h"
 #include "internet/cns-tcp-private.h"
 #include "internet/cns-tcp-rx-buffer-private.h"
@@ -203,11 +202,10 @@ static void cns_tcp_socket_set_property (GObject *object, guint prop_id,
                                          GParamSpec *pspec);
 static void cns_tcp_socket_get_property (GObject *object, guint prop_id,
                                          GValue *value, GParamSpec *pspec);
-static gboolean tcp_socket_bind (CnsSocket *socket, const CnsAddress *address,
-                                 GError **error);
+static gboolean tcp_socket_bind (CnsSocket *socket, const CnsAddress *address);
 static gboolean tcp_socket_connect (CnsSocket *socket,
-                                    const CnsAddress *address, GError **error);
-static gboolean tcp_socket_listen (CnsSocket *socket, GError **error);
+                                    const CnsAddress *address);
+static gboolean tcp_socket_listen (CnsSocket *socket);
 static gint tcp_socket_close (CnsSocket *socket);
 static gint tcp_socket_shutdown_send (CnsSocket *socket);
 static gint tcp_socket_shutdown_recv (CnsSocket *socket);
@@ -1627,122 +1625,78 @@ tcp_rtx_timeout (gpointer obj, gpointer data)
 /* ---- the socket API ---- */
 
 static gboolean
-tcp_check_open (CnsTcpSocket *self, GError **error)
+tcp_check_open (CnsTcpSocket *self)
 {
   if (G_LIKELY (!tcp_has (self, TCP_CLOSED_BY_APP) && self->tcp != NULL))
     return TRUE;
   cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_BADF);
-  g_set_error_literal (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                       "the TCP socket is closed");
+  return FALSE;
+}
+
+/* Fails a call with @error as the socket's errno. */
+static gboolean
+tcp_fail (CnsTcpSocket *self, CnsSocketErrno error)
+{
+  cns_socket_set_errno (CNS_SOCKET (self), error);
   return FALSE;
 }
 
 static gboolean
-tcp_do_bind (CnsTcpSocket *self, CnsIpv4Address address, guint16 port,
-             GError **error)
+tcp_do_bind (CnsTcpSocket *self, CnsIpv4Address address, guint16 port)
 {
-  GError *local_error = NULL;
+  CnsSocketErrno error
+      = cns_tcp_l4_protocol_bind (self->tcp, &self->end_point, address, port);
 
-  if (!cns_tcp_l4_protocol_bind (self->tcp, &self->end_point, address, port,
-                                 &local_error))
-    {
-      cns_socket_set_bind_errno (CNS_SOCKET (self), local_error);
-      g_propagate_error (error, local_error);
-      return FALSE;
-    }
+  if (error != CNS_SOCKET_ERROR_NOTERROR)
+    return tcp_fail (self, error);
   tcp_set_flags (self, TCP_IN_DEMUX, TRUE);
   return TRUE;
 }
 
 static gboolean
-tcp_socket_bind (CnsSocket *socket, const CnsAddress *address, GError **error)
+tcp_socket_bind (CnsSocket *socket, const CnsAddress *address)
 {
   CnsTcpSocket *self = CNS_TCP_SOCKET (socket);
   CnsInetSocketAddress local = { { 0 }, 0 };
 
-  if (!tcp_check_open (self, error))
-    return FALSE;
-  if (!cns_socket_read_inet_address (socket, address, "TCP", "bind",
-                                     CNS_SOCKET_ERROR_INVAL, &local, error))
+  if (!tcp_check_open (self)
+      || !cns_socket_read_inet_address (socket, address, CNS_SOCKET_ERROR_INVAL,
+                                        &local))
     return FALSE;
   if (tcp_has (self, TCP_IN_DEMUX | TCP_CONNECTED))
-    {
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "the TCP socket on node %u is already bound to port %u",
-                   tcp_node_id (self), self->end_point.local_port);
-      return FALSE;
-    }
+    return tcp_fail (self, CNS_SOCKET_ERROR_INVAL);
   if (!cns_ipv4_address_is_any (local.address)
       && !cns_tcp_l4_protocol_is_local_address (self->tcp, local.address))
-    {
-      gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
-
-      cns_ipv4_address_format (local.address, text);
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_ADDRNOTAVAIL);
-      g_set_error (error, CNS_INTERNET_ERROR,
-                   CNS_INTERNET_ERROR_ADDRESS_NOT_AVAILABLE,
-                   "cannot bind a TCP socket to %s: not an address of node "
-                   "%u",
-                   text, tcp_node_id (self));
-      return FALSE;
-    }
-  return tcp_do_bind (self, local.address, local.port, error);
+    return tcp_fail (self, CNS_SOCKET_ERROR_ADDRNOTAVAIL);
+  return tcp_do_bind (self, local.address, local.port);
 }
 
 static gboolean
-tcp_socket_connect (CnsSocket *socket, const CnsAddress *address,
-                    GError **error)
+tcp_socket_connect (CnsSocket *socket, const CnsAddress *address)
 {
   CnsTcpSocket *self = CNS_TCP_SOCKET (socket);
   CnsInetSocketAddress peer;
   CnsIpv4Route route;
   g_autoptr (CnsPacket) probe = NULL;
 
-  if (!tcp_check_open (self, error))
-    return FALSE;
   /* the public call refuses a NULL address */
-  if (!cns_socket_read_inet_address (socket, address, "TCP", "connect",
-                                     CNS_SOCKET_ERROR_AFNOSUPPORT, &peer,
-                                     error))
+  if (!tcp_check_open (self)
+      || !cns_socket_read_inet_address (socket, address,
+                                        CNS_SOCKET_ERROR_AFNOSUPPORT, &peer))
     return FALSE;
   if (self->state != CNS_TCP_CLOSED)
-    {
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_ISCONN);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "the TCP socket on node %u is %s, not CLOSED: it cannot "
-                   "connect",
-                   tcp_node_id (self), cns_tcp_state_to_string (self->state));
-      return FALSE;
-    }
+    return tcp_fail (self, CNS_SOCKET_ERROR_ISCONN);
   if (!tcp_has (self, TCP_IN_DEMUX)
-      && !tcp_do_bind (self, cns_ipv4_address_any (), 0, error))
+      && !tcp_do_bind (self, cns_ipv4_address_any (), 0))
     return FALSE;
   probe = cns_packet_new (0);
   if (!cns_tcp_l4_protocol_route (self->tcp, probe, peer.address, &route))
-    {
-      gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
-
-      cns_inet_socket_address_format (&peer, text);
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_NOROUTETOHOST);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "node %u has no route to %s", tcp_node_id (self), text);
-      return FALSE;
-    }
+    return tcp_fail (self, CNS_SOCKET_ERROR_NOROUTETOHOST);
   if (cns_ipv4_address_is_any (self->end_point.local_address))
     self->end_point.local_address = route.source;
   cns_ipv4_end_point_set_peer (&self->end_point, peer.address, peer.port);
   if (!cns_tcp_l4_protocol_add_connection (self->tcp, &self->end_point))
-    {
-      gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
-
-      cns_inet_socket_address_format (&peer, text);
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_ADDRINUSE);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_ADDRESS_IN_USE,
-                   "node %u already has a connection from port %u to %s",
-                   tcp_node_id (self), self->end_point.local_port, text);
-      return FALSE;
-    }
+    return tcp_fail (self, CNS_SOCKET_ERROR_ADDRINUSE);
   tcp_set_flags (self, TCP_CONNECTED, TRUE);
 
   self->rcv_wscale = (self->options & OPT_WANT_WS)
@@ -1761,22 +1715,16 @@ tcp_socket_connect (CnsSocket *socket, const CnsAddress *address,
 }
 
 static gboolean
-tcp_socket_listen (CnsSocket *socket, GError **error)
+tcp_socket_listen (CnsSocket *socket)
 {
   CnsTcpSocket *self = CNS_TCP_SOCKET (socket);
 
-  if (!tcp_check_open (self, error))
+  if (!tcp_check_open (self))
     return FALSE;
   if (self->state != CNS_TCP_CLOSED)
-    {
-      cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "the TCP socket on node %u is %s: it cannot listen",
-                   tcp_node_id (self), cns_tcp_state_to_string (self->state));
-      return FALSE;
-    }
+    return tcp_fail (self, CNS_SOCKET_ERROR_INVAL);
   if (!tcp_has (self, TCP_IN_DEMUX)
-      && !tcp_do_bind (self, cns_ipv4_address_any (), 0, error))
+      && !tcp_do_bind (self, cns_ipv4_address_any (), 0))
     return FALSE;
   tcp_set_state (self, CNS_TCP_LISTEN);
   return TRUE;
@@ -1839,7 +1787,7 @@ tcp_socket_shutdown_send (CnsSocket *socket)
 {
   CnsTcpSocket *self = CNS_TCP_SOCKET (socket);
 
-  if (!tcp_check_open (self, NULL))
+  if (!tcp_check_open (self))
     return -1;
   if (self->state == CNS_TCP_SYN_SENT)
     {
@@ -1860,7 +1808,7 @@ tcp_socket_shutdown_recv (CnsSocket *socket)
 {
   CnsTcpSocket *self = CNS_TCP_SOCKET (socket);
 
-  if (!tcp_check_open (self, NULL))
+  if (!tcp_check_open (self))
     return -1;
   tcp_set_flags (self, TCP_SHUTDOWN_RECV, TRUE);
   return 0;

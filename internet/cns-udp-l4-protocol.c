@@ -338,16 +338,14 @@ cns_udp_l4_protocol_create_socket (CnsUdpL4Protocol *self)
  *
  * Binds a socket's end point.
  *
- * Returns: %TRUE, or %FALSE with @error set (ADDRESS_IN_USE naming the
- * port, address and node; EXHAUSTED).
+ * Returns: %CNS_SOCKET_ERROR_NOTERROR, or the errno of the failure
+ * (ADDRINUSE, or ADDRNOTAVAIL when no ephemeral port is free).
  */
-gboolean
+CnsSocketErrno
 cns_udp_l4_protocol_bind (CnsUdpL4Protocol *self, CnsIpv4EndPoint *end_point,
-                          CnsIpv4Address address, guint16 port, GError **error)
+                          CnsIpv4Address address, guint16 port)
 {
-  return cns_ipv4_end_point_demux_bind (&self->demux, end_point,
-                                        cns_node_get_id (udp_node (self)),
-                                        address, port, error);
+  return cns_ipv4_end_point_demux_bind (&self->demux, end_point, address, port);
 }
 
 /** cns_udp_l4_protocol_unbind: Unbinds a socket's @end_point. */

@@ -13,11 +13,9 @@
 G_BEGIN_DECLS
 
 /* The protocol, for its sockets. */
-G_GNUC_INTERNAL gboolean cns_udp_l4_protocol_bind (CnsUdpL4Protocol *self,
-                                                   CnsIpv4EndPoint *end_point,
-                                                   CnsIpv4Address address,
-                                                   guint16 port,
-                                                   GError **error);
+G_GNUC_INTERNAL CnsSocketErrno
+cns_udp_l4_protocol_bind (CnsUdpL4Protocol *self, CnsIpv4EndPoint *end_point,
+                          CnsIpv4Address address, guint16 port);
 G_GNUC_INTERNAL void cns_udp_l4_protocol_unbind (CnsUdpL4Protocol *self,
                                                  CnsIpv4EndPoint *end_point);
 G_GNUC_INTERNAL void cns_udp_l4_protocol_remove_socket (CnsUdpL4Protocol *self,
@@ -47,6 +45,5 @@ G_GNUC_INTERNAL void
 cns_udp_socket_forward_icmp (CnsUdpSocket *self, CnsIpv4Address icmp_source,
                              guint8 icmp_ttl, guint8 icmp_type,
                              guint8 icmp_code, guint32 icmp_info);
-
 
 G_END_DECLS

@@ -44,7 +44,6 @@
 #include "core/cns-log.h"
 #include "core/cns-prefetch.h"
 #include "core/cns-trace-source.h"
-#include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-socket-private.h"
@@ -129,10 +128,9 @@ static void cns_udp_socket_set_property (GObject *object, guint prop_id,
                                          GParamSpec *pspec);
 static void cns_udp_socket_get_property (GObject *object, guint prop_id,
                                          GValue *value, GParamSpec *pspec);
-static gboolean udp_socket_bind (CnsSocket *socket, const CnsAddress *address,
-                                 GError **error);
+static gboolean udp_socket_bind (CnsSocket *socket, const CnsAddress *address);
 static gboolean udp_socket_connect (CnsSocket *socket,
-                                    const CnsAddress *address, GError **error);
+                                    const CnsAddress *address);
 static gint udp_socket_close (CnsSocket *socket);
 static gint udp_socket_shutdown_send (CnsSocket *socket);
 static gint udp_socket_shutdown_recv (CnsSocket *socket);
@@ -305,13 +303,11 @@ udp_socket_node_id (CnsUdpSocket *self)
 
 /* Fails a call on a closed socket, or one whose protocol is gone. */
 static gboolean
-udp_socket_check_open (CnsUdpSocket *self, GError **error)
+udp_socket_check_open (CnsUdpSocket *self)
 {
   if (G_LIKELY (!udp_socket_has (self, UDP_CLOSED) && self->udp != NULL))
     return TRUE;
   cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_BADF);
-  g_set_error_literal (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                       "the UDP socket is closed");
   return FALSE;
 }
 
@@ -331,81 +327,54 @@ udp_socket_is_local_address (CnsUdpSocket *self, CnsIpv4Address address)
 }
 
 static gboolean
-udp_socket_do_bind (CnsUdpSocket *self, CnsIpv4Address address, guint16 port,
-                    GError **error)
+udp_socket_do_bind (CnsUdpSocket *self, CnsIpv4Address address, guint16 port)
 {
-  GError *local_error = NULL;
+  CnsSocketErrno error
+      = cns_udp_l4_protocol_bind (self->udp, &self->end_point, address, port);
 
-  if (!cns_udp_l4_protocol_bind (self->udp, &self->end_point, address, port,
-                                 &local_error))
-    {
-      cns_socket_set_bind_errno (CNS_SOCKET (self), local_error);
-      g_propagate_error (error, local_error);
-      return FALSE;
-    }
-  return TRUE;
+  if (error == CNS_SOCKET_ERROR_NOTERROR)
+    return TRUE;
+  cns_socket_set_errno (CNS_SOCKET (self), error);
+  return FALSE;
 }
 
 static gboolean
-udp_socket_bind (CnsSocket *socket, const CnsAddress *address, GError **error)
+udp_socket_bind (CnsSocket *socket, const CnsAddress *address)
 {
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
   CnsInetSocketAddress local = { { 0 }, 0 };
 
-  if (!udp_socket_check_open (self, error))
-    return FALSE;
-  if (!cns_socket_read_inet_address (socket, address, "UDP", "bind",
-                                     CNS_SOCKET_ERROR_INVAL, &local, error))
+  if (!udp_socket_check_open (self)
+      || !cns_socket_read_inet_address (socket, address, CNS_SOCKET_ERROR_INVAL,
+                                        &local))
     return FALSE;
   if (udp_socket_is_bound (self))
     {
-      gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
-      CnsInetSocketAddress bound
-          = { self->end_point.local_address, self->end_point.local_port };
-
-      cns_inet_socket_address_format (&bound, text);
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_INVAL);
-      g_set_error (error, CNS_INTERNET_ERROR, CNS_INTERNET_ERROR_INVALID,
-                   "the UDP socket on node %u is already bound to %s",
-                   udp_socket_node_id (self), text);
       return FALSE;
     }
   if (!cns_ipv4_address_is_any (local.address)
       && !udp_socket_is_local_address (self, local.address))
     {
-      gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
-
-      cns_ipv4_address_format (local.address, text);
       cns_socket_set_errno (socket, CNS_SOCKET_ERROR_ADDRNOTAVAIL);
-      g_set_error (error, CNS_INTERNET_ERROR,
-                   CNS_INTERNET_ERROR_ADDRESS_NOT_AVAILABLE,
-                   "cannot bind a UDP socket to %s: not an address of node "
-                   "%u",
-                   text, udp_socket_node_id (self));
       return FALSE;
     }
-  return udp_socket_do_bind (self, local.address, local.port, error);
+  return udp_socket_do_bind (self, local.address, local.port);
 }
 
 static gboolean
-udp_socket_connect (CnsSocket *socket, const CnsAddress *address,
-                    GError **error)
+udp_socket_connect (CnsSocket *socket, const CnsAddress *address)
 {
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
   CnsInetSocketAddress peer;
 
-  if (!udp_socket_check_open (self, error))
+  if (!udp_socket_check_open (self))
     return FALSE;
   /* the public call refuses a NULL address */
-  if (!cns_socket_read_inet_address (socket, address, "UDP", "connect",
-                                     CNS_SOCKET_ERROR_AFNOSUPPORT, &peer,
-                                     error))
-    {
-      cns_socket_notify_connection_failed (socket);
-      return FALSE;
-    }
-  if (!udp_socket_is_bound (self)
-      && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0, error))
+  if (!cns_socket_read_inet_address (socket, address,
+                                     CNS_SOCKET_ERROR_AFNOSUPPORT, &peer)
+      || (!udp_socket_is_bound (self)
+          && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0)))
     {
       cns_socket_notify_connection_failed (socket);
       return FALSE;
@@ -455,7 +424,7 @@ udp_socket_close (CnsSocket *socket)
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
   CnsUdpL4Protocol *udp = self->udp;
 
-  if (!udp_socket_check_open (self, NULL))
+  if (!udp_socket_check_open (self))
     return -1;
   if (udp_socket_is_bound (self))
     cns_udp_l4_protocol_unbind (udp, &self->end_point);
@@ -473,7 +442,7 @@ udp_socket_shutdown_send (CnsSocket *socket)
 {
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
 
-  if (!udp_socket_check_open (self, NULL))
+  if (!udp_socket_check_open (self))
     return -1;
   udp_socket_set_flags (self, UDP_SHUTDOWN_SEND, TRUE);
   return 0;
@@ -484,7 +453,7 @@ udp_socket_shutdown_recv (CnsSocket *socket)
 {
   CnsUdpSocket *self = CNS_UDP_SOCKET (socket);
 
-  if (!udp_socket_check_open (self, NULL))
+  if (!udp_socket_check_open (self))
     return -1;
   udp_socket_set_flags (self, UDP_SHUTDOWN_RECV, TRUE);
   return 0;
@@ -576,7 +545,7 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
                   && !allow_broadcast))
     return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_OPNOTSUPP);
   if (G_UNLIKELY (!udp_socket_is_bound (self))
-      && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0, NULL))
+      && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0))
     return udp_socket_refuse (self, packet, base->error);
   ipv4 = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self->udp);
   if (G_UNLIKELY (ipv4 == NULL))

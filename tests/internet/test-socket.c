@@ -82,8 +82,9 @@ START_TEST (test_socket_unsupported_operations)
 
   ck_assert (!cns_socket_bind (s, &a, &error));
   CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_INVALID);
-  ck_assert_str_eq (error->message,
-                    "TestBareSocket sockets do not support bind");
+  ck_assert_str_eq (
+      error->message,
+      "TestBareSocket cannot bind to 10.1.1.2:9: operation not supported");
   ck_assert_int_eq (cns_socket_get_errno (s), CNS_SOCKET_ERROR_OPNOTSUPP);
   g_clear_error (&error);
 
@@ -115,8 +116,13 @@ START_TEST (test_socket_unsupported_operations)
 #undef EXPECT_OPNOTSUPP
 
   ck_assert (!cns_socket_connect (s, &a, &error));
+  ck_assert_str_eq (
+      error->message,
+      "TestBareSocket cannot connect to 10.1.1.2:9: operation not supported");
+  g_clear_error (&error);
+  ck_assert (!cns_socket_listen (s, &error));
   ck_assert_str_eq (error->message,
-                    "TestBareSocket sockets do not support connect");
+                    "TestBareSocket cannot listen: operation not supported");
 }
 END_TEST
 
@@ -136,6 +142,22 @@ START_TEST (test_socket_dispatch)
   ck_assert_ptr_eq (test_socket_factory_get_socket (factory, 0), s);
 
   ck_assert (!cns_socket_get_sock_name (s, &out));
+  /* the subclass sets the errno; the wrapper writes the message, naming
+   * the socket, its node and the address */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree gchar *expected = NULL;
+    CnsAddress mac = { .type = 1, .length = 2, .bytes = { 0xab, 0x01 } };
+
+    ck_assert (!cns_socket_bind (s, &mac, &error));
+    ck_assert_int_eq (cns_socket_get_errno (s), CNS_SOCKET_ERROR_AFNOSUPPORT);
+    CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_INVALID);
+    expected = g_strdup_printf (
+        "TestSocket on node %u cannot bind to 01-02-ab:01 (not an inet "
+        "socket address): address family not supported",
+        cns_node_get_id (node));
+    ck_assert_str_eq (error->message, expected);
+  }
   ck_assert (cns_socket_bind (s, NULL, NULL));
   ck_assert (cns_socket_get_sock_name (s, &out));
   test_inet_address ("0.0.0.0:49153", &local);

@@ -474,6 +474,92 @@ START_TEST (test_tcp_refused)
 }
 END_TEST
 
+/* Checks that @call, a call on @socket that sets @error, failed with
+ * @errno_value, and @error with @code and the message @text. */
+#define EXPECT_FAILURE(call, socket, errno_value, code, text)        \
+  G_STMT_START                                                       \
+    {                                                                \
+      g_autoptr (GError) error = NULL;                               \
+                                                                     \
+      ck_assert (!(call));                                           \
+      ck_assert_int_eq (cns_socket_get_errno (socket), errno_value); \
+      CNS_TEST_ASSERT_ERROR (error, code);                           \
+      ck_assert_str_eq (error->message, text);                       \
+    }                                                                \
+  G_STMT_END
+
+static void
+inet (const gchar *text, CnsAddress *out)
+{
+  CnsInetSocketAddress a;
+
+  ck_assert (cns_inet_socket_address_parse (text, &a, NULL));
+  cns_inet_socket_address_to_address (&a, out);
+}
+
+/* Each misuse of bind, connect and listen sets the errno once, and the
+ * GError says which socket, node and address. */
+START_TEST (test_tcp_api_errors)
+{
+  CnsNode *node;
+  g_autoptr (CnsSocket) s1 = NULL;
+  g_autoptr (CnsSocket) s2 = NULL;
+  CnsAddress a;
+
+  world_build ("10Mbps", "10ms", 0);
+  node = cns_node_container_get (w.nodes, 0);
+  ck_assert_uint_eq (cns_node_get_id (node), 0);
+  s1 = cns_socket_create (node, CNS_TYPE_TCP_SOCKET_FACTORY);
+  s2 = cns_socket_create (node, CNS_TYPE_TCP_SOCKET_FACTORY);
+
+  ck_assert (cns_socket_bind (s1, (inet ("10.1.1.1:5000", &a), &a), NULL));
+  EXPECT_FAILURE (
+      cns_socket_bind (s1, (inet ("10.1.1.1:5001", &a), &a), &error), s1,
+      CNS_SOCKET_ERROR_INVAL, CNS_INTERNET_ERROR_INVALID,
+      "CnsTcpSocket on node 0 cannot bind to 10.1.1.1:5001: "
+      "invalid argument");
+  EXPECT_FAILURE (
+      cns_socket_bind (s2, (inet ("10.1.1.1:5000", &a), &a), &error), s2,
+      CNS_SOCKET_ERROR_ADDRINUSE, CNS_INTERNET_ERROR_ADDRESS_IN_USE,
+      "CnsTcpSocket on node 0 cannot bind to 10.1.1.1:5000: "
+      "address already in use");
+  EXPECT_FAILURE (
+      cns_socket_bind (s2, (inet ("10.1.1.2:5000", &a), &a), &error), s2,
+      CNS_SOCKET_ERROR_ADDRNOTAVAIL, CNS_INTERNET_ERROR_ADDRESS_NOT_AVAILABLE,
+      "CnsTcpSocket on node 0 cannot bind to 10.1.1.2:5000: "
+      "address not available");
+  EXPECT_FAILURE (
+      cns_socket_connect (s2, (inet ("192.168.7.7:80", &a), &a), &error), s2,
+      CNS_SOCKET_ERROR_NOROUTETOHOST, CNS_INTERNET_ERROR_INVALID,
+      "CnsTcpSocket on node 0 cannot connect to 192.168.7.7:80: "
+      "no route to host");
+
+  /* connected: no second connect, no listen */
+  ck_assert (cns_socket_connect (s1, (inet ("10.1.1.2:50000", &a), &a), NULL));
+  EXPECT_FAILURE (cns_socket_connect (s1, &a, &error), s1,
+                  CNS_SOCKET_ERROR_ISCONN, CNS_INTERNET_ERROR_INVALID,
+                  "CnsTcpSocket on node 0 cannot connect to 10.1.1.2:50000: "
+                  "already connected");
+  EXPECT_FAILURE (cns_socket_listen (s1, &error), s1, CNS_SOCKET_ERROR_INVAL,
+                  CNS_INTERNET_ERROR_INVALID,
+                  "CnsTcpSocket on node 0 cannot listen: invalid argument");
+
+  /* closed by the application: every call fails with BADF */
+  ck_assert_int_eq (cns_socket_close (s2), 0);
+  EXPECT_FAILURE (cns_socket_bind (s2, NULL, &error), s2, CNS_SOCKET_ERROR_BADF,
+                  CNS_INTERNET_ERROR_INVALID,
+                  "CnsTcpSocket on node 0 cannot bind to any address: socket "
+                  "closed");
+  cns_simulator_stop_at (cns_seconds (1));
+  cns_simulator_run ();
+  ck_assert_int_eq (cns_tcp_socket_get_state (CNS_TCP_SOCKET (s1)),
+                    CNS_TCP_ESTABLISHED);
+  g_clear_object (&s1);
+  g_clear_object (&s2);
+  world_clear ();
+}
+END_TEST
+
 Suite *
 test_tcp_suite (void)
 {
@@ -485,6 +571,7 @@ test_tcp_suite (void)
   tcase_add_test (tc, test_tcp_handshake_and_close);
   tcase_add_test (tc, test_tcp_bulk_transfer);
   tcase_add_test (tc, test_tcp_refused);
+  tcase_add_test (tc, test_tcp_api_errors);
   tcase_add_test (tc, test_tcp_fast_retransmit);
   tcase_add_test (tc, test_tcp_sack_recovery);
   tcase_add_test (tc, test_tcp_window_lost);
