@@ -179,6 +179,7 @@ struct _CnsTcpSocket
   guint8 snd_wscale; /* the peer's shift */
   guint8 rcv_wscale; /* ours */
   guint8 congestion_control;
+  guint8 probes_out; /* zero-window probes in a row with no answer */
 
   /* attributes */
   guint32 segment_size;
@@ -1091,6 +1092,8 @@ tcp_process_ack (CnsTcpSocket *self, const CnsTcpHeader *h, guint32 len)
       tcp_send_ack (self);
       return FALSE;
     }
+  /* the peer is alive: the window probes are answered */
+  self->probes_out = 0;
   /* the send window, from the most recent segment (RFC 9293, 3.10.7.4) */
   if (CNS_TCP_SEQ_LEQ (una, ack)
       && (CNS_TCP_SEQ_LT (self->snd_wl1, h->sequence)
@@ -1516,6 +1519,17 @@ cns_tcp_socket_receive (CnsTcpSocket *self, CnsPacket *packet,
 
 /* The retransmission timer: SYNs, data, zero-window probes and the end
  * of TIME_WAIT share it, since no two are needed at once. */
+/* The peer has not answered DataRetries retransmissions or window
+ * probes: the connection is reset and the application told TIMEDOUT. */
+static void
+tcp_give_up (CnsTcpSocket *self)
+{
+  CNS_LOG_LOGIC ("giving up after %u timeouts", self->backoffs);
+  cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_TIMEDOUT);
+  tcp_abort (self);
+  tcp_notify_close (self, TRUE);
+}
+
 static void
 tcp_rtx_timeout (gpointer obj, gpointer data)
 {
@@ -1568,6 +1582,15 @@ tcp_rtx_timeout (gpointer obj, gpointer data)
               tcp_update_bytes_in_flight (self);
               break;
             }
+          /* A peer that answers keeps a closed window as long as it
+           * likes (RFC 9293, 3.8.6.1); one that stops answering is gone,
+           * and after DataRetries probes the sender gives up, as Linux
+           * does after its retries. */
+          if (self->probes_out >= self->data_retries)
+            {
+              tcp_give_up (self);
+              break;
+            }
           /* a zero-window probe: one byte past the window, which the
            * peer answers with its window; with no data left (a FIN
            * waiting), an empty segment below SND.UNA, which the peer
@@ -1580,6 +1603,8 @@ tcp_rtx_timeout (gpointer obj, gpointer data)
             }
           else
             tcp_send_segment (self, tcp_snd_una (self) - 1, 0, 0);
+          if (self->probes_out < G_MAXUINT8)
+            self->probes_out++;
           self->backoffs++;
           tcp_start_persist (self);
           break;
@@ -1588,10 +1613,7 @@ tcp_rtx_timeout (gpointer obj, gpointer data)
         break;
       if (self->backoffs >= self->data_retries)
         {
-          CNS_LOG_LOGIC ("giving up after %u timeouts", self->backoffs);
-          cns_socket_set_errno (CNS_SOCKET (self), CNS_SOCKET_ERROR_TIMEDOUT);
-          tcp_abort (self);
-          tcp_notify_close (self, TRUE);
+          tcp_give_up (self);
           break;
         }
       /* RFC 5681, 3.1 and RFC 6298, 5.5 to 5.7 */
@@ -2081,8 +2103,8 @@ cns_tcp_socket_class_init (CnsTcpSocketClass *klass)
                 "SYN retransmissions before connecting fails", 0, 255,
                 DEFAULT_SYN_RETRIES);
   install_uint (PROP_DATA_RETRIES, "data-retries", "Data retries",
-                "Retransmission timeouts in a row before the connection is "
-                "reset",
+                "Retransmission timeouts in a row, or zero-window probes "
+                "the peer leaves unanswered, before the connection is reset",
                 0, 255, DEFAULT_DATA_RETRIES);
   install_uint (PROP_RETX_THRESHOLD, "re-tx-threshold",
                 "Duplicate ACK threshold",

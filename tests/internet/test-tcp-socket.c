@@ -936,6 +936,64 @@ START_TEST (test_tcp_socket_zero_window_fin)
 }
 END_TEST
 
+/* As above, but the reader never wakes and from 10 s the sender hears
+ * nothing more: the probes at +1, +3 and +7 s are answered, those at +15,
+ * +31, +63, +123, +183 and +243 s (the timeout held at 60 s) are not, and
+ * after those six (DataRetries) the sender gives up at +303 s: a reset,
+ * CLOSED and the error-close callback with TIMEDOUT. A peer that answers
+ * is probed for ever (the test above: seven probes, no reset). */
+START_TEST (test_tcp_socket_zero_window_peer_gone)
+{
+  static const gint64 after[] = { 1, 3, 7, 15, 31, 63, 123, 183, 243 };
+  CnsTime zero_arrival = 0;
+  guint probes = 0;
+  const Segment *last;
+
+  set_default ("CnsTcpSocket::SegmentSize", "1024");
+  world_build ("10Mbps", "20ms");
+  world_listen ();
+  g_object_set (w.listener, "rcv-buf-size", 8192, NULL);
+  w.a.to_send = 8192;
+  w.a.close_when_sent = TRUE;
+  w.b.reading = FALSE;
+  drop_while (0, cns_seconds (10), G_MAXINT64);
+  world_connect (cns_seconds (1));
+  run_until (cns_seconds (500));
+
+  for (guint i = 0; i < w.b.tx->len && zero_arrival == 0; i++)
+    {
+      const Segment *s = &g_array_index (w.b.tx, Segment, i);
+
+      if (s->h.ack == 1 + 8192)
+        zero_arrival = s->time + cns_milli_seconds (20) + TX_10M (54);
+    }
+  ck_assert_int_ne (zero_arrival, 0);
+  for (guint i = 0; i < w.a.tx->len; i++)
+    {
+      const Segment *s = &g_array_index (w.a.tx, Segment, i);
+
+      if (s->len == 0 && s->h.sequence == 8192)
+        {
+          ck_assert_uint_lt (probes, G_N_ELEMENTS (after));
+          ck_assert_int_eq (s->time,
+                            zero_arrival + cns_seconds (after[probes]));
+          probes++;
+        }
+    }
+  ck_assert_uint_eq (probes, G_N_ELEMENTS (after));
+  last = &g_array_index (w.a.tx, Segment, w.a.tx->len - 1);
+  ck_assert_uint_eq (last->h.flags & CNS_TCP_FLAG_RST, CNS_TCP_FLAG_RST);
+  ck_assert_int_eq (last->time, zero_arrival + cns_seconds (303));
+  ck_assert_int_eq (cns_tcp_socket_get_state (CNS_TCP_SOCKET (w.a.socket)),
+                    CNS_TCP_CLOSED);
+  ck_assert_uint_eq (w.a.error_closes, 1);
+  ck_assert_uint_eq (w.a.normal_closes, 0);
+  ck_assert_int_eq (w.a.callback_time, zero_arrival + cns_seconds (303));
+  ck_assert_int_eq (w.a.error, CNS_SOCKET_ERROR_TIMEDOUT);
+  world_clear ();
+}
+END_TEST
+
 /* ==== 2. the retransmission timer's backoff ==== */
 
 /* The hand-shake measures 40.1 ms (two 62-byte SYNs: 2 x (20 ms + 49.6
@@ -1635,6 +1693,7 @@ test_tcp_socket_suite (void)
   tcase_add_test (tc, test_tcp_socket_zero_window);
   tcase_add_test (tc, test_tcp_socket_small_window_lost_update);
   tcase_add_test (tc, test_tcp_socket_zero_window_fin);
+  tcase_add_test (tc, test_tcp_socket_zero_window_peer_gone);
   tcase_add_test (tc, test_tcp_socket_rto_backoff);
   tcase_add_test (tc, test_tcp_socket_syn_retries);
   tcase_add_test (tc, test_tcp_socket_syn_lost);
