@@ -15,6 +15,7 @@
 
 #include "core/cns-attribute.h"
 #include "core/cns-object-factory.h"
+#include "internet/cns-socket-factory.h"
 
 enum
 {
@@ -154,6 +155,51 @@ cns_application_helper_new (GType application_type)
   g_return_val_if_fail (!G_TYPE_IS_ABSTRACT (application_type), NULL);
   return g_object_new (CNS_TYPE_APPLICATION_HELPER, "application-type",
                        application_type, NULL);
+}
+
+/**
+ * cns_application_helper_new_with_socket:
+ * @helper_type: the subclass of #CnsApplicationHelper to make
+ * @application_type: the socket application it installs
+ * @protocol: a socket factory type for the application's Protocol
+ *   attribute, or %G_TYPE_INVALID for the application's default
+ * @address_name: the application's address attribute, "Remote" or "Local"
+ * @address: its value
+ *
+ * For the helpers of socket applications (CnsOnOffHelper,
+ * CnsPacketSinkHelper, ...), whose constructors all take a protocol and
+ * an address.
+ *
+ * Returns: (transfer full): the helper.
+ */
+CnsApplicationHelper *
+cns_application_helper_new_with_socket (GType helper_type,
+                                        GType application_type, GType protocol,
+                                        const gchar *address_name,
+                                        const CnsInetSocketAddress *address)
+{
+  CnsApplicationHelper *self;
+  g_auto (GValue) v = G_VALUE_INIT;
+
+  g_return_val_if_fail (g_type_is_a (helper_type, CNS_TYPE_APPLICATION_HELPER),
+                        NULL);
+  g_return_val_if_fail (protocol == G_TYPE_INVALID
+                            || g_type_is_a (protocol, CNS_TYPE_SOCKET_FACTORY),
+                        NULL);
+  g_return_val_if_fail (address_name != NULL, NULL);
+  g_return_val_if_fail (address != NULL, NULL);
+  self = g_object_new (helper_type, "application-type", application_type, NULL);
+  g_value_init (&v, CNS_TYPE_INET_SOCKET_ADDRESS);
+  g_value_set_boxed (&v, address);
+  cns_application_helper_set_attribute_value (self, address_name, &v, NULL);
+  if (protocol != G_TYPE_INVALID)
+    {
+      g_value_unset (&v);
+      g_value_init (&v, G_TYPE_GTYPE);
+      g_value_set_gtype (&v, protocol);
+      cns_application_helper_set_attribute_value (self, "Protocol", &v, NULL);
+    }
+  return self;
 }
 
 /**

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "internet/cns-application-container.h"
+#include "internet/cns-ipv4-address.h"
 #include "network/cns-node-container.h"
 
 G_BEGIN_DECLS
@@ -41,5 +42,10 @@ cns_application_helper_install (CnsApplicationHelper *self, CnsNode *node);
 CnsApplicationContainer *
 cns_application_helper_install_container (CnsApplicationHelper *self,
                                           CnsNodeContainer *nodes);
+
+/* For subclasses */
+CnsApplicationHelper *cns_application_helper_new_with_socket (
+    GType helper_type, GType application_type, GType protocol,
+    const gchar *address_name, const CnsInetSocketAddress *address);
 
 G_END_DECLS

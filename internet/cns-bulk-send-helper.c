@@ -10,7 +10,6 @@
 #include "internet/cns-bulk-send-helper.h"
 
 #include "internet/cns-bulk-send-application.h"
-#include "internet/cns-socket-factory.h"
 
 struct _CnsBulkSendHelper
 {
@@ -41,24 +40,7 @@ cns_bulk_send_helper_init (CnsBulkSendHelper *self)
 CnsBulkSendHelper *
 cns_bulk_send_helper_new (GType protocol, const CnsInetSocketAddress *remote)
 {
-  CnsApplicationHelper *self;
-  g_auto (GValue) v = G_VALUE_INIT;
-
-  g_return_val_if_fail (protocol == G_TYPE_INVALID
-                            || g_type_is_a (protocol, CNS_TYPE_SOCKET_FACTORY),
-                        NULL);
-  g_return_val_if_fail (remote != NULL, NULL);
-  self = g_object_new (CNS_TYPE_BULK_SEND_HELPER, "application-type",
-                       CNS_TYPE_BULK_SEND_APPLICATION, NULL);
-  g_value_init (&v, CNS_TYPE_INET_SOCKET_ADDRESS);
-  g_value_set_boxed (&v, remote);
-  cns_application_helper_set_attribute_value (self, "Remote", &v, NULL);
-  if (protocol != G_TYPE_INVALID)
-    {
-      g_value_unset (&v);
-      g_value_init (&v, G_TYPE_GTYPE);
-      g_value_set_gtype (&v, protocol);
-      cns_application_helper_set_attribute_value (self, "Protocol", &v, NULL);
-    }
-  return CNS_BULK_SEND_HELPER (self);
+  return CNS_BULK_SEND_HELPER (cns_application_helper_new_with_socket (
+      CNS_TYPE_BULK_SEND_HELPER, CNS_TYPE_BULK_SEND_APPLICATION, protocol,
+      "Remote", remote));
 }

@@ -8,7 +8,6 @@
 #include "internet/cns-on-off-helper.h"
 
 #include "internet/cns-on-off-application.h"
-#include "internet/cns-socket-factory.h"
 
 struct _CnsOnOffHelper
 {
@@ -39,26 +38,9 @@ cns_on_off_helper_init (CnsOnOffHelper *self)
 CnsOnOffHelper *
 cns_on_off_helper_new (GType protocol, const CnsInetSocketAddress *remote)
 {
-  CnsApplicationHelper *self;
-  g_auto (GValue) v = G_VALUE_INIT;
-
-  g_return_val_if_fail (protocol == G_TYPE_INVALID
-                            || g_type_is_a (protocol, CNS_TYPE_SOCKET_FACTORY),
-                        NULL);
-  g_return_val_if_fail (remote != NULL, NULL);
-  self = g_object_new (CNS_TYPE_ON_OFF_HELPER, "application-type",
-                       CNS_TYPE_ON_OFF_APPLICATION, NULL);
-  g_value_init (&v, CNS_TYPE_INET_SOCKET_ADDRESS);
-  g_value_set_boxed (&v, remote);
-  cns_application_helper_set_attribute_value (self, "Remote", &v, NULL);
-  if (protocol != G_TYPE_INVALID)
-    {
-      g_value_unset (&v);
-      g_value_init (&v, G_TYPE_GTYPE);
-      g_value_set_gtype (&v, protocol);
-      cns_application_helper_set_attribute_value (self, "Protocol", &v, NULL);
-    }
-  return CNS_ON_OFF_HELPER (self);
+  return CNS_ON_OFF_HELPER (cns_application_helper_new_with_socket (
+      CNS_TYPE_ON_OFF_HELPER, CNS_TYPE_ON_OFF_APPLICATION, protocol, "Remote",
+      remote));
 }
 
 /**

@@ -7,7 +7,6 @@
 #include "internet/cns-packet-sink-helper.h"
 
 #include "internet/cns-packet-sink.h"
-#include "internet/cns-socket-factory.h"
 
 struct _CnsPacketSinkHelper
 {
@@ -39,24 +38,7 @@ cns_packet_sink_helper_init (CnsPacketSinkHelper *self)
 CnsPacketSinkHelper *
 cns_packet_sink_helper_new (GType protocol, const CnsInetSocketAddress *local)
 {
-  CnsApplicationHelper *self;
-  g_auto (GValue) v = G_VALUE_INIT;
-
-  g_return_val_if_fail (protocol == G_TYPE_INVALID
-                            || g_type_is_a (protocol, CNS_TYPE_SOCKET_FACTORY),
-                        NULL);
-  g_return_val_if_fail (local != NULL, NULL);
-  self = g_object_new (CNS_TYPE_PACKET_SINK_HELPER, "application-type",
-                       CNS_TYPE_PACKET_SINK, NULL);
-  g_value_init (&v, CNS_TYPE_INET_SOCKET_ADDRESS);
-  g_value_set_boxed (&v, local);
-  cns_application_helper_set_attribute_value (self, "Local", &v, NULL);
-  if (protocol != G_TYPE_INVALID)
-    {
-      g_value_unset (&v);
-      g_value_init (&v, G_TYPE_GTYPE);
-      g_value_set_gtype (&v, protocol);
-      cns_application_helper_set_attribute_value (self, "Protocol", &v, NULL);
-    }
-  return CNS_PACKET_SINK_HELPER (self);
+  return CNS_PACKET_SINK_HELPER (cns_application_helper_new_with_socket (
+      CNS_TYPE_PACKET_SINK_HELPER, CNS_TYPE_PACKET_SINK, protocol, "Local",
+      local));
 }

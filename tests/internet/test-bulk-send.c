@@ -590,7 +590,7 @@ START_TEST (test_bulk_send_helper)
       "*g_type_is_a*",
       ck_assert_ptr_null (cns_bulk_send_helper_new (CNS_TYPE_NODE, &remote)));
   CNS_TEST_EXPECT_CRITICAL (
-      "*remote != NULL*",
+      "*address != NULL*",
       ck_assert_ptr_null (cns_bulk_send_helper_new (G_TYPE_INVALID, NULL)));
 }
 END_TEST
