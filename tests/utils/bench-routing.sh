@@ -10,7 +10,7 @@ bench=${top_builddir:-..}/utils/bench/bench-routing
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "1..10"
+echo "1..11"
 n=0
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () {
@@ -128,9 +128,21 @@ else
   not_ok "--backend=nope: status $status" "$out"
 fi
 
+# a BRITE topology: router-waxman-100.conf, 100 nodes, 197 edges
+out=$("$bench" --brite="$(dirname "$0")/../../brite/conf/router-waxman-100.conf" \
+  --case=table --backend=spf 2>&1)
+if [ "$(field N "$out")" = 100 ] && [ "$(field edges "$out")" = 197 ] \
+   && [ "$(field routers "$out")" = 100 ] \
+   && printf '%s\n' "$out" | grep -q '"graph":"brite:'; then
+  ok "--brite: the table of a generated BRITE topology (100 nodes, 197 edges)"
+else
+  not_ok "--brite" "$out"
+fi
+
 fails=
 for args in "--case=all" "--waxman=50 --case=bogus" "--waxman=50 --flows=0" \
-            "--waxman=1" "--waxman=50 --graph=$tmp/graph.txt"; do
+            "--waxman=1" "--waxman=50 --graph=$tmp/graph.txt" \
+            "--waxman=50 --brite=$tmp/graph.txt"; do
   # shellcheck disable=SC2086
   "$bench" $args > /dev/null 2>&1
   [ $? -eq 2 ] || fails="$fails [$args]"

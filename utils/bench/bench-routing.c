@@ -11,7 +11,10 @@
  * defaults), until it has m new links; then each of the first m nodes
  * adds m links to nodes drawn from [m, N). So M = m * N, and any
  * component left over is linked to the closest node of the largest one.
- * Random numbers come from splitmix64(seed).
+ * Random numbers come from splitmix64(seed). Or the graph is a BRITE
+ * topology (--brite=CONF), generated from the configuration file with
+ * seeds drawn from cns's random numbers under RngSeed = seed; every edge
+ * has metric 1.
  *
  * Cases (--case=table|populate|nix|search|all, default all), one JSON
  * line each:
@@ -47,7 +50,7 @@
  * us_per_lookup and settled_per_lookup (search only).
  */
 #include "utils/bench/bench-util.h"
-#include "routing/cns-routing.h"
+#include "brite/cns-brite.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -68,6 +71,7 @@ typedef struct
 typedef struct
 {
   gchar *graph_path;
+  gchar *brite_path;
   gint waxman;
   gint m;
   gint64 seed;
@@ -614,6 +618,40 @@ parse_flows (const gchar *text, guint *n_flows)
   return flows;
 }
 
+/* The edges of the BRITE topology of configuration file @path, its
+ * seeds drawn under RngSeed @seed; @n_nodes set to its nodes. */
+static GArray *
+brite_edges (const gchar *path, gint64 seed, guint32 *n_nodes)
+{
+  g_autoptr (CnsBriteConfig) config = NULL;
+  g_autoptr (CnsBriteTopology) topology = NULL;
+  g_autoptr (CnsRandomVariable) uniform = NULL;
+  GArray *edges;
+  CnsBriteSeeds seeds;
+  GError *error = NULL;
+
+  if (seed < 1 || seed > G_MAXUINT32)
+    usage_error ("--seed: expected 1 to 4294967295 with --brite");
+  config = cns_brite_config_parse_file (path, &error);
+  if (config == NULL)
+    die ("--brite", error);
+  cns_rng_seed_manager_set_seed ((guint32) seed);
+  uniform = cns_uniform_random_variable_new (0, 1);
+  cns_brite_seeds_from_random (&seeds, uniform);
+  topology = cns_brite_generate (config, &seeds, &error);
+  if (topology == NULL)
+    die ("--brite", error);
+  edges = g_array_sized_new (FALSE, FALSE, sizeof (Edge), topology->n_edges);
+  for (guint32 k = 0; k < topology->n_edges; k++)
+    {
+      Edge e = { topology->edges[k].src, topology->edges[k].dst, 1, 1 };
+
+      g_array_append_val (edges, e);
+    }
+  *n_nodes = topology->n_nodes;
+  return edges;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -621,6 +659,9 @@ main (int argc, char **argv)
   GOptionEntry entries[]
       = { { "graph", 0, 0, G_OPTION_ARG_FILENAME, &o.graph_path,
             "Edge-list file: \"N M\", then M lines \"u v [metric]\"", "FILE" },
+          { "brite", 0, 0, G_OPTION_ARG_FILENAME, &o.brite_path,
+            "Generate a BRITE topology from this configuration file instead",
+            "CONF" },
           { "waxman", 0, 0, G_OPTION_ARG_INT, &o.waxman,
             "Make a Waxman graph of N nodes instead", "N" },
           { "m", 0, 0, G_OPTION_ARG_INT, &o.m, "Waxman: links per new node (2)",
@@ -659,8 +700,8 @@ main (int argc, char **argv)
       && !g_str_equal (cases, "nix") && !g_str_equal (cases, "search")
       && !g_str_equal (cases, "all"))
     usage_error ("--case: expected table, populate, nix, search or all");
-  if ((o.graph_path != NULL) == (o.waxman > 0))
-    usage_error ("give one of --graph=FILE and --waxman=N");
+  if ((o.graph_path != NULL) + (o.brite_path != NULL) + (o.waxman > 0) != 1)
+    usage_error ("give one of --graph=FILE, --brite=CONF and --waxman=N");
   if (o.waxman != 0 && o.waxman < 2)
     usage_error ("--waxman: expected at least 2 nodes");
   if (o.m < 1)
@@ -693,6 +734,15 @@ main (int argc, char **argv)
       edges = edges_from_graph (graph);
       name = g_strdup (o.graph_path);
     }
+  else if (o.brite_path != NULL)
+    {
+      guint32 n_nodes;
+
+      edges = brite_edges (o.brite_path, o.seed, &n_nodes);
+      graph = graph_from_edges (n_nodes, edges);
+      name = g_strdup_printf ("brite:%s:seed=%" G_GINT64_FORMAT, o.brite_path,
+                              o.seed);
+    }
   else
     {
       edges
@@ -718,6 +768,7 @@ main (int argc, char **argv)
       run_search (&run, graph, flows[k], (guint64) o.seed);
 
   g_free (o.graph_path);
+  g_free (o.brite_path);
   g_free (o.cases);
   g_free (o.backends);
   g_free (o.flows);
