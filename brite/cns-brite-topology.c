@@ -737,56 +737,63 @@ field_is (Field f, const gchar *word)
   return strlen (word) == f.len && memcmp (f.s, word, f.len) == 0;
 }
 
+/* Finds @f among @names (a type's printed names, by value) or, as the
+ * type @none_value, @none (the "_NONE" name ns-3's helper prints for an
+ * unclassified entry); the second @none is the AS one. */
 static gboolean
-parse_node_type (const Reader *r, Field f, CnsBriteNodeType *type,
-                 GError **error)
+parse_type (const Reader *r, Field f, const gchar *what,
+            const gchar *const *names, guint n_names,
+            const gchar *const none[2], const guint none_value[2], guint *type,
+            GError **error)
 {
   g_autofree gchar *text = NULL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (node_type_names); i++)
-    if (field_is (f, node_type_names[i]))
+  for (guint i = 0; i < n_names; i++)
+    if (field_is (f, names[i]))
       {
         *type = i;
         return TRUE;
       }
-  if (field_is (f, "RT_NONE"))
-    {
-      *type = CNS_BRITE_RT_NODE;
-      return TRUE;
-    }
-  if (field_is (f, "AS_NONE"))
-    {
-      *type = CNS_BRITE_AS_NODE;
-      return TRUE;
-    }
+  for (guint i = 0; i < 2; i++)
+    if (field_is (f, none[i]))
+      {
+        *type = none_value[i];
+        return TRUE;
+      }
   text = excerpt (f);
-  return fail (r, error, "unknown node type \"%s\"", text);
+  return fail (r, error, "unknown %s type \"%s\"", what, text);
+}
+
+static gboolean
+parse_node_type (const Reader *r, Field f, CnsBriteNodeType *type,
+                 GError **error)
+{
+  static const gchar *const none[2] = { "RT_NONE", "AS_NONE" };
+  static const guint none_value[2] = { CNS_BRITE_RT_NODE, CNS_BRITE_AS_NODE };
+  guint value;
+
+  if (!parse_type (r, f, "node", node_type_names,
+                   G_N_ELEMENTS (node_type_names), none, none_value, &value,
+                   error))
+    return FALSE;
+  *type = value;
+  return TRUE;
 }
 
 static gboolean
 parse_edge_type (const Reader *r, Field f, CnsBriteEdgeType *type,
                  GError **error)
 {
-  g_autofree gchar *text = NULL;
+  static const gchar *const none[2] = { "E_RT_NONE", "E_AS_NONE" };
+  static const guint none_value[2] = { CNS_BRITE_E_RT, CNS_BRITE_E_AS };
+  guint value;
 
-  for (guint i = 0; i < G_N_ELEMENTS (edge_type_names); i++)
-    if (field_is (f, edge_type_names[i]))
-      {
-        *type = i;
-        return TRUE;
-      }
-  if (field_is (f, "E_RT_NONE"))
-    {
-      *type = CNS_BRITE_E_RT;
-      return TRUE;
-    }
-  if (field_is (f, "E_AS_NONE"))
-    {
-      *type = CNS_BRITE_E_AS;
-      return TRUE;
-    }
-  text = excerpt (f);
-  return fail (r, error, "unknown edge type \"%s\"", text);
+  if (!parse_type (r, f, "edge", edge_type_names,
+                   G_N_ELEMENTS (edge_type_names), none, none_value, &value,
+                   error))
+    return FALSE;
+  *type = value;
+  return TRUE;
 }
 
 /* Splits the current line into exactly @n fields. */
