@@ -24,6 +24,7 @@
 #include "routing/cns-route-backend.h"
 #include "routing/cns-route-heap-private.h"
 #include "routing/cns-routing-error.h"
+#include "routing/cns-router-graph-private.h"
 #include "routing/cns-routing-private.h"
 
 #include <string.h>
@@ -51,26 +52,14 @@ typedef struct
   guint64 w[WORDS];
 } Bits;
 
-/* The router subgraph: links between routers only, in tie-rule order,
- * with router indices in place of node ids. */
 /* Masked stores: write @interface into the entries at @at whose bits are
  * set in @mask (64 entries of 1 or 2 bytes). */
 typedef void (*StoreMaskedFn) (guint8 *at, guint64 mask, guint16 interface);
 
 typedef struct
 {
-  guint32 n;
-  guint32 *offsets;
-  guint32 *neighbor;
-  guint16 *interface;
-  guint16 *metric;      /* w(i, neighbour) */
-  guint16 *peer_metric; /* w(neighbour, i) */
-} RouterGraph;
-
-typedef struct
-{
   CnsRouteTable *table;
-  const RouterGraph *rg;
+  const CnsRouterGraph *rg;
   guint entry_size;
   StoreMaskedFn store;
   gboolean unit;
@@ -78,61 +67,6 @@ typedef struct
   guint batch_size;
   gint next_batch; /* atomic */
 } Job;
-
-static void
-router_graph_init (RouterGraph *rg, const CnsRouteGraph *g)
-{
-  guint32 total = 0;
-
-  rg->n = cns_route_graph_get_n_routers (g);
-  rg->offsets = g_new (guint32, rg->n + 1);
-  for (guint32 r = 0; r < rg->n; r++)
-    {
-      guint32 n_links;
-      const CnsRouteLink *links = cns_route_graph_get_links (
-          g, cns_route_graph_get_router_node (g, r), &n_links);
-
-      rg->offsets[r] = total;
-      for (guint32 l = 0; l < n_links; l++)
-        if (cns_route_graph_get_router_index (g, links[l].neighbor)
-            != CNS_ROUTE_GRAPH_NOT_A_ROUTER)
-          total++;
-    }
-  rg->offsets[rg->n] = total;
-  rg->neighbor = g_new (guint32, MAX (total, 1));
-  rg->interface = g_new (guint16, MAX (total, 1));
-  rg->metric = g_new (guint16, MAX (total, 1));
-  rg->peer_metric = g_new (guint16, MAX (total, 1));
-  for (guint32 r = 0, k = 0; r < rg->n; r++)
-    {
-      guint32 n_links;
-      const CnsRouteLink *links = cns_route_graph_get_links (
-          g, cns_route_graph_get_router_node (g, r), &n_links);
-
-      for (guint32 l = 0; l < n_links; l++)
-        {
-          guint32 nr = cns_route_graph_get_router_index (g, links[l].neighbor);
-
-          if (nr == CNS_ROUTE_GRAPH_NOT_A_ROUTER)
-            continue;
-          rg->neighbor[k] = nr;
-          rg->interface[k] = links[l].interface;
-          rg->metric[k] = links[l].metric;
-          rg->peer_metric[k] = links[l].peer_metric;
-          k++;
-        }
-    }
-}
-
-static void
-router_graph_clear (RouterGraph *rg)
-{
-  g_free (rg->offsets);
-  g_free (rg->neighbor);
-  g_free (rg->interface);
-  g_free (rg->metric);
-  g_free (rg->peer_metric);
-}
 
 static inline void
 set_entry (CnsRouteTable *table, guint entry_size, guint32 row, guint32 column,
@@ -266,7 +200,7 @@ static inline gboolean
 bfs_pull (const Job *job, BfsWork *work, const Bits *valid, guint32 first,
           guint32 v)
 {
-  const RouterGraph *rg = job->rg;
+  const CnsRouterGraph *rg = job->rg;
   Bits rem, got = { { 0 } };
   guint64 left = 0, any_got = 0;
 
@@ -359,7 +293,7 @@ bfs_flush (const Job *job, BfsWork *work, guint32 first, guint32 count)
 static void
 bfs_batch (const Job *job, BfsWork *work, guint32 first, guint32 count)
 {
-  const RouterGraph *rg = job->rg;
+  const CnsRouterGraph *rg = job->rg;
   guint32 n_words = (rg->n + 63) / 64;
   Bits valid = { { 0 } };
   guint32 n_frontier = count;
@@ -436,7 +370,7 @@ typedef struct
 static void
 dijkstra_one (const Job *job, DijkstraWork *work, guint32 destination)
 {
-  const RouterGraph *rg = job->rg;
+  const CnsRouterGraph *rg = job->rg;
   guint64 *d = work->distance;
 
   memset (d, 0xff, rg->n * sizeof (guint64));
@@ -484,7 +418,7 @@ static gpointer
 worker (gpointer data)
 {
   Job *job = data;
-  const RouterGraph *rg = job->rg;
+  const CnsRouterGraph *rg = job->rg;
   BfsWork bfs = { 0 };
   DijkstraWork dij = { 0 };
   gint b;
@@ -531,14 +465,14 @@ static gboolean
 spf_fill (CnsRouteTable *table, guint n_threads, GError **error)
 {
   const CnsRouteGraph *g = cns_route_table_get_graph (table);
-  RouterGraph rg;
+  CnsRouterGraph rg;
   Job job = { 0 };
   GPtrArray *threads = g_ptr_array_new ();
 
-  router_graph_init (&rg, g);
+  cns_router_graph_init (&rg, g);
   if (rg.n == 0)
     {
-      router_graph_clear (&rg);
+      cns_router_graph_clear (&rg);
       g_ptr_array_unref (threads);
       return TRUE;
     }
@@ -565,7 +499,7 @@ spf_fill (CnsRouteTable *table, guint n_threads, GError **error)
   g_ptr_array_unref (threads);
   CNS_LOG_DEBUG ("spf: %u routers, %s, %u threads", rg.n,
                  job.unit ? "breadth-first" : "Dijkstra", n_threads);
-  router_graph_clear (&rg);
+  cns_router_graph_clear (&rg);
   return TRUE;
 }
 

@@ -14,6 +14,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-routing.la
 	%reldir%/cns-route-graph.c \
 	%reldir%/cns-route-search.c \
 	%reldir%/cns-route-table.c \
+	%reldir%/cns-router-graph.c \
 	%reldir%/cns-routing-error.c \
 	%reldir%/cns-routing.c \
 	%reldir%/cns-spf-route-backend.c
@@ -34,4 +35,5 @@ nobase_cnsinclude_HEADERS += \
 noinst_HEADERS += \
 	%reldir%/cns-nix-vector-routing-private.h \
 	%reldir%/cns-route-heap-private.h \
+	%reldir%/cns-router-graph-private.h \
 	%reldir%/cns-routing-private.h
