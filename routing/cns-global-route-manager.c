@@ -25,7 +25,7 @@
 
 CNS_LOG_COMPONENT_DEFINE ("cns-global-route-manager");
 
-#define DEFAULT_BACKEND "spf"
+#define DEFAULT_BACKEND "auto"
 
 enum
 {
@@ -95,8 +95,11 @@ cns_global_route_manager_class_init (CnsGlobalRouteManagerClass *klass)
 
   properties[PROP_BACKEND] = g_param_spec_string (
       "backend", "Backend",
-      "The algorithm that computes the all-pairs next-hop table: spf "
-      "(breadth-first search or Dijkstra per destination, on every core)",
+      "The algorithm that computes the all-pairs next-hop table: auto "
+      "(the one of least estimated time for the graph), spf (breadth-first "
+      "search or Dijkstra per destination), fw-cpu (blocked "
+      "Floyd-Warshall) or cuda (Floyd-Warshall on a GPU, through its "
+      "plugin); all give the same table",
       DEFAULT_BACKEND, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_MEMORY_BUDGET] = g_param_spec_uint64 (
       "memory-budget", "MemoryBudget",

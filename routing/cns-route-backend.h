@@ -29,8 +29,14 @@ typedef struct
   gboolean (*fill) (CnsRouteTable *table, guint n_threads, GError **error);
 } CnsRouteBackend;
 
+/* The backends built in: "spf", "fw-cpu", "cuda" (through its plugin) and
+ * "auto", which runs the one of least estimated time. */
+
 void cns_route_backend_register (const CnsRouteBackend *backend);
 const CnsRouteBackend *cns_route_backend_lookup (const gchar *name);
 gchar *cns_route_backend_list_names (void);
+
+const gchar *cns_route_backend_auto_choose (const CnsRouteGraph *graph,
+                                            guint n_threads, gchar **reason);
 
 G_END_DECLS

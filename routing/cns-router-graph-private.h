@@ -25,4 +25,12 @@ G_GNUC_INTERNAL void cns_router_graph_init (CnsRouterGraph *rg,
                                             const CnsRouteGraph *g);
 G_GNUC_INTERNAL void cns_router_graph_clear (CnsRouterGraph *rg);
 
+/* How the Floyd-Warshall backends pack (distance, first-link rank) into
+ * one entry (routing/cuda/cns-route-cuda-plugin.h): the rank bits b
+ * (2^b above the longest row), and whether entries must be 64 bits wide
+ * for the longest possible distance. */
+G_GNUC_INTERNAL void cns_router_graph_packing (const CnsRouterGraph *rg,
+                                               guint32 *rank_bits,
+                                               gboolean *wide);
+
 G_END_DECLS

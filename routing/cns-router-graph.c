@@ -59,3 +59,22 @@ cns_router_graph_clear (CnsRouterGraph *rg)
   g_free (rg->metric);
   g_free (rg->peer_metric);
 }
+
+void
+cns_router_graph_packing (const CnsRouterGraph *rg, guint32 *rank_bits,
+                          gboolean *wide)
+{
+  guint32 longest = 0, b = 1;
+  guint64 max_metric = 1;
+
+  for (guint32 r = 0; r < rg->n; r++)
+    longest = MAX (longest, rg->offsets[r + 1] - rg->offsets[r]);
+  for (guint32 l = 0; l < rg->offsets[rg->n]; l++)
+    max_metric = MAX (max_metric, rg->metric[l]);
+  /* the all-ones rank is the diagonal's: real ranks stay below it */
+  while ((G_GUINT64_CONSTANT (1) << b) <= longest)
+    b++;
+  *rank_bits = b;
+  /* every finite entry below INF = 2^31 - 1 */
+  *wide = ((guint64) MAX (rg->n, 1) * max_metric) << b > G_MAXINT32;
+}

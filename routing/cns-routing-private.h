@@ -18,6 +18,9 @@ typedef struct
 
 G_GNUC_INTERNAL void cns_routing_init (void);
 G_GNUC_INTERNAL void cns_spf_route_backend_register (void);
+G_GNUC_INTERNAL void cns_fw_route_backend_register (void);
+G_GNUC_INTERNAL void cns_cuda_route_backend_register (void);
+G_GNUC_INTERNAL void cns_auto_route_backend_register (void);
 G_GNUC_INTERNAL CnsRoutingInterface *
 cns_routing_interfaces_learn (CnsIpv4L3Protocol *ipv4, guint32 *n_interfaces);
 

@@ -14,6 +14,9 @@ void
 cns_routing_init (void)
 {
   cns_spf_route_backend_register ();
+  cns_fw_route_backend_register ();
+  cns_cuda_route_backend_register ();
+  cns_auto_route_backend_register ();
   g_type_ensure (CNS_TYPE_GLOBAL_ROUTE_MANAGER);
   g_type_ensure (CNS_TYPE_IPV4_GLOBAL_ROUTING);
   g_type_ensure (CNS_TYPE_NIX_VECTOR_ROUTING);

@@ -6,6 +6,7 @@
 
 #include "internet/cns-internet.h"
 
+#include "routing/cns-cuda-route-backend.h"
 #include "routing/cns-global-route-manager.h"
 #include "routing/cns-ipv4-global-routing-helper.h"
 #include "routing/cns-ipv4-global-routing.h"

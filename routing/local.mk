@@ -2,7 +2,7 @@
 
 noinst_LTLIBRARIES += %reldir%/libcns-routing.la
 
-%canon_reldir%_libcns_routing_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-routing\"
+%canon_reldir%_libcns_routing_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-routing\" -DCNS_BUILD_PLUGIN_DIR=\"$(abs_top_builddir)/%reldir%/cuda\" -DCNS_INSTALL_PLUGIN_DIR=\"$(pkglibdir)/plugins\"
 %canon_reldir%_libcns_routing_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_routing_la_SOURCES = \
 	%reldir%/cns-global-route-manager.c \
@@ -17,7 +17,10 @@ noinst_LTLIBRARIES += %reldir%/libcns-routing.la
 	%reldir%/cns-router-graph.c \
 	%reldir%/cns-routing-error.c \
 	%reldir%/cns-routing.c \
-	%reldir%/cns-spf-route-backend.c
+	%reldir%/cns-spf-route-backend.c \
+	%reldir%/cns-fw-route-backend.c \
+	%reldir%/cns-cuda-route-backend.c \
+	%reldir%/cns-auto-route-backend.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-global-route-manager.h \
@@ -30,6 +33,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-route-search.h \
 	%reldir%/cns-route-table.h \
 	%reldir%/cns-routing-error.h \
+	%reldir%/cns-cuda-route-backend.h \
 	%reldir%/cns-routing.h
 
 noinst_HEADERS += \

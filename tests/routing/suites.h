@@ -10,3 +10,4 @@ Suite *test_route_table_suite (void);
 Suite *test_global_routing_suite (void);
 Suite *test_nix_vector_routing_suite (void);
 Suite *test_route_search_suite (void);
+Suite *test_fw_route_backend_suite (void);

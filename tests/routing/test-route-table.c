@@ -612,6 +612,47 @@ START_TEST (test_backend_registry)
 }
 END_TEST
 
+/* "auto" runs the backend of least estimated time: breadth-first search
+ * (spf) on a sparse graph of equal metrics, Floyd-Warshall on one of
+ * unequal metrics, where Dijkstra per destination costs more; the GPU is
+ * not worth starting for either. Its table is spf's. */
+START_TEST (test_auto_backend)
+{
+  static const struct
+  {
+    guint spec;
+    const gchar *chosen;
+    const gchar *says;
+  } cases[] = {
+    { 4, "spf", "equal metrics, 2 threads: estimated spf " },
+    { 6, "fw-cpu", "unequal metrics, 2 threads: estimated fw-cpu " },
+  };
+
+  ck_assert_ptr_nonnull (cns_route_backend_lookup ("auto"));
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      const RandomGraph *spec = &random_graphs[cases[c].spec];
+      g_autoptr (GArray) edges = random_edges (spec);
+      g_autoptr (CnsRouteGraph) g
+          = graph_new (spec->n, (const Edge *) edges->data, edges->len);
+      g_autoptr (CnsRouteTable) spf = table_filled (g, 2);
+      g_autoptr (CnsRouteTable) chosen
+          = cns_route_table_new (g, G_MAXUINT64, NULL);
+      g_autofree gchar *reason = NULL;
+      g_autoptr (GError) error = NULL;
+
+      ck_assert_str_eq (cns_route_backend_auto_choose (g, 2, &reason),
+                        cases[c].chosen);
+      ck_assert_msg (strstr (reason, cases[c].says) != NULL
+                         && strstr (reason, "(slower)") != NULL,
+                     "%s", reason);
+      ck_assert_msg (cns_route_table_fill (chosen, "auto", 2, &error), "%s",
+                     error ? error->message : "");
+      assert_tables_equal (spf, chosen);
+    }
+}
+END_TEST
+
 START_TEST (test_lookup_misuse)
 {
   g_autoptr (CnsRouteGraph) g
@@ -644,6 +685,7 @@ test_route_table_suite (void)
   tcase_add_test (tc, test_memory_budget);
   tcase_add_test (tc, test_unknown_backend);
   tcase_add_test (tc, test_backend_registry);
+  tcase_add_test (tc, test_auto_backend);
   tcase_add_test (tc, test_lookup_misuse);
   suite_add_tcase (s, tc);
   return s;

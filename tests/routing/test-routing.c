@@ -13,6 +13,7 @@ main (void)
     test_global_routing_suite (),
     test_nix_vector_routing_suite (),
     test_route_search_suite (),
+    test_fw_route_backend_suite (),
   };
 
   cns_test_init ();

@@ -47,10 +47,17 @@
  * "nix" or "search"), threads, flows (0 but for nix and search), time_s,
  * max_rss_kb (the process's peak so far: cases run in the order above),
  * table_bytes (0 for nix and search), rx (nix and search only),
- * us_per_lookup and settled_per_lookup (search only).
+ * us_per_lookup and settled_per_lookup (search only); transfer_s and
+ * kernel_s (table and populate with the "cuda" backend only: the seconds
+ * of host-device copies and of kernels, as CUDA events timed them).
+ *
+ * The "cuda" backend is registered in every build; when it cannot work
+ * here (no plugin, no device), the default run of every backend leaves
+ * it out with one line on stderr, and naming it in --backend fails.
  */
 #include "utils/bench/bench-util.h"
 #include "brite/cns-brite.h"
+#include "routing/cns-cuda-route-backend.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -411,10 +418,25 @@ print_line (const Run *run, const gchar *case_name, const gchar *backend,
 
 /* ---- cases ---- */
 
+/* The device's share of the last fill, for the cuda backend; NULL for
+ * the others. */
+static gchar *
+backend_extra (const gchar *backend)
+{
+  gdouble transfer_s, kernel_s;
+
+  if (!g_str_equal (backend, "cuda")
+      || !cns_cuda_route_backend_get_last_stats (&transfer_s, &kernel_s))
+    return NULL;
+  return g_strdup_printf (",\"transfer_s\":%.6f,\"kernel_s\":%.6f", transfer_s,
+                          kernel_s);
+}
+
 static void
 run_table (const Run *run, CnsRouteGraph *graph, const gchar *backend)
 {
   g_autoptr (CnsRouteTable) table = NULL;
+  g_autofree gchar *extra = NULL;
   GError *error = NULL;
   gdouble start = bench_now_s (), time_s;
 
@@ -423,8 +445,9 @@ run_table (const Run *run, CnsRouteGraph *graph, const gchar *backend)
       || !cns_route_table_fill (table, backend, run->threads, &error))
     die ("table", error);
   time_s = bench_now_s () - start;
+  extra = backend_extra (backend);
   print_line (run, "table", backend, cns_route_graph_get_n_routers (graph), 0,
-              time_s, cns_route_table_get_bytes (table), -1, NULL);
+              time_s, cns_route_table_get_bytes (table), -1, extra);
 }
 
 static void
@@ -438,6 +461,7 @@ run_populate (const Run *run, GArray *edges, const gchar *backend)
       = cns_ipv4_global_routing_helper_new ();
   g_autoptr (CnsNodeContainer) nodes = NULL;
   g_autofree gchar *threads = g_strdup_printf ("%u", run->threads);
+  g_autofree gchar *extra = NULL;
   CnsGlobalRouteManager *manager;
   CnsRouteTable *table;
   GError *error = NULL;
@@ -457,9 +481,10 @@ run_populate (const Run *run, GArray *edges, const gchar *backend)
     die ("populate", error);
   time_s = bench_now_s () - start;
   table = cns_global_route_manager_get_table (manager);
+  extra = backend_extra (backend);
   print_line (run, "populate", backend,
               cns_route_graph_get_n_routers (cns_route_table_get_graph (table)),
-              0, time_s, cns_route_table_get_bytes (table), -1, NULL);
+              0, time_s, cns_route_table_get_bytes (table), -1, extra);
   g_clear_pointer (&nodes, cns_node_container_unref);
   cns_simulator_destroy ();
 }
@@ -724,6 +749,24 @@ main (int argc, char **argv)
 
           usage_error (message);
         }
+    }
+  /* every registered backend, but cuda only where it can work */
+  if (o.backends == NULL)
+    {
+      g_autofree gchar *why = NULL;
+      guint kept = 0;
+
+      for (guint k = 0; backends[k] != NULL; k++)
+        if (g_str_equal (backends[k], "cuda")
+            && !cns_cuda_route_backend_is_available (&why))
+          {
+            fprintf (stderr, "bench-routing: leaving out backend cuda: %s\n",
+                     why);
+            g_free (backends[k]);
+          }
+        else
+          backends[kept++] = backends[k];
+      backends[kept] = NULL;
     }
 
   if (o.graph_path != NULL)
