@@ -11,7 +11,7 @@
  *     destinations a pass): (7.4e-11 n L + 1.3e-8 n^2) / threads
  *   spf, other metrics (Dijkstra per destination):
  *     (5.8e-9 n L + 1.6e-8 n^2 log2 n) / threads
- *   fw-cpu (blocked Floyd-Warshall): 5e-11 n^3 / threads
+ *   fw-cpu (blocked Floyd-Warshall): 2.5e-11 n^3 / threads
  *   cuda: 0.3 s to start the device, n^2 entry bytes copied back at
  *     20 GB/s, n^3 relaxations at 1.3e13 per second
  *
@@ -21,7 +21,7 @@
  * GPU is probed (loading the plugin) only when its estimate would win;
  * when it is not there, or its fill fails, the best CPU backend runs.
  * The choice and the estimates are logged at INFO level
- * (`--CnsLog=cns-auto-route-backend=info`, or
+ * (`CNS_LOG=cns-auto-route-backend=info`, or
  * cns_route_backend_auto_choose()).
  */
 #include "core/cns-log.h"
@@ -56,7 +56,7 @@ estimate_cpu (const CnsRouteGraph *graph, guint n_threads, Estimate out[2])
     spf.seconds
         = (5.8e-9 * n * links + 1.6e-8 * n * n * log2 (MAX (n, 2))) / threads;
   fw.name = "fw-cpu";
-  fw.seconds = 5e-11 * n * n * n / threads;
+  fw.seconds = 2.5e-11 * n * n * n / threads;
   out[0] = spf.seconds <= fw.seconds ? spf : fw;
   out[1] = spf.seconds <= fw.seconds ? fw : spf;
 }

@@ -10,7 +10,7 @@ bench=${top_builddir:-..}/utils/bench/bench-routing
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "1..11"
+echo "1..12"
 n=0
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () {
@@ -139,10 +139,24 @@ else
   not_ok "--brite" "$out"
 fi
 
+# a dense graph: 300 nodes of average degree about 30, unequal metrics;
+# spf, fw-cpu and auto fill tables of the same size
+out=$("$bench" --dense=300 --maxMetric=1000 --case=table \
+  --backend=spf,fw-cpu,auto 2>&1)
+edges=$(field edges "$(printf '%s\n' "$out" | head -n 1)")
+if [ "$(printf '%s\n' "$out" | grep -c '"graph":"dense:300:maxMetric=1000:seed=1"')" -eq 3 ] \
+   && [ "$edges" -gt 4000 ] && [ "$edges" -lt 5000 ] \
+   && [ "$(printf '%s\n' "$out" | grep -o '"table_bytes":[0-9]*' | sort -u | wc -l)" -eq 1 ]; then
+  ok "--dense: spf, fw-cpu and auto on 300 nodes of degree about 30 ($edges edges)"
+else
+  not_ok "--dense" "$out"
+fi
+
 fails=
 for args in "--case=all" "--waxman=50 --case=bogus" "--waxman=50 --flows=0" \
             "--waxman=1" "--waxman=50 --graph=$tmp/graph.txt" \
-            "--waxman=50 --brite=$tmp/graph.txt"; do
+            "--waxman=50 --brite=$tmp/graph.txt" "--dense=1" \
+            "--dense=50 --maxMetric=0"; do
   # shellcheck disable=SC2086
   "$bench" $args > /dev/null 2>&1
   [ $? -eq 2 ] || fails="$fails [$args]"

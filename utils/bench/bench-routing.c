@@ -11,7 +11,10 @@
  * defaults), until it has m new links; then each of the first m nodes
  * adds m links to nodes drawn from [m, N). So M = m * N, and any
  * component left over is linked to the closest node of the largest one.
- * Random numbers come from splitmix64(seed). Or the graph is a BRITE
+ * Random numbers come from splitmix64(seed). Or it is a dense random
+ * graph (--dense=N [--maxMetric=M]): node i joins a random earlier node,
+ * every other pair is linked with probability 1/10 (average degree about
+ * N/10), metrics 1 or uniform in 1..M each way. Or the graph is a BRITE
  * topology (--brite=CONF), generated from the configuration file with
  * seeds drawn from cns's random numbers under RngSeed = seed; every edge
  * has metric 1.
@@ -80,6 +83,8 @@ typedef struct
   gchar *graph_path;
   gchar *brite_path;
   gint waxman;
+  gint dense;
+  gint max_metric;
   gint m;
   gint64 seed;
   gchar *cases;
@@ -282,6 +287,36 @@ waxman_edges (guint32 n, guint32 m, guint64 seed)
   g_free (w.x);
   g_free (w.y);
   return w.edges;
+}
+
+/* A dense random graph: node i joins a random earlier node (so that it
+ * is connected), and every other pair is linked with probability 1/10,
+ * so that the average degree is about n/10; metrics 1 or, with
+ * @max_metric > 1, uniform in 1..max_metric each way. */
+static GArray *
+dense_edges (guint32 n, guint32 max_metric, guint64 seed)
+{
+  GArray *edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  guint64 rng = seed;
+
+  for (guint32 v = 1; v < n; v++)
+    {
+      guint32 joined = (guint32) (uniform (&rng) * v);
+
+      for (guint32 u = 0; u < v; u++)
+        if (u == joined || uniform (&rng) < 0.1)
+          {
+            Edge e = { u, v, 1, 1 };
+
+            if (max_metric > 1)
+              {
+                e.metric_uv = (guint16) (1 + uniform (&rng) * max_metric);
+                e.metric_vu = (guint16) (1 + uniform (&rng) * max_metric);
+              }
+            g_array_append_val (edges, e);
+          }
+    }
+  return edges;
 }
 
 /* ---- graphs ---- */
@@ -680,13 +715,17 @@ brite_edges (const gchar *path, gint64 seed, guint32 *n_nodes)
 int
 main (int argc, char **argv)
 {
-  Options o = { .m = 2, .seed = 1, .threads = 0 };
+  Options o = { .m = 2, .seed = 1, .threads = 0, .max_metric = 1 };
   GOptionEntry entries[]
       = { { "graph", 0, 0, G_OPTION_ARG_FILENAME, &o.graph_path,
             "Edge-list file: \"N M\", then M lines \"u v [metric]\"", "FILE" },
           { "brite", 0, 0, G_OPTION_ARG_FILENAME, &o.brite_path,
             "Generate a BRITE topology from this configuration file instead",
             "CONF" },
+          { "dense", 0, 0, G_OPTION_ARG_INT, &o.dense,
+            "Make a dense random graph of N nodes, average degree N/10", "N" },
+          { "maxMetric", 0, 0, G_OPTION_ARG_INT, &o.max_metric,
+            "Dense graph: metrics uniform in 1..M each way (1)", "M" },
           { "waxman", 0, 0, G_OPTION_ARG_INT, &o.waxman,
             "Make a Waxman graph of N nodes instead", "N" },
           { "m", 0, 0, G_OPTION_ARG_INT, &o.m, "Waxman: links per new node (2)",
@@ -725,8 +764,15 @@ main (int argc, char **argv)
       && !g_str_equal (cases, "nix") && !g_str_equal (cases, "search")
       && !g_str_equal (cases, "all"))
     usage_error ("--case: expected table, populate, nix, search or all");
-  if ((o.graph_path != NULL) + (o.brite_path != NULL) + (o.waxman > 0) != 1)
-    usage_error ("give one of --graph=FILE, --brite=CONF and --waxman=N");
+  if ((o.graph_path != NULL) + (o.brite_path != NULL) + (o.waxman > 0)
+          + (o.dense > 0)
+      != 1)
+    usage_error (
+        "give one of --graph=FILE, --brite=CONF, --waxman=N and --dense=N");
+  if (o.dense != 0 && o.dense < 2)
+    usage_error ("--dense: expected at least 2 nodes");
+  if (o.max_metric < 1 || o.max_metric > G_MAXUINT16)
+    usage_error ("--maxMetric: expected 1 to 65535");
   if (o.waxman != 0 && o.waxman < 2)
     usage_error ("--waxman: expected at least 2 nodes");
   if (o.m < 1)
@@ -785,6 +831,14 @@ main (int argc, char **argv)
       graph = graph_from_edges (n_nodes, edges);
       name = g_strdup_printf ("brite:%s:seed=%" G_GINT64_FORMAT, o.brite_path,
                               o.seed);
+    }
+  else if (o.dense > 0)
+    {
+      edges = dense_edges ((guint32) o.dense, (guint32) o.max_metric,
+                           (guint64) o.seed);
+      graph = graph_from_edges ((guint32) o.dense, edges);
+      name = g_strdup_printf ("dense:%d:maxMetric=%d:seed=%" G_GINT64_FORMAT,
+                              o.dense, o.max_metric, o.seed);
     }
   else
     {
