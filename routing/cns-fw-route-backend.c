@@ -255,14 +255,10 @@ min_plus64_avx512 (gpointer c, gconstpointer a, gconstpointer b,
 static SimdPath
 choose_path (void)
 {
-  const gchar *cap = g_getenv ("CNS_ROUTING_SIMD");
-  gboolean avx512 = cap == NULL || g_str_equal (cap, "avx512");
-  gboolean avx2 = avx512 || (cap != NULL && g_str_equal (cap, "avx2"));
+  CnsRoutingSimd cap = cns_routing_simd_cap ();
+  gboolean avx512 = cap == CNS_ROUTING_SIMD_AVX512;
+  gboolean avx2 = cap >= CNS_ROUTING_SIMD_AVX2;
 
-  if (cap != NULL && !avx2 && !g_str_equal (cap, "portable"))
-    g_warning ("CNS_ROUTING_SIMD=%s: expected portable, avx2 or avx512; "
-               "using portable",
-               cap);
 #if X86_KERNELS
   if (avx512 && __builtin_cpu_supports ("avx512f")
       && __builtin_cpu_supports ("avx512bw")

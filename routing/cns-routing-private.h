@@ -17,6 +17,18 @@ typedef struct
 } CnsRoutingInterface;
 
 G_GNUC_INTERNAL void cns_routing_init (void);
+
+/* The widest vector instructions the backends may use:
+ * CNS_ROUTING_SIMD=portable, =avx2 or =avx512 caps them (read at each
+ * call), so that tests can compare every path on one machine. */
+typedef enum
+{
+  CNS_ROUTING_SIMD_PORTABLE,
+  CNS_ROUTING_SIMD_AVX2,
+  CNS_ROUTING_SIMD_AVX512,
+} CnsRoutingSimd;
+
+G_GNUC_INTERNAL CnsRoutingSimd cns_routing_simd_cap (void);
 G_GNUC_INTERNAL void cns_spf_route_backend_register (void);
 G_GNUC_INTERNAL void cns_fw_route_backend_register (void);
 G_GNUC_INTERNAL void cns_cuda_route_backend_register (void);

@@ -41,3 +41,19 @@ cns_routing_interfaces_learn (CnsIpv4L3Protocol *ipv4, guint32 *n_interfaces)
   *n_interfaces = n;
   return interfaces;
 }
+
+CnsRoutingSimd
+cns_routing_simd_cap (void)
+{
+  const gchar *cap = g_getenv ("CNS_ROUTING_SIMD");
+
+  if (cap == NULL || g_str_equal (cap, "avx512"))
+    return CNS_ROUTING_SIMD_AVX512;
+  if (g_str_equal (cap, "avx2"))
+    return CNS_ROUTING_SIMD_AVX2;
+  if (!g_str_equal (cap, "portable"))
+    g_warning ("CNS_ROUTING_SIMD=%s: expected portable, avx2 or avx512; "
+               "using portable",
+               cap);
+  return CNS_ROUTING_SIMD_PORTABLE;
+}

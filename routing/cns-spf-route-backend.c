@@ -176,14 +176,9 @@ static StoreMaskedFn
 choose_store (guint entry_size)
 {
 #if VECTOR_STORES
-  const gchar *cap = g_getenv ("CNS_ROUTING_SIMD");
-  gboolean avx512 = cap == NULL || g_str_equal (cap, "avx512");
-  gboolean avx2 = avx512 || (cap != NULL && g_str_equal (cap, "avx2"));
-
-  if (cap != NULL && !avx2 && !g_str_equal (cap, "portable"))
-    g_warning ("CNS_ROUTING_SIMD=%s: expected portable, avx2 or avx512; "
-               "using portable",
-               cap);
+  CnsRoutingSimd cap = cns_routing_simd_cap ();
+  gboolean avx512 = cap == CNS_ROUTING_SIMD_AVX512;
+  gboolean avx2 = cap >= CNS_ROUTING_SIMD_AVX2;
 
   if (avx512 && __builtin_cpu_supports ("avx512bw"))
     return entry_size == 1 ? store_masked8_avx512 : store_masked16_avx512;
