@@ -1,5 +1,7 @@
 /* cns — shared fixtures of the routing tests: real topologies built from
- * edge lists and route graphs.
+ * edge lists and route graphs; route graphs and tables from edge lists,
+ * the random graphs, and the naive Floyd-Warshall reference tables are
+ * checked against.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
@@ -65,5 +67,82 @@ CnsIpv4L3Protocol *routing_topology_get_ipv4 (const RoutingTopology *topology,
 CnsIpv4Address
 routing_topology_get_link_address (const RoutingTopology *topology, guint edge,
                                    guint end);
+
+/* ---- route graphs and tables from edge lists ---- */
+
+CnsRouteGraph *routing_graph_new (guint32 n_nodes, const RoutingEdge *edges,
+                                  guint n_edges);
+CnsRouteTable *routing_table_new_filled (CnsRouteGraph *graph,
+                                         const gchar *backend, guint n_threads);
+gboolean routing_graph_needs_wide_entries (const CnsRouteGraph *graph);
+void routing_assert_tables_equal (CnsRouteTable *want, CnsRouteTable *got,
+                                  const gchar *what);
+
+/* The worked example of the Floyd-Warshall chapter (8 nodes, 6 and 7
+ * hosts) and its next-hop nodes, figure 18 (c), -1 on the diagonal. */
+extern const RoutingEdge routing_example_edges[9];
+extern const gint routing_example_next_hop[8][8];
+
+void routing_assert_example_next_hops (const CnsRouteGraph *graph,
+                                       const CnsRouteTable *table);
+
+/* ---- random graphs ---- */
+
+/**
+ * RoutingRandomGraph:
+ *
+ * What routing_random_edges() makes. Fields left 0 add nothing, so that
+ * a spec names only what it uses.
+ */
+typedef struct
+{
+  const gchar *name;
+  guint32 n;          /* nodes */
+  guint32 leaves;     /* of them, single-link nodes added last */
+  guint32 isolated;   /* of them, nodes without links */
+  guint32 components; /* the rest split into this many trees */
+  guint32 extra;      /* random links added inside components */
+  gdouble density;    /* then each pair of a component linked with this */
+  guint32 hub;        /* links from node 0 to random nodes of its component
+                       * (repeats too): long rows, more rank bits */
+  guint32 parallel;   /* second links between already linked nodes */
+  guint16 max_metric; /* metrics from 1 to this; 0: all equal to unit */
+  guint16 unit;       /* the metric of every link when max_metric is 0
+                       * (0 means 1) */
+  gboolean asymmetric;
+  guint32 seed;
+} RoutingRandomGraph;
+
+GArray *routing_random_edges (const RoutingRandomGraph *spec);
+
+/* ---- the naive reference ---- */
+
+/* Distances beyond any path of a reference: a reference takes graphs
+ * whose n * largest metric stays below it. */
+#define ROUTING_REFERENCE_INF 0x3fffffffu
+
+/**
+ * RoutingReference:
+ * @n: nodes
+ * @dist: n x n, the shortest distances, %ROUTING_REFERENCE_INF for none
+ * @hop: n x n, the next-hop interface by the tie rule,
+ *   %CNS_ROUTE_TABLE_NO_ROUTE for none
+ *
+ * What a route table must say, worked out naively over all nodes, hosts
+ * included.
+ */
+typedef struct
+{
+  guint32 n;
+  guint32 *dist;
+  guint32 *hop;
+} RoutingReference;
+
+void routing_reference_compute (RoutingReference *ref, guint32 n,
+                                const RoutingEdge *edges, guint n_edges);
+void routing_reference_clear (RoutingReference *ref);
+void routing_assert_table_matches (const CnsRouteTable *table,
+                                   const RoutingReference *ref,
+                                   const gchar *what);
 
 G_END_DECLS

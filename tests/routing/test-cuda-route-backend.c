@@ -13,19 +13,12 @@
  * when the distances do not fit in 32 bits), router counts on both sides
  * of the 64-entry tile, and a graph of about 3,000 routers.
  */
-#include "lib/cns-test.h"
 #include "routing/cns-cuda-route-backend.h"
-#include "routing/cns-routing.h"
+#include "routing/routing-fixtures.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct
-{
-  guint32 u, v;
-  guint16 metric_uv, metric_vu;
-} Edge;
 
 static void
 teardown (void)
@@ -43,57 +36,11 @@ splitmix64 (guint64 *state)
   return z ^ (z >> 31);
 }
 
-static CnsRouteGraph *
-graph_new (guint32 n, const Edge *edges, guint n_edges)
-{
-  CnsRouteGraph *g = cns_route_graph_new (n);
-
-  for (guint k = 0; k < n_edges; k++)
-    cns_route_graph_add_edge (g, edges[k].u, edges[k].v, edges[k].metric_uv,
-                              edges[k].metric_vu);
-  cns_route_graph_seal (g);
-  return g;
-}
-
+/* Tables of @g filled by @backend, one thread per processor. */
 static CnsRouteTable *
 table_filled (CnsRouteGraph *g, const gchar *backend)
 {
-  g_autoptr (GError) error = NULL;
-  CnsRouteTable *table = cns_route_table_new (g, G_MAXUINT64, &error);
-
-  ck_assert_msg (table != NULL, "%s", error ? error->message : "");
-  ck_assert_msg (cns_route_table_fill (table, backend, 0, &error),
-                 "backend %s: %s", backend, error ? error->message : "");
-  return table;
-}
-
-/* Whether the packed matrix of @g takes 64-bit entries: the rule of
- * routing/cuda/cns-route-cuda-plugin.h, to know that a case covers that
- * path. */
-static gboolean
-entries_are_wide (const CnsRouteGraph *g)
-{
-  guint32 n = cns_route_graph_get_n_routers (g), longest = 0, b = 1;
-  guint64 max_metric = 1;
-
-  for (guint32 r = 0; r < n; r++)
-    {
-      guint32 n_links, row = 0;
-      const CnsRouteLink *links = cns_route_graph_get_links (
-          g, cns_route_graph_get_router_node (g, r), &n_links);
-
-      for (guint32 l = 0; l < n_links; l++)
-        if (cns_route_graph_get_router_index (g, links[l].neighbor)
-            != CNS_ROUTE_GRAPH_NOT_A_ROUTER)
-          {
-            row++;
-            max_metric = MAX (max_metric, links[l].metric);
-          }
-      longest = MAX (longest, row);
-    }
-  while ((G_GUINT64_CONSTANT (1) << b) <= longest)
-    b++;
-  return ((guint64) MAX (n, 1) * max_metric) << b > G_MAXINT32;
+  return routing_table_new_filled (g, backend, 0);
 }
 
 /* The whole of the two tables' entries, padding included. */
@@ -145,49 +92,19 @@ check_graph (CnsRouteGraph *g, const gchar *what)
     }
   ck_assert (cns_cuda_route_backend_get_last_stats (&transfer_s, &kernel_s));
   ck_assert (transfer_s >= 0 && kernel_s >= 0);
-  return entries_are_wide (g);
+  return routing_graph_needs_wide_entries (g);
 }
 
 /* ---- fixed graphs ---- */
 
-/* The worked example of the Floyd-Warshall chapter, with its next hops
- * (figure 18 (c); -1 on the diagonal). */
-static const Edge example_edges[] = {
-  { 0, 1, 1, 1 }, { 0, 2, 3, 3 }, { 0, 3, 1, 1 },
-  { 1, 5, 1, 1 }, { 1, 7, 2, 2 }, { 2, 4, 6, 6 },
-  { 3, 5, 5, 5 }, { 3, 6, 1, 1 }, { 4, 5, 4, 4 },
-};
-
-static const gint example_next_hop[8][8] = {
-  { -1, 1, 2, 3, 1, 1, 3, 1 }, { 0, -1, 0, 0, 5, 5, 0, 7 },
-  { 0, 0, -1, 0, 4, 0, 0, 0 }, { 0, 0, 0, -1, 0, 0, 6, 0 },
-  { 5, 5, 2, 5, -1, 5, 5, 5 }, { 1, 1, 1, 1, 4, -1, 1, 1 },
-  { 3, 3, 3, 3, 3, 3, -1, 3 }, { 1, 1, 1, 1, 1, 1, 1, -1 },
-};
-
+/* The worked example of the Floyd-Warshall chapter, with its next hops. */
 START_TEST (test_worked_example)
 {
-  g_autoptr (CnsRouteGraph) g
-      = graph_new (8, example_edges, G_N_ELEMENTS (example_edges));
+  g_autoptr (CnsRouteGraph) g = routing_graph_new (
+      8, routing_example_edges, G_N_ELEMENTS (routing_example_edges));
   g_autoptr (CnsRouteTable) table = table_filled (g, "cuda");
 
-  for (guint32 i = 0; i < 8; i++)
-    for (guint32 j = 0; j < 8; j++)
-      {
-        guint32 interface = cns_route_table_lookup (table, i, j);
-        const CnsRouteLink *link;
-
-        if (example_next_hop[i][j] < 0)
-          {
-            ck_assert_uint_eq (interface, CNS_ROUTE_TABLE_NO_ROUTE);
-            continue;
-          }
-        link = cns_route_graph_get_link_for_interface (g, i, interface);
-        ck_assert_msg (
-            link != NULL && (gint) link->neighbor == example_next_hop[i][j],
-            "next hop %u -> %u: node %d, expected %d", i, j,
-            link != NULL ? (gint) link->neighbor : -1, example_next_hop[i][j]);
-      }
+  routing_assert_example_next_hops (g, table);
   check_graph (g, "the worked example");
 }
 END_TEST
@@ -201,27 +118,28 @@ START_TEST (test_shapes)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       guint32 n = sizes[s];
-      g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (Edge));
+      g_autoptr (GArray) line
+          = g_array_new (FALSE, FALSE, sizeof (RoutingEdge));
       g_autoptr (CnsRouteGraph) gl = NULL, gr = NULL;
       g_autofree gchar *what = NULL;
 
       for (guint32 i = 0; i + 1 < n; i++)
         {
-          Edge e = { i, i + 1, (guint16) (1 + i % 3), 1 };
+          RoutingEdge e = { i, i + 1, (guint16) (1 + i % 3), 1 };
 
           g_array_append_val (line, e);
         }
-      gl = graph_new (n, (Edge *) line->data, line->len);
+      gl = routing_graph_new (n, (RoutingEdge *) line->data, line->len);
       what = g_strdup_printf ("a line of %u", n);
       check_graph (gl, what);
       if (n >= 3)
         {
-          Edge close = { n - 1, 0, 1, 1 };
+          RoutingEdge close = { n - 1, 0, 1, 1 };
 
           for (guint k = 0; k < line->len; k++)
-            g_array_index (line, Edge, k).metric_uv = 1;
+            g_array_index (line, RoutingEdge, k).metric_uv = 1;
           g_array_append_val (line, close);
-          gr = graph_new (n, (Edge *) line->data, line->len);
+          gr = routing_graph_new (n, (RoutingEdge *) line->data, line->len);
           g_free (what);
           what = g_strdup_printf ("a ring of %u", n);
           check_graph (gr, what);
@@ -230,12 +148,13 @@ START_TEST (test_shapes)
   {
     /* routers 0-3 in a square, hosts 4-9 hanging off them; 10-11 a
      * second component; 12 and 13 isolated */
-    const Edge edges[] = {
+    const RoutingEdge edges[] = {
       { 0, 1, 1, 1 }, { 1, 2, 1, 1 }, { 2, 3, 1, 1 },   { 3, 0, 1, 1 },
       { 0, 4, 1, 1 }, { 0, 5, 1, 1 }, { 1, 6, 1, 1 },   { 2, 7, 1, 1 },
       { 3, 8, 1, 1 }, { 3, 9, 1, 1 }, { 10, 11, 2, 3 },
     };
-    g_autoptr (CnsRouteGraph) g = graph_new (14, edges, G_N_ELEMENTS (edges));
+    g_autoptr (CnsRouteGraph) g
+        = routing_graph_new (14, edges, G_N_ELEMENTS (edges));
 
     check_graph (g, "a square with hosts, a pair and isolated nodes");
   }
@@ -247,12 +166,13 @@ END_TEST
  * need 2-byte entries and 9 rank bits. */
 START_TEST (test_parallel_links)
 {
-  const Edge edges[] = {
+  const RoutingEdge edges[] = {
     { 0, 1, 1, 1 }, { 0, 1, 1, 1 }, { 1, 0, 1, 1 }, { 1, 2, 5, 5 },
     { 1, 2, 2, 7 }, { 2, 3, 1, 1 }, { 0, 3, 3, 3 }, { 3, 0, 3, 2 },
   };
-  g_autoptr (CnsRouteGraph) g = graph_new (4, edges, G_N_ELEMENTS (edges));
-  g_autoptr (GArray) many = g_array_new (FALSE, FALSE, sizeof (Edge));
+  g_autoptr (CnsRouteGraph) g
+      = routing_graph_new (4, edges, G_N_ELEMENTS (edges));
+  g_autoptr (GArray) many = g_array_new (FALSE, FALSE, sizeof (RoutingEdge));
   g_autoptr (CnsRouteGraph) gm = NULL;
   g_autoptr (CnsRouteTable) table = NULL;
   guint64 rng = 11;
@@ -260,18 +180,18 @@ START_TEST (test_parallel_links)
   check_graph (g, "parallel links");
   for (guint k = 0; k < 300; k++)
     {
-      Edge e = { 0, 1, (guint16) (1 + splitmix64 (&rng) % 4), 1 };
+      RoutingEdge e = { 0, 1, (guint16) (1 + splitmix64 (&rng) % 4), 1 };
 
       g_array_append_val (many, e);
     }
   for (guint32 i = 1; i < 70; i++)
     {
-      Edge e = { i, i + 1, (guint16) (1 + splitmix64 (&rng) % 9),
-                 (guint16) (1 + splitmix64 (&rng) % 9) };
+      RoutingEdge e = { i, i + 1, (guint16) (1 + splitmix64 (&rng) % 9),
+                        (guint16) (1 + splitmix64 (&rng) % 9) };
 
       g_array_append_val (many, e);
     }
-  gm = graph_new (71, (Edge *) many->data, many->len);
+  gm = routing_graph_new (71, (RoutingEdge *) many->data, many->len);
   table = table_filled (gm, "spf");
   ck_assert_uint_eq (cns_route_table_get_entry_size (table), 2);
   check_graph (gm, "300 parallel links");
@@ -287,37 +207,37 @@ static CnsRouteGraph *
 random_graph (guint32 n, guint64 extra, guint max_metric, gboolean disconnected,
               guint64 seed)
 {
-  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (RoutingEdge));
   guint32 quarter = MAX (n / 4, 1);
   guint64 rng = seed;
 
   for (guint32 i = 1; i < n; i++)
     {
       guint32 base = disconnected ? i / quarter * quarter : 0;
-      Edge e;
+      RoutingEdge e;
 
       if (i == base)
         continue;
-      e = (Edge){ i, base + (guint32) (splitmix64 (&rng) % (i - base)),
-                  (guint16) (1 + splitmix64 (&rng) % max_metric),
-                  (guint16) (1 + splitmix64 (&rng) % max_metric) };
+      e = (RoutingEdge){ i, base + (guint32) (splitmix64 (&rng) % (i - base)),
+                         (guint16) (1 + splitmix64 (&rng) % max_metric),
+                         (guint16) (1 + splitmix64 (&rng) % max_metric) };
       g_array_append_val (edges, e);
     }
   for (guint64 k = 0; k < extra && n >= 2; k++)
     {
       guint32 u = (guint32) (splitmix64 (&rng) % n);
       guint32 v = (guint32) (splitmix64 (&rng) % n);
-      Edge e;
+      RoutingEdge e;
 
       if (disconnected)
         v = MIN (u / quarter * quarter + v % quarter, n - 1);
       if (u == v)
         continue;
-      e = (Edge){ u, v, (guint16) (1 + splitmix64 (&rng) % max_metric),
-                  (guint16) (1 + splitmix64 (&rng) % max_metric) };
+      e = (RoutingEdge){ u, v, (guint16) (1 + splitmix64 (&rng) % max_metric),
+                         (guint16) (1 + splitmix64 (&rng) % max_metric) };
       g_array_append_val (edges, e);
     }
-  return graph_new (n, (Edge *) edges->data, edges->len);
+  return routing_graph_new (n, (RoutingEdge *) edges->data, edges->len);
 }
 
 START_TEST (test_random_sparse)

@@ -7,223 +7,28 @@
 
 #include <string.h>
 
-#define INF 0x3fffffffu
-
-typedef struct
-{
-  guint32 u, v;
-  guint16 metric_uv, metric_vu;
-} Edge;
-
-/* One link as the reference sees it, numbered as cns_route_graph_add_edge()
- * numbers interfaces: 1, 2, ... per node in the order edges are added. */
-typedef struct
-{
-  guint32 neighbor;
-  guint32 interface;
-  guint32 metric;
-} RefLink;
-
-typedef struct
-{
-  guint32 n;
-  guint32 *dist;  /* n x n */
-  guint32 *hop;   /* n x n: the interface, CNS_ROUTE_TABLE_NO_ROUTE */
-  GArray **links; /* by node, RefLink sorted by (neighbour, interface) */
-} Reference;
-
 static void
 teardown (void)
 {
   cns_test_reset ();
 }
 
-static int
-ref_link_compare (gconstpointer a, gconstpointer b)
-{
-  const RefLink *x = a, *y = b;
-
-  if (x->neighbor != y->neighbor)
-    return x->neighbor < y->neighbor ? -1 : 1;
-  return x->interface < y->interface ? -1 : x->interface > y->interface;
-}
-
-/* Distances by Floyd-Warshall over directed link costs, then each next hop
- * by the tie rule: the first link, in (neighbour, interface) order, with
- * w(i,n) + d(n,j) = d(i,j). */
-static void
-reference_compute (Reference *ref, guint32 n, const Edge *edges, guint n_edges)
-{
-  g_autofree guint32 *next_interface = g_new0 (guint32, MAX (n, 1));
-
-  ref->n = n;
-  ref->dist = g_new (guint32, (gsize) n * n);
-  ref->hop = g_new (guint32, (gsize) n * n);
-  ref->links = g_new (GArray *, MAX (n, 1));
-  for (guint32 i = 0; i < n; i++)
-    ref->links[i] = g_array_new (FALSE, FALSE, sizeof (RefLink));
-  for (gsize x = 0; x < (gsize) n * n; x++)
-    ref->dist[x] = INF;
-  for (guint32 i = 0; i < n; i++)
-    ref->dist[(gsize) i * n + i] = 0;
-  for (guint k = 0; k < n_edges; k++)
-    {
-      const Edge *e = &edges[k];
-      RefLink a = { e->v, ++next_interface[e->u], e->metric_uv };
-      RefLink b = { e->u, ++next_interface[e->v], e->metric_vu };
-      guint32 *uv = &ref->dist[(gsize) e->u * n + e->v];
-      guint32 *vu = &ref->dist[(gsize) e->v * n + e->u];
-
-      g_array_append_val (ref->links[e->u], a);
-      g_array_append_val (ref->links[e->v], b);
-      *uv = MIN (*uv, e->metric_uv);
-      *vu = MIN (*vu, e->metric_vu);
-    }
-  for (guint32 i = 0; i < n; i++)
-    g_array_sort (ref->links[i], ref_link_compare);
-
-  /* a node with a single link is never inside a shortest path (it would
-   * pass its neighbour twice), so it is no intermediate to try */
-  for (guint32 k = 0; k < n; k++)
-    {
-      const guint32 *row_k = &ref->dist[(gsize) k * n];
-
-      if (ref->links[k]->len < 2)
-        continue;
-
-      for (guint32 i = 0; i < n; i++)
-        {
-          guint32 *row_i = &ref->dist[(gsize) i * n];
-          guint32 d_ik = row_i[k];
-
-          if (d_ik == INF)
-            continue;
-          for (guint32 j = 0; j < n; j++)
-            {
-              guint32 through = d_ik + row_k[j];
-
-              row_i[j] = through < row_i[j] ? through : row_i[j];
-            }
-        }
-    }
-
-  /* links in tie-rule order, each filling the entries it is the first
-   * to satisfy: rows are read in order, not one row per entry */
-  for (gsize x = 0; x < (gsize) n * n; x++)
-    ref->hop[x] = CNS_ROUTE_TABLE_NO_ROUTE;
-  for (guint32 i = 0; i < n; i++)
-    {
-      const guint32 *row_i = &ref->dist[(gsize) i * n];
-      guint32 *hop_i = &ref->hop[(gsize) i * n];
-
-      for (guint l = 0; l < ref->links[i]->len; l++)
-        {
-          const RefLink *link = &g_array_index (ref->links[i], RefLink, l);
-          const guint32 *row_n = &ref->dist[(gsize) link->neighbor * n];
-
-          for (guint32 j = 0; j < n; j++)
-            if (hop_i[j] == CNS_ROUTE_TABLE_NO_ROUTE && j != i
-                && row_i[j] != INF && link->metric + row_n[j] == row_i[j])
-              hop_i[j] = link->interface;
-        }
-      /* (a passing ck_assert costs a system call: not per entry) */
-      for (guint32 j = 0; j < n; j++)
-        if ((hop_i[j] == CNS_ROUTE_TABLE_NO_ROUTE)
-            != (j == i || row_i[j] == INF))
-          ck_abort_msg ("reference: no next hop %u -> %u", i, j);
-    }
-}
-
-static void
-reference_clear (Reference *ref)
-{
-  for (guint32 i = 0; i < ref->n; i++)
-    g_array_unref (ref->links[i]);
-  g_clear_pointer (&ref->links, g_free);
-  g_clear_pointer (&ref->dist, g_free);
-  g_clear_pointer (&ref->hop, g_free);
-}
-
-static CnsRouteGraph *
-graph_new (guint32 n, const Edge *edges, guint n_edges)
-{
-  CnsRouteGraph *g = cns_route_graph_new (n);
-
-  for (guint k = 0; k < n_edges; k++)
-    cns_route_graph_add_edge (g, edges[k].u, edges[k].v, edges[k].metric_uv,
-                              edges[k].metric_vu);
-  cns_route_graph_seal (g);
-  return g;
-}
-
+/* Tables filled by spf. */
 static CnsRouteTable *
 table_filled (CnsRouteGraph *g, guint n_threads)
 {
-  g_autoptr (GError) error = NULL;
-  CnsRouteTable *table = cns_route_table_new (g, G_MAXUINT64, &error);
-
-  ck_assert_msg (table != NULL, "%s", error ? error->message : "");
-  ck_assert_msg (cns_route_table_fill (table, "spf", n_threads, &error), "%s",
-                 error ? error->message : "");
-  return table;
-}
-
-/* Every lookup, hosts included, against the reference. */
-static void
-assert_table_matches (const CnsRouteTable *table, const Reference *ref)
-{
-  for (guint32 i = 0; i < ref->n; i++)
-    for (guint32 j = 0; j < ref->n; j++)
-      {
-        guint32 got = cns_route_table_lookup (table, i, j);
-        guint32 want = ref->hop[(gsize) i * ref->n + j];
-
-        if (got != want)
-          ck_abort_msg ("next hop %u -> %u: interface %d, expected %d "
-                        "(distance %u)",
-                        i, j, (gint) got, (gint) want,
-                        ref->dist[(gsize) i * ref->n + j]);
-      }
-}
-
-static void
-assert_tables_equal (CnsRouteTable *a, CnsRouteTable *b)
-{
-  guint32 routers
-      = cns_route_graph_get_n_routers (cns_route_table_get_graph (a));
-  gsize row = (gsize) routers * cns_route_table_get_entry_size (a);
-
-  ck_assert_uint_eq (cns_route_table_get_bytes (a),
-                     cns_route_table_get_bytes (b));
-  for (guint32 r = 0; r < routers; r++)
-    ck_assert_msg (memcmp (cns_route_table_get_row (a, r),
-                           cns_route_table_get_row (b, r), row)
-                       == 0,
-                   "row %u differs between 1 and 2 threads", r);
+  return routing_table_new_filled (g, "spf", n_threads);
 }
 
 /* ---- the worked example of the Floyd-Warshall chapter ---- */
 
-static const Edge example_edges[] = {
-  { 0, 1, 1, 1 }, { 0, 2, 3, 3 }, { 0, 3, 1, 1 },
-  { 1, 5, 1, 1 }, { 1, 7, 2, 2 }, { 2, 4, 6, 6 },
-  { 3, 5, 5, 5 }, { 3, 6, 1, 1 }, { 4, 5, 4, 4 },
-};
-
-/* Figure 18 (b) and (c): shortest distances and next-hop nodes (-1 on
- * the diagonal, where the figure repeats the node). */
+/* routing_example_edges; figure 18 (b): shortest distances (figure 18
+ * (c), the next-hop nodes, is routing_example_next_hop). */
 static const guint32 example_distance[8][8] = {
   { 0, 1, 3, 1, 6, 2, 2, 3 }, { 1, 0, 4, 2, 5, 1, 3, 2 },
   { 3, 4, 0, 4, 6, 5, 5, 6 }, { 1, 2, 4, 0, 7, 3, 1, 4 },
   { 6, 5, 6, 7, 0, 4, 8, 7 }, { 2, 1, 5, 3, 4, 0, 4, 3 },
   { 2, 3, 5, 1, 8, 4, 0, 5 }, { 3, 2, 6, 4, 7, 3, 5, 0 },
-};
-
-static const gint example_next_hop[8][8] = {
-  { -1, 1, 2, 3, 1, 1, 3, 1 }, { 0, -1, 0, 0, 5, 5, 0, 7 },
-  { 0, 0, -1, 0, 4, 0, 0, 0 }, { 0, 0, 0, -1, 0, 0, 6, 0 },
-  { 5, 5, 2, 5, -1, 5, 5, 5 }, { 1, 1, 1, 1, 4, -1, 1, 1 },
-  { 3, 3, 3, 3, 3, 3, -1, 3 }, { 1, 1, 1, 1, 1, 1, 1, -1 },
 };
 
 /* The neighbour the table sends @i's packets for @j to. */
@@ -243,10 +48,10 @@ next_hop_node (CnsRouteTable *table, guint32 i, guint32 j)
 
 START_TEST (test_worked_example)
 {
-  g_autoptr (CnsRouteGraph) g
-      = graph_new (8, example_edges, G_N_ELEMENTS (example_edges));
+  g_autoptr (CnsRouteGraph) g = routing_graph_new (
+      8, routing_example_edges, G_N_ELEMENTS (routing_example_edges));
   g_autoptr (CnsRouteTable) table = table_filled (g, 1);
-  Reference ref;
+  RoutingReference ref;
 
   /* 6 and 7 hang off 3 and 1: hosts, without rows */
   ck_assert_uint_eq (cns_route_graph_get_n_routers (g), 6);
@@ -254,16 +59,18 @@ START_TEST (test_worked_example)
   ck_assert_uint_eq (cns_route_table_get_entry_size (table), 1);
   ck_assert_uint_eq (cns_route_table_get_bytes (table), 6 * 64);
 
-  reference_compute (&ref, 8, example_edges, G_N_ELEMENTS (example_edges));
+  routing_reference_compute (&ref, 8, routing_example_edges,
+                             G_N_ELEMENTS (routing_example_edges));
   for (guint32 i = 0; i < 8; i++)
     for (guint32 j = 0; j < 8; j++)
       {
         guint32 cost = 0, at = i, hops = 0;
 
         ck_assert_uint_eq (ref.dist[i * 8 + j], example_distance[i][j]);
-        ck_assert_msg (next_hop_node (table, i, j) == example_next_hop[i][j],
-                       "next hop %u -> %u: %d, published %d", i, j,
-                       next_hop_node (table, i, j), example_next_hop[i][j]);
+        ck_assert_msg (
+            next_hop_node (table, i, j) == routing_example_next_hop[i][j],
+            "next hop %u -> %u: %d, published %d", i, j,
+            next_hop_node (table, i, j), routing_example_next_hop[i][j]);
         /* following the table costs the published distance */
         while (at != j)
           {
@@ -279,131 +86,97 @@ START_TEST (test_worked_example)
   ck_assert_int_eq (next_hop_node (table, 5, 6), 1);
   ck_assert_int_eq (next_hop_node (table, 4, 0), 5);
   ck_assert_int_eq (next_hop_node (table, 0, 4), 1);
-  assert_table_matches (table, &ref);
-  reference_clear (&ref);
+  routing_assert_table_matches (table, &ref, "the worked example");
+  routing_reference_clear (&ref);
 }
 END_TEST
 
 /* ---- random graphs ---- */
 
-typedef struct
-{
-  const gchar *name;
-  guint32 n;          /* nodes */
-  guint32 leaves;     /* of them, single-link nodes added last */
-  guint32 isolated;   /* of them, nodes without links */
-  guint32 components; /* the rest split into this many trees */
-  guint32 extra;      /* random links added to the trees */
-  guint32 parallel;   /* second links between already linked nodes */
-  guint16 max_metric; /* metrics from 1 to this; 0: all equal to unit */
-  guint16 unit;       /* the metric of every link when max_metric is 0 */
-  gboolean asymmetric;
-  guint32 seed;
-} RandomGraph;
-
-static const RandomGraph random_graphs[] = {
-  { "unit-200", 200, 0, 0, 1, 150, 0, 0, 1, FALSE, 1 },
-  { "metrics-300-parallel", 300, 40, 0, 1, 300, 30, 20, 0, FALSE, 2 },
-  { "asymmetric-500-hosts", 500, 200, 0, 1, 400, 10, 20, 0, TRUE, 3 },
-  { "equal-7-1000-hosts", 1000, 300, 0, 1, 900, 20, 0, 7, FALSE, 4 },
-  { "sparse-unit-1200", 1200, 0, 0, 1, 60, 0, 0, 1, FALSE, 8 },
-  { "disconnected-600", 600, 60, 40, 3, 500, 10, 20, 0, TRUE, 5 },
-  { "metrics-2000", 2000, 500, 0, 1, 2000, 40, 20, 0, FALSE, 6 },
+static const RoutingRandomGraph random_graphs[] = {
+  { .name = "unit-200",
+    .n = 200,
+    .components = 1,
+    .extra = 150,
+    .unit = 1,
+    .seed = 1 },
+  { .name = "metrics-300-parallel",
+    .n = 300,
+    .leaves = 40,
+    .components = 1,
+    .extra = 300,
+    .parallel = 30,
+    .max_metric = 20,
+    .seed = 2 },
+  { .name = "asymmetric-500-hosts",
+    .n = 500,
+    .leaves = 200,
+    .components = 1,
+    .extra = 400,
+    .parallel = 10,
+    .max_metric = 20,
+    .asymmetric = TRUE,
+    .seed = 3 },
+  { .name = "equal-7-1000-hosts",
+    .n = 1000,
+    .leaves = 300,
+    .components = 1,
+    .extra = 900,
+    .parallel = 20,
+    .unit = 7,
+    .seed = 4 },
+  { .name = "sparse-unit-1200",
+    .n = 1200,
+    .components = 1,
+    .extra = 60,
+    .unit = 1,
+    .seed = 8 },
+  { .name = "disconnected-600",
+    .n = 600,
+    .leaves = 60,
+    .isolated = 40,
+    .components = 3,
+    .extra = 500,
+    .parallel = 10,
+    .max_metric = 20,
+    .asymmetric = TRUE,
+    .seed = 5 },
+  { .name = "metrics-2000",
+    .n = 2000,
+    .leaves = 500,
+    .components = 1,
+    .extra = 2000,
+    .parallel = 40,
+    .max_metric = 20,
+    .seed = 6 },
 };
-
-static guint16
-random_metric (GRand *rand, const RandomGraph *spec)
-{
-  if (spec->max_metric == 0)
-    return spec->unit;
-  return (guint16) g_rand_int_range (rand, 1, spec->max_metric + 1);
-}
-
-static void
-add_random_edge (GArray *edges, GRand *rand, const RandomGraph *spec, guint32 u,
-                 guint32 v)
-{
-  Edge e = { u, v, random_metric (rand, spec), 0 };
-
-  e.metric_vu = spec->asymmetric ? random_metric (rand, spec) : e.metric_uv;
-  g_array_append_val (edges, e);
-}
-
-/* Trees over the core nodes (a node joins a random earlier node of its
- * component), extra links inside components, second links on existing
- * ones, then leaves on random core nodes; edges are shuffled so that
- * interface numbers are not in node order. */
-static GArray *
-random_edges (const RandomGraph *spec)
-{
-  g_autoptr (GRand) rand = g_rand_new_with_seed (spec->seed);
-  GArray *edges = g_array_new (FALSE, FALSE, sizeof (Edge));
-  guint32 core = spec->n - spec->leaves - spec->isolated;
-  guint32 size = core / spec->components;
-
-  for (guint32 i = 1; i < core; i++)
-    {
-      guint32 first = MIN (i / size, spec->components - 1) * size;
-
-      if (i != first)
-        add_random_edge (edges, rand, spec, i,
-                         (guint32) g_rand_int_range (rand, first, i));
-    }
-  for (guint32 k = 0; k < spec->extra; k++)
-    {
-      guint32 u = (guint32) g_rand_int_range (rand, 0, core);
-      guint32 first = MIN (u / size, spec->components - 1) * size;
-      guint32 last = u / size >= spec->components - 1 ? core : first + size;
-      guint32 v = (guint32) g_rand_int_range (rand, first, last);
-
-      if (u != v)
-        add_random_edge (edges, rand, spec, u, v);
-    }
-  for (guint32 k = 0; k < spec->parallel && edges->len > 0; k++)
-    {
-      Edge e
-          = g_array_index (edges, Edge, g_rand_int_range (rand, 0, edges->len));
-
-      add_random_edge (edges, rand, spec, e.v, e.u);
-    }
-  for (guint32 i = core; i < core + spec->leaves; i++)
-    add_random_edge (edges, rand, spec, i,
-                     (guint32) g_rand_int_range (rand, 0, core));
-  for (guint32 k = edges->len; k > 1; k--)
-    {
-      guint32 s = (guint32) g_rand_int_range (rand, 0, k);
-      Edge t = g_array_index (edges, Edge, k - 1);
-
-      g_array_index (edges, Edge, k - 1) = g_array_index (edges, Edge, s);
-      g_array_index (edges, Edge, s) = t;
-    }
-  return edges;
-}
 
 START_TEST (test_random_graphs)
 {
-  const RandomGraph *spec = &random_graphs[_i];
+  const RoutingRandomGraph *spec = &random_graphs[_i];
   g_autoptr (GArray) edges = NULL;
   g_autoptr (CnsRouteGraph) g = NULL;
   g_autoptr (CnsRouteTable) one = NULL;
   g_autoptr (CnsRouteTable) two = NULL;
-  Reference ref;
+  RoutingReference ref;
   guint32 unreachable = 0, hosts = 0;
 
   /* the cubic reference would take minutes under valgrind, which looks
    * for memory errors: the smaller graphs have every kind of link */
   if (cns_test_under_valgrind () && spec->n > 600)
     return;
-  edges = random_edges (spec);
-  g = graph_new (spec->n, (const Edge *) edges->data, edges->len);
+  edges = routing_random_edges (spec);
+  g = routing_graph_new (spec->n, (const RoutingEdge *) edges->data,
+                         edges->len);
   one = table_filled (g, 1);
   two = table_filled (g, 2);
 
   ck_assert_uint_eq (cns_route_graph_has_unit_metrics (g),
                      spec->max_metric == 0);
-  reference_compute (&ref, spec->n, (const Edge *) edges->data, edges->len);
-  assert_table_matches (one, &ref);
-  assert_tables_equal (one, two);
+  routing_reference_compute (&ref, spec->n, (const RoutingEdge *) edges->data,
+                             edges->len);
+  routing_assert_table_matches (one, &ref, spec->name);
+  routing_assert_tables_equal (one, two, "1 and 2 threads");
   /* the narrower store paths the processor may not choose by itself */
   for (guint k = 0; k < 2; k++)
     {
@@ -412,7 +185,7 @@ START_TEST (test_random_graphs)
       g_setenv ("CNS_ROUTING_SIMD", k == 0 ? "portable" : "avx2", TRUE);
       capped = table_filled (g, 2);
       g_unsetenv ("CNS_ROUTING_SIMD");
-      assert_tables_equal (one, capped);
+      routing_assert_tables_equal (one, capped, k == 0 ? "portable" : "avx2");
     }
 
   /* the graph is what the spec asks for */
@@ -420,7 +193,8 @@ START_TEST (test_random_graphs)
     {
       hosts += cns_route_graph_is_host (g, i);
       for (guint32 j = 0; j < spec->n; j++)
-        unreachable += ref.dist[(gsize) i * spec->n + j] == INF;
+        unreachable
+            += ref.dist[(gsize) i * spec->n + j] == ROUTING_REFERENCE_INF;
     }
   ck_assert_uint_ge (hosts, spec->leaves);
   ck_assert_uint_eq (cns_route_graph_get_n_routers (g),
@@ -429,7 +203,7 @@ START_TEST (test_random_graphs)
     ck_assert_uint_gt (unreachable, 0);
   else
     ck_assert_uint_eq (unreachable, 0);
-  reference_clear (&ref);
+  routing_reference_clear (&ref);
 }
 END_TEST
 
@@ -437,30 +211,30 @@ END_TEST
  * take two bytes; links between some leaves make them routers. */
 START_TEST (test_wide_entries)
 {
-  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (RoutingEdge));
   g_autoptr (CnsRouteGraph) g = NULL;
   g_autoptr (CnsRouteTable) one = NULL;
   g_autoptr (CnsRouteTable) two = NULL;
-  Reference ref;
+  RoutingReference ref;
 
   for (guint32 leaf = 1; leaf <= 300; leaf++)
     {
-      Edge e = { 0, leaf, 1, 1 };
+      RoutingEdge e = { 0, leaf, 1, 1 };
 
       g_array_append_val (edges, e);
     }
   for (guint32 leaf = 250; leaf < 300; leaf += 2)
     {
-      Edge e = { leaf, leaf + 1, 1, 1 };
+      RoutingEdge e = { leaf, leaf + 1, 1, 1 };
 
       g_array_append_val (edges, e);
     }
   {
-    Edge chain[] = { { 1, 299, 1, 1 }, { 299, 300, 1, 1 } };
+    RoutingEdge chain[] = { { 1, 299, 1, 1 }, { 299, 300, 1, 1 } };
 
     g_array_append_vals (edges, chain, G_N_ELEMENTS (chain));
   }
-  g = graph_new (301, (const Edge *) edges->data, edges->len);
+  g = routing_graph_new (301, (const RoutingEdge *) edges->data, edges->len);
   one = table_filled (g, 1);
   two = table_filled (g, 2);
   ck_assert_uint_eq (cns_route_graph_get_max_interface (g), 300);
@@ -472,25 +246,26 @@ START_TEST (test_wide_entries)
   ck_assert_uint_eq (cns_route_table_lookup (one, 0, 300), 300);
   ck_assert_uint_eq (cns_route_table_lookup (one, 0, 256), 256);
   ck_assert_uint_eq (cns_route_table_lookup (one, 17, 256), 1);
-  reference_compute (&ref, 301, (const Edge *) edges->data, edges->len);
-  assert_table_matches (one, &ref);
-  assert_tables_equal (one, two);
+  routing_reference_compute (&ref, 301, (const RoutingEdge *) edges->data,
+                             edges->len);
+  routing_assert_table_matches (one, &ref, "wide entries");
+  routing_assert_tables_equal (one, two, "1 and 2 threads");
   g_setenv ("CNS_ROUTING_SIMD", "portable", TRUE);
   {
     g_autoptr (CnsRouteTable) portable = table_filled (g, 2);
 
     g_unsetenv ("CNS_ROUTING_SIMD");
-    assert_table_matches (portable, &ref);
+    routing_assert_table_matches (portable, &ref, "wide entries, portable");
   }
-  reference_clear (&ref);
+  routing_reference_clear (&ref);
 }
 END_TEST
 
 START_TEST (test_memory_budget)
 {
-  g_autoptr (GArray) edges = random_edges (&random_graphs[0]);
+  g_autoptr (GArray) edges = routing_random_edges (&random_graphs[0]);
   g_autoptr (CnsRouteGraph) g
-      = graph_new (200, (const Edge *) edges->data, edges->len);
+      = routing_graph_new (200, (const RoutingEdge *) edges->data, edges->len);
   guint32 routers = cns_route_graph_get_n_routers (g);
   /* rows are padded to 64 entries */
   guint64 bytes = (guint64) routers * ((routers + 63) / 64 * 64);
@@ -518,8 +293,8 @@ END_TEST
 
 START_TEST (test_unknown_backend)
 {
-  g_autoptr (CnsRouteGraph) g
-      = graph_new (8, example_edges, G_N_ELEMENTS (example_edges));
+  g_autoptr (CnsRouteGraph) g = routing_graph_new (
+      8, routing_example_edges, G_N_ELEMENTS (routing_example_edges));
   g_autoptr (CnsRouteTable) table = cns_route_table_new (g, G_MAXUINT64, NULL);
   g_autofree gchar *names = cns_route_backend_list_names ();
   g_autofree gchar *expected = g_strdup_printf (
@@ -576,8 +351,8 @@ static const CnsRouteBackend second_spf
 
 START_TEST (test_backend_registry)
 {
-  g_autoptr (CnsRouteGraph) g
-      = graph_new (8, example_edges, G_N_ELEMENTS (example_edges));
+  g_autoptr (CnsRouteGraph) g = routing_graph_new (
+      8, routing_example_edges, G_N_ELEMENTS (routing_example_edges));
   g_autoptr (CnsRouteTable) table = cns_route_table_new (g, G_MAXUINT64, NULL);
   g_autoptr (GError) error = NULL;
   g_autofree gchar *names = NULL;
@@ -631,10 +406,10 @@ START_TEST (test_auto_backend)
   ck_assert_ptr_nonnull (cns_route_backend_lookup ("auto"));
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      const RandomGraph *spec = &random_graphs[cases[c].spec];
-      g_autoptr (GArray) edges = random_edges (spec);
-      g_autoptr (CnsRouteGraph) g
-          = graph_new (spec->n, (const Edge *) edges->data, edges->len);
+      const RoutingRandomGraph *spec = &random_graphs[cases[c].spec];
+      g_autoptr (GArray) edges = routing_random_edges (spec);
+      g_autoptr (CnsRouteGraph) g = routing_graph_new (
+          spec->n, (const RoutingEdge *) edges->data, edges->len);
       g_autoptr (CnsRouteTable) spf = table_filled (g, 2);
       g_autoptr (CnsRouteTable) chosen
           = cns_route_table_new (g, G_MAXUINT64, NULL);
@@ -648,15 +423,15 @@ START_TEST (test_auto_backend)
                      "%s", reason);
       ck_assert_msg (cns_route_table_fill (chosen, "auto", 2, &error), "%s",
                      error ? error->message : "");
-      assert_tables_equal (spf, chosen);
+      routing_assert_tables_equal (spf, chosen, cases[c].chosen);
     }
 }
 END_TEST
 
 START_TEST (test_lookup_misuse)
 {
-  g_autoptr (CnsRouteGraph) g
-      = graph_new (8, example_edges, G_N_ELEMENTS (example_edges));
+  g_autoptr (CnsRouteGraph) g = routing_graph_new (
+      8, routing_example_edges, G_N_ELEMENTS (routing_example_edges));
   g_autoptr (CnsRouteTable) table = table_filled (g, 1);
 
   ck_assert_uint_eq (cns_route_table_lookup (table, 3, 3),
