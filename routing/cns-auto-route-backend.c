@@ -11,7 +11,10 @@
  *     destinations a pass): (7.4e-11 n L + 1.3e-8 n^2) / threads
  *   spf, other metrics (Dijkstra per destination):
  *     (5.8e-9 n L + 1.6e-8 n^2 log2 n) / threads
- *   fw-cpu (blocked Floyd-Warshall): 2.5e-11 n^3 / threads
+ *   fw-cpu (blocked Floyd-Warshall): 2.5e-11 n^3 / (2 (threads / 2)^0.69),
+ *     twice that for unequal metrics, which usually need 64-bit entries
+ *     (memory bandwidth caps its speed-up: 4.2 times from 2 to 16
+ *     threads)
  *   cuda: 0.3 s to start the device, n^2 entry bytes copied back at
  *     20 GB/s, n^3 relaxations at 1.3e13 per second
  *
@@ -56,7 +59,8 @@ estimate_cpu (const CnsRouteGraph *graph, guint n_threads, Estimate out[2])
     spf.seconds
         = (5.8e-9 * n * links + 1.6e-8 * n * n * log2 (MAX (n, 2))) / threads;
   fw.name = "fw-cpu";
-  fw.seconds = 2.5e-11 * n * n * n / threads;
+  fw.seconds = 2.5e-11 * n * n * n / (2.0 * pow (threads / 2.0, 0.69))
+               * (cns_route_graph_has_unit_metrics (graph) ? 1.0 : 2.0);
   out[0] = spf.seconds <= fw.seconds ? spf : fw;
   out[1] = spf.seconds <= fw.seconds ? fw : spf;
 }
