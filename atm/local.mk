@@ -1,0 +1,22 @@
+# atm/: ATM cells, AAL5, ABR flow control with EPRCA switches.
+
+noinst_LTLIBRARIES += %reldir%/libcns-atm.la
+
+%canon_reldir%_libcns_atm_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-atm\"
+%canon_reldir%_libcns_atm_la_LIBADD = $(GLIB_LIBS) $(LIBM)
+%canon_reldir%_libcns_atm_la_SOURCES = \
+	%reldir%/cns-aal5.c \
+	%reldir%/cns-abr-destination.c \
+	%reldir%/cns-abr-source.c \
+	%reldir%/cns-atm-cell.c \
+	%reldir%/cns-atm-rm-cell.c \
+	%reldir%/cns-eprca.c
+
+nobase_cnsinclude_HEADERS += \
+	%reldir%/cns-atm.h \
+	%reldir%/cns-aal5.h \
+	%reldir%/cns-abr-destination.h \
+	%reldir%/cns-abr-source.h \
+	%reldir%/cns-atm-cell.h \
+	%reldir%/cns-atm-rm-cell.h \
+	%reldir%/cns-eprca.h
