@@ -9,4 +9,5 @@
 #include "atm/cns-abr-source.h"
 #include "atm/cns-atm-cell.h"
 #include "atm/cns-atm-rm-cell.h"
+#include "atm/cns-atm-traffic.h"
 #include "atm/cns-eprca.h"

@@ -10,6 +10,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-atm.la
 	%reldir%/cns-abr-source.c \
 	%reldir%/cns-atm-cell.c \
 	%reldir%/cns-atm-rm-cell.c \
+	%reldir%/cns-atm-traffic.c \
 	%reldir%/cns-eprca.c
 
 nobase_cnsinclude_HEADERS += \
@@ -19,4 +20,5 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-abr-source.h \
 	%reldir%/cns-atm-cell.h \
 	%reldir%/cns-atm-rm-cell.h \
+	%reldir%/cns-atm-traffic.h \
 	%reldir%/cns-eprca.h

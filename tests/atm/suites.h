@@ -10,3 +10,4 @@ Suite *test_atm_rm_cell_suite (void);
 Suite *test_aal5_suite (void);
 Suite *test_abr_source_suite (void);
 Suite *test_eprca_suite (void);
+Suite *test_atm_traffic_suite (void);

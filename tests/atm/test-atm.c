@@ -13,6 +13,7 @@ main (void)
     test_aal5_suite (),
     test_abr_source_suite (),
     test_eprca_suite (),
+    test_atm_traffic_suite (),
   };
 
   cns_test_init ();
