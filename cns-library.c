@@ -11,6 +11,7 @@
  * belongs to no module: it is the one place that calls the modules'
  * start-up functions, declared in their -private.h headers.
  */
+#include "atm/cns-atm-private.h"
 #include "core/cns-core-private.h"
 #include "internet/cns-internet-private.h"
 #include "network/cns-network-private.h"
@@ -25,4 +26,5 @@ cns_library_init (void)
   cns_network_init ();
   cns_internet_init ();
   cns_routing_init ();
+  cns_atm_init ();
 }

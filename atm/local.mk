@@ -8,8 +8,15 @@ noinst_LTLIBRARIES += %reldir%/libcns-atm.la
 	%reldir%/cns-aal5.c \
 	%reldir%/cns-abr-destination.c \
 	%reldir%/cns-abr-source.c \
+	%reldir%/cns-atm.c \
 	%reldir%/cns-atm-cell.c \
+	%reldir%/cns-atm-channel.c \
+	%reldir%/cns-atm-helper.c \
+	%reldir%/cns-atm-net-device.c \
+	%reldir%/cns-atm-private.h \
 	%reldir%/cns-atm-rm-cell.c \
+	%reldir%/cns-atm-sim-cell.c \
+	%reldir%/cns-atm-switch.c \
 	%reldir%/cns-atm-traffic.c \
 	%reldir%/cns-eprca.c
 
@@ -19,6 +26,11 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-abr-destination.h \
 	%reldir%/cns-abr-source.h \
 	%reldir%/cns-atm-cell.h \
+	%reldir%/cns-atm-channel.h \
+	%reldir%/cns-atm-helper.h \
+	%reldir%/cns-atm-net-device.h \
 	%reldir%/cns-atm-rm-cell.h \
+	%reldir%/cns-atm-sim-cell.h \
+	%reldir%/cns-atm-switch.h \
 	%reldir%/cns-atm-traffic.h \
 	%reldir%/cns-eprca.h

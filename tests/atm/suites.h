@@ -11,3 +11,4 @@ Suite *test_aal5_suite (void);
 Suite *test_abr_source_suite (void);
 Suite *test_eprca_suite (void);
 Suite *test_atm_traffic_suite (void);
+Suite *test_atm_transport_suite (void);
