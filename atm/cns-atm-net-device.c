@@ -5,6 +5,10 @@
  * FIFOs, one per service class (RM, CBR, VBR, ABR, UBR), each with an
  * optional limit in cells (0: unlimited); a cell that finds its queue full
  * is dropped, counted per class and reported by the "Drop" trace source.
+ * The "Dequeue" trace source reports each cell as it starts on the wire,
+ * with the time it waited (cell->enqueued is set by enqueue), and each
+ * queue's length is integrated over time at every change, for its time
+ * average (cns_atm_net_device_get_mean_queue_length()) and maximum.
  * The port sends one cell per slot, 1 / CellRate seconds. A host takes the
  * next cell by strict priority RM > CBR > VBR > ABR > UBR; a switch port
  * serves RM, then CBR, then VBR and ABR by weighted round robin
@@ -60,6 +64,9 @@ typedef struct
   guint length;
   guint limit; /* 0: unlimited */
   guint64 drops;
+  guint max_length;    /* the most cells waiting since the stats' start */
+  gdouble area;        /* integral of length over time, cells x ps */
+  CnsTime last_change; /* when length last changed (or the stats' start) */
 } CellFifo;
 
 struct _CnsAtmNetDevice
@@ -83,7 +90,10 @@ struct _CnsAtmNetDevice
   CnsAtmCellReceiveFn receive_fn;
   gpointer receive_data;
 
+  CnsTime stats_start; /* when the queue-length statistics began */
+
   CnsTraceSource drop_trace;
+  CnsTraceSource dequeue_trace;
 };
 
 G_DEFINE_FINAL_TYPE (CnsAtmNetDevice, cns_atm_net_device, CNS_TYPE_NET_DEVICE)
@@ -167,6 +177,7 @@ atm_device_finalize (GObject *object)
   CnsAtmNetDevice *self = CNS_ATM_NET_DEVICE (object);
 
   cns_trace_source_clear (&self->drop_trace);
+  cns_trace_source_clear (&self->dequeue_trace);
   G_OBJECT_CLASS (cns_atm_net_device_parent_class)->finalize (object);
 }
 
@@ -260,6 +271,12 @@ cns_atm_net_device_class_init (CnsAtmNetDeviceClass *klass)
                             "A cell was dropped: its output queue was full",
                             "CnsAtmCellTraceFn",
                             G_STRUCT_OFFSET (CnsAtmNetDevice, drop_trace));
+  cns_trace_source_install (
+      G_TYPE_FROM_CLASS (klass), "Dequeue",
+      "A cell left its queue for the wire, with the time it waited (0 for a "
+      "cell that found the port idle)",
+      "CnsAtmCellDequeueTraceFn",
+      G_STRUCT_OFFSET (CnsAtmNetDevice, dequeue_trace));
 }
 
 static CnsTime
@@ -442,10 +459,21 @@ atm_device_transmit (CnsAtmNetDevice *self, CnsAtmCell *cell)
       self->peer, cell, cns_atm_cell_free_notify);
 }
 
+/* Adds the time since the last change at the current length to the
+ * queue's area. */
+static inline void
+fifo_account (CellFifo *fifo, CnsTime now)
+{
+  fifo->area += (gdouble) fifo->length * (gdouble) (now - fifo->last_change);
+  fifo->last_change = now;
+}
+
 static CnsAtmCell *
 fifo_pop (CellFifo *fifo)
 {
   CnsAtmCell *cell = fifo->head;
+
+  fifo_account (fifo, cns_simulator_now ());
 
   fifo->head = cell->next;
   if (fifo->head == NULL)
@@ -456,22 +484,24 @@ fifo_pop (CellFifo *fifo)
 
 /* The next cell to send by the port's discipline, or NULL. */
 static CnsAtmCell *
-atm_device_pick (CnsAtmNetDevice *self)
+atm_device_pick (CnsAtmNetDevice *self, CnsAtmServiceClass *cls)
 {
   CellFifo *q = self->queues;
 
   if (q[CNS_ATM_SERVICE_RM].head != NULL)
-    return fifo_pop (&q[CNS_ATM_SERVICE_RM]);
+    return fifo_pop (&q[*cls = CNS_ATM_SERVICE_RM]);
   if (q[CNS_ATM_SERVICE_CBR].head != NULL)
-    return fifo_pop (&q[CNS_ATM_SERVICE_CBR]);
+    return fifo_pop (&q[*cls = CNS_ATM_SERVICE_CBR]);
   if (self->mode == CNS_ATM_DEVICE_MODE_SWITCH
       && q[CNS_ATM_SERVICE_VBR].head != NULL
       && q[CNS_ATM_SERVICE_ABR].head != NULL)
     {
       /* both backlogged: VbrWeight VBR cells, then AbrWeight ABR cells */
       guint weight = self->wrr_abr_turn ? self->abr_weight : self->vbr_weight;
-      CellFifo *fifo = self->wrr_abr_turn ? &q[CNS_ATM_SERVICE_ABR]
-                                          : &q[CNS_ATM_SERVICE_VBR];
+      CellFifo *fifo;
+
+      *cls = self->wrr_abr_turn ? CNS_ATM_SERVICE_ABR : CNS_ATM_SERVICE_VBR;
+      fifo = &q[*cls];
 
       if (++self->wrr_served >= weight)
         {
@@ -481,11 +511,11 @@ atm_device_pick (CnsAtmNetDevice *self)
       return fifo_pop (fifo);
     }
   if (q[CNS_ATM_SERVICE_VBR].head != NULL)
-    return fifo_pop (&q[CNS_ATM_SERVICE_VBR]);
+    return fifo_pop (&q[*cls = CNS_ATM_SERVICE_VBR]);
   if (q[CNS_ATM_SERVICE_ABR].head != NULL)
-    return fifo_pop (&q[CNS_ATM_SERVICE_ABR]);
+    return fifo_pop (&q[*cls = CNS_ATM_SERVICE_ABR]);
   if (q[CNS_ATM_SERVICE_UBR].head != NULL)
-    return fifo_pop (&q[CNS_ATM_SERVICE_UBR]);
+    return fifo_pop (&q[*cls = CNS_ATM_SERVICE_UBR]);
   return NULL;
 }
 
@@ -494,12 +524,18 @@ static void
 atm_device_slot_end (gpointer obj, gpointer data)
 {
   CnsAtmNetDevice *self = obj;
+  CnsAtmServiceClass cls = CNS_ATM_SERVICE_UBR;
   CnsAtmCell *cell;
 
   self->busy = FALSE;
-  cell = atm_device_pick (self);
+  cell = atm_device_pick (self, &cls);
   if (cell != NULL)
-    atm_device_transmit (self, cell);
+    {
+      CNS_TRACE_SOURCE_FIRE (&self->dequeue_trace, CnsAtmCellDequeueTraceFn,
+                             self, cell, cls,
+                             cns_simulator_now () - cell->enqueued);
+      atm_device_transmit (self, cell);
+    }
 }
 
 G_GNUC_NO_INLINE static void
@@ -543,6 +579,8 @@ cns_atm_net_device_enqueue (CnsAtmNetDevice *self, CnsAtmCell *cell,
   /* an idle port has empty queues */
   if (!self->busy)
     {
+      CNS_TRACE_SOURCE_FIRE (&self->dequeue_trace, CnsAtmCellDequeueTraceFn,
+                             self, cell, service_class, (CnsTime) 0);
       atm_device_transmit (self, cell);
       return TRUE;
     }
@@ -558,7 +596,10 @@ cns_atm_net_device_enqueue (CnsAtmNetDevice *self, CnsAtmCell *cell,
   else
     fifo->head = cell;
   fifo->tail = cell;
+  fifo_account (fifo, cell->enqueued);
   fifo->length++;
+  if (fifo->length > fifo->max_length)
+    fifo->max_length = fifo->length;
   return TRUE;
 }
 
@@ -571,6 +612,67 @@ cns_atm_net_device_get_queue_length (CnsAtmNetDevice *self,
   g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_ATM_NET_DEVICE), 0);
   g_return_val_if_fail (service_class <= CNS_ATM_SERVICE_UBR, 0);
   return self->queues[service_class].length;
+}
+
+/**
+ * cns_atm_net_device_get_mean_queue_length:
+ *
+ * The time average of the number of cells waiting in the queue of
+ * @service_class, from the statistics' start (the device's creation or
+ * cns_atm_net_device_reset_queue_stats()) to now.
+ *
+ * Returns: cells; 0 when no time has passed.
+ */
+gdouble
+cns_atm_net_device_get_mean_queue_length (CnsAtmNetDevice *self,
+                                          CnsAtmServiceClass service_class)
+{
+  CellFifo *fifo;
+  CnsTime now;
+
+  g_return_val_if_fail (CNS_IS_ATM_NET_DEVICE (self), 0);
+  g_return_val_if_fail (service_class <= CNS_ATM_SERVICE_UBR, 0);
+  fifo = &self->queues[service_class];
+  now = cns_simulator_now ();
+  if (now <= self->stats_start)
+    return 0;
+  return (fifo->area
+          + (gdouble) fifo->length * (gdouble) (now - fifo->last_change))
+         / (gdouble) (now - self->stats_start);
+}
+
+/** cns_atm_net_device_get_max_queue_length: Returns: the most cells that
+ * waited in the queue of @service_class at once since the statistics'
+ * start. */
+guint
+cns_atm_net_device_get_max_queue_length (CnsAtmNetDevice *self,
+                                         CnsAtmServiceClass service_class)
+{
+  g_return_val_if_fail (CNS_IS_ATM_NET_DEVICE (self), 0);
+  g_return_val_if_fail (service_class <= CNS_ATM_SERVICE_UBR, 0);
+  return self->queues[service_class].max_length;
+}
+
+/**
+ * cns_atm_net_device_reset_queue_stats:
+ *
+ * Starts the queue-length statistics (mean and maximum) of every class
+ * again, now, from the queues' current lengths.
+ */
+void
+cns_atm_net_device_reset_queue_stats (CnsAtmNetDevice *self)
+{
+  CnsTime now;
+
+  g_return_if_fail (CNS_IS_ATM_NET_DEVICE (self));
+  now = cns_simulator_now ();
+  self->stats_start = now;
+  for (guint i = 0; i < CNS_ATM_N_SERVICE_CLASSES; i++)
+    {
+      self->queues[i].area = 0;
+      self->queues[i].last_change = now;
+      self->queues[i].max_length = self->queues[i].length;
+    }
 }
 
 /** cns_atm_net_device_get_drops: Returns: the cells of @service_class

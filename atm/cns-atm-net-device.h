@@ -78,6 +78,19 @@ typedef void (*CnsAtmCellTraceFn) (CnsAtmNetDevice *device,
                                    CnsAtmServiceClass service_class,
                                    gpointer user_data);
 
+/**
+ * CnsAtmCellDequeueTraceFn:
+ * @waited: how long @cell waited in its queue (0 when it found the port
+ *   idle)
+ *
+ * The signature of the "Dequeue" trace source: @cell of @service_class
+ * starts on the wire now.
+ */
+typedef void (*CnsAtmCellDequeueTraceFn) (CnsAtmNetDevice *device,
+                                          const CnsAtmCell *cell,
+                                          CnsAtmServiceClass service_class,
+                                          CnsTime waited, gpointer user_data);
+
 CnsAtmNetDevice *cns_atm_net_device_new (CnsAtmDeviceMode mode);
 
 gdouble cns_atm_net_device_get_cell_rate (CnsAtmNetDevice *self);
@@ -100,6 +113,13 @@ gboolean cns_atm_net_device_enqueue (CnsAtmNetDevice *self, CnsAtmCell *cell,
                                      CnsAtmServiceClass service_class);
 guint cns_atm_net_device_get_queue_length (CnsAtmNetDevice *self,
                                            CnsAtmServiceClass service_class);
+gdouble
+cns_atm_net_device_get_mean_queue_length (CnsAtmNetDevice *self,
+                                          CnsAtmServiceClass service_class);
+guint
+cns_atm_net_device_get_max_queue_length (CnsAtmNetDevice *self,
+                                         CnsAtmServiceClass service_class);
+void cns_atm_net_device_reset_queue_stats (CnsAtmNetDevice *self);
 guint64 cns_atm_net_device_get_drops (CnsAtmNetDevice *self,
                                       CnsAtmServiceClass service_class);
 guint64 cns_atm_net_device_get_tx_cells (CnsAtmNetDevice *self);

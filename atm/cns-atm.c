@@ -19,4 +19,5 @@ cns_atm_init (void)
   g_type_ensure (CNS_TYPE_ATM_NET_DEVICE);
   g_type_ensure (CNS_TYPE_ATM_SWITCH);
   g_type_ensure (CNS_TYPE_ATM_HELPER);
+  g_type_ensure (CNS_TYPE_ATM_HOST);
 }

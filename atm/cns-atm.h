@@ -11,6 +11,7 @@
 #include "atm/cns-atm-cell.h"
 #include "atm/cns-atm-channel.h"
 #include "atm/cns-atm-helper.h"
+#include "atm/cns-atm-host.h"
 #include "atm/cns-atm-net-device.h"
 #include "atm/cns-atm-rm-cell.h"
 #include "atm/cns-atm-sim-cell.h"

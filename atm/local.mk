@@ -12,6 +12,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-atm.la
 	%reldir%/cns-atm-cell.c \
 	%reldir%/cns-atm-channel.c \
 	%reldir%/cns-atm-helper.c \
+	%reldir%/cns-atm-host.c \
 	%reldir%/cns-atm-net-device.c \
 	%reldir%/cns-atm-private.h \
 	%reldir%/cns-atm-rm-cell.c \
@@ -28,6 +29,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-atm-cell.h \
 	%reldir%/cns-atm-channel.h \
 	%reldir%/cns-atm-helper.h \
+	%reldir%/cns-atm-host.h \
 	%reldir%/cns-atm-net-device.h \
 	%reldir%/cns-atm-rm-cell.h \
 	%reldir%/cns-atm-sim-cell.h \

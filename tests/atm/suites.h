@@ -12,3 +12,4 @@ Suite *test_abr_source_suite (void);
 Suite *test_eprca_suite (void);
 Suite *test_atm_traffic_suite (void);
 Suite *test_atm_transport_suite (void);
+Suite *test_atm_host_suite (void);

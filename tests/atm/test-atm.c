@@ -11,7 +11,7 @@ main (void)
     test_atm_cell_suite (),      test_atm_rm_cell_suite (),
     test_aal5_suite (),          test_abr_source_suite (),
     test_eprca_suite (),         test_atm_traffic_suite (),
-    test_atm_transport_suite (),
+    test_atm_transport_suite (), test_atm_host_suite (),
   };
 
   cns_test_init ();
