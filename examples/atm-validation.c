@@ -115,6 +115,9 @@ main (int argc, char **argv)
   guint32 s_vci[4], d_vci[4];
   CnsAbrParams params;
   CnsAtmHostVcStats abr_tx[2], abr_rx[2];
+  g_autofree gchar *er_cap_name = g_strdup ("above-low");
+  g_autoptr (GEnumClass) er_caps = g_type_class_ref (CNS_TYPE_EPRCA_ER_CAP);
+  GEnumValue *er_cap;
   Waits waits = { 0 };
   GError *error = NULL;
   gdouble t, util_a, util_b, thr[2], delay[2], q_mean;
@@ -129,6 +132,11 @@ main (int argc, char **argv)
       cmd, "delayB", "Delay of link B, E2 to C, in ms (20)", &o.delay_b_ms);
   cns_command_line_add_time (cmd, "simTime", "Simulated time (50s)",
                              &o.sim_time);
+  cns_command_line_add_string (
+      cmd, "erCap",
+      "When EPRCA caps ER at the fair share: always, above-low (the queue "
+      "above LOW) or above-high (above-low)",
+      &er_cap_name);
   cns_command_line_add_boolean (
       cmd, "json", "Print one JSON line instead of the summary", &o.json);
   cns_command_line_parse (cmd, &argc, &argv);
@@ -138,6 +146,10 @@ main (int argc, char **argv)
     return bad_option ("delayB", "0 to 1e6 ms");
   if (o.sim_time <= 0)
     return bad_option ("simTime", "a time after 0 s");
+  er_cap = g_enum_get_value_by_nick (g_type_class_peek (CNS_TYPE_EPRCA_ER_CAP),
+                                     er_cap_name);
+  if (er_cap == NULL)
+    return bad_option ("erCap", "always, above-low or above-high");
 
   /* ---- topology ---- */
   helper = cns_atm_helper_new ();
@@ -147,7 +159,7 @@ main (int argc, char **argv)
   for (guint i = 0; i < 3; i++)
     g_object_set (cns_object_get (all[i], CNS_TYPE_ATM_SWITCH), "initial-macr",
                   ICR, "eprca-low", 200u, "eprca-high", 300u, "eprca-er-cap",
-                  CNS_EPRCA_ER_CAP_ABOVE_LOW, NULL);
+                  er_cap->value, NULL);
   all[3] = abr1 = cns_atm_helper_create_host (helper);
   all[4] = vbr1 = cns_atm_helper_create_host (helper);
   all[5] = abr2 = cns_atm_helper_create_host (helper);
@@ -218,10 +230,11 @@ main (int argc, char **argv)
             "\"abr1_throughput\":%.1f,\"abr2_throughput\":%.1f,"
             "\"abr1_delay\":%.4f,\"abr2_delay\":%.4f,"
             "\"abr1_acr_mean\":%.1f,\"abr2_acr_mean\":%.1f,"
+            "\"abr1_acr_final\":%.1f,\"abr2_acr_final\":%.1f,"
             "\"queue_mean\":%.1f,\"queue_max\":%u}\n",
             o.delay_a_ms, o.delay_b_ms, t, util_a, util_b, thr[0], thr[1],
-            delay[0], delay[1], abr_tx[0].acr_mean, abr_tx[1].acr_mean, q_mean,
-            q_max);
+            delay[0], delay[1], abr_tx[0].acr_mean, abr_tx[1].acr_mean,
+            abr_tx[0].acr, abr_tx[1].acr, q_mean, q_max);
   else
     {
       printf ("ATM ABR/EPRCA validation: link A %g ms, link B %g ms, %g s\n",

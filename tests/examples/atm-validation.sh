@@ -48,7 +48,7 @@ holds () {
   awk "BEGIN { exit !($1) }"
 }
 
-echo "1..22"
+echo "1..25"
 
 for case in 5:20:a 15:15:b 20:5:b; do
   da=${case%%:*}
@@ -92,6 +92,20 @@ for case in 5:20:a 15:15:b 20:5:b; do
   esac
 done
 
+# ---- the literal "always" reading of EPRCA's ER cap ----
+# Capping ER at 7/8 MACR on every backward RM cell makes MACR shrink by at
+# least 1/128 per cell, so the ABR rates collapse: below 200 cells/s after
+# 10 s (the study's model gave 142), with the bottleneck no longer full.
+j=$("$prog" --erCap=always --simTime=10s --json 2>&1)
+a1=$(field "$j" abr1_acr_final)
+a2=$(field "$j" abr2_acr_final)
+check "--erCap=always: both ABR rates below 200 cells/s at 10 s ($a1, $a2)" \
+  holds "$a1 < 200 && $a2 < 200"
+u=$(field "$j" util_a)
+v=$(field "$j" util_b)
+check "--erCap=always: the links are no longer full ($u + $v < 0.9)" \
+  holds "$u + $v < 0.9"
+
 # ---- the default run prints the summary ----
 out=$("$prog" --simTime=2s 2>&1)
 check "the summary names both links, both sources and the queue" \
@@ -113,3 +127,4 @@ bad () {
 bad delayA --delayA=-1
 bad delayB --delayB=-5
 bad simTime --simTime=0s
+bad erCap --erCap=sometimes
