@@ -14,9 +14,11 @@
  * greedy, PCR 8000, ICR 1000, MCR 0 cells/s, the other parameters TM 4.0's
  * defaults; each VBR source is MPEG-like video (GOP IBBPBBPBBPBB at 30
  * frames/s, I:P:B = 300:120:70) of mean 3000 cells/s, the second offset by
- * 12.3 ms. Links A and B have --delayA and --delayB ms (5 and 20); the
- * host links add 10 ms on E1's side and 5 ms on E2's, and the sink's link
- * none. The run lasts --simTime (50 s).
+ * 12.3 ms; --vbr=square makes each a square wave instead (4500 cells/s
+ * for 50 ms, 1500 for 50 ms: the same mean, no burst above the line
+ * rate), the second likewise offset. Links A and B have --delayA and --delayB
+ * ms (5 and 20); the host links add 10 ms on E1's side and 5 ms on E2's, and
+ * the sink's link none. The run lasts --simTime (50 s).
  *
  * It prints the utilisation of links A and B (cells sent toward C per
  * second over 8000), the mean time ABR cells of each source waited in the
@@ -116,6 +118,8 @@ main (int argc, char **argv)
   CnsAbrParams params;
   CnsAtmHostVcStats abr_tx[2], abr_rx[2];
   g_autofree gchar *er_cap_name = g_strdup ("above-low");
+  g_autofree gchar *vbr = g_strdup ("mpeg");
+  gboolean square;
   g_autoptr (GEnumClass) er_caps = g_type_class_ref (CNS_TYPE_EPRCA_ER_CAP);
   GEnumValue *er_cap;
   Waits waits = { 0 };
@@ -137,6 +141,11 @@ main (int argc, char **argv)
       "When EPRCA caps ER at the fair share: always, above-low (the queue "
       "above LOW) or above-high (above-low)",
       &er_cap_name);
+  cns_command_line_add_string (
+      cmd, "vbr",
+      "The VBR sources: mpeg (MPEG-like video) or square (4500/1500 "
+      "cells/s, 100 ms)",
+      &vbr);
   cns_command_line_add_boolean (
       cmd, "json", "Print one JSON line instead of the summary", &o.json);
   cns_command_line_parse (cmd, &argc, &argv);
@@ -150,6 +159,9 @@ main (int argc, char **argv)
                                      er_cap_name);
   if (er_cap == NULL)
     return bad_option ("erCap", "always, above-low or above-high");
+  if (!g_str_equal (vbr, "mpeg") && !g_str_equal (vbr, "square"))
+    return bad_option ("vbr", "mpeg or square");
+  square = g_str_equal (vbr, "square");
 
   /* ---- topology ---- */
   helper = cns_atm_helper_new ();
@@ -193,10 +205,20 @@ main (int argc, char **argv)
   params.mcr = 0;
   if (!cns_atm_host_add_abr_source (h_abr1, s_vci[0], &params, &error)
       || !cns_atm_host_add_abr_source (h_abr2, s_vci[1], &params, &error)
-      || !cns_atm_host_add_mpeg_source (h_vbr1, s_vci[2], VBR_MEAN, VBR_FPS, 0,
-                                        o.sim_time, &error)
-      || !cns_atm_host_add_mpeg_source (h_vbr2, s_vci[3], VBR_MEAN, VBR_FPS,
-                                        VBR2_OFFSET, o.sim_time, &error))
+      || (!square
+          && (!cns_atm_host_add_mpeg_source (h_vbr1, s_vci[2], VBR_MEAN,
+                                             VBR_FPS, 0, o.sim_time, &error)
+              || !cns_atm_host_add_mpeg_source (h_vbr2, s_vci[3], VBR_MEAN,
+                                                VBR_FPS, VBR2_OFFSET,
+                                                o.sim_time, &error)))
+      || (square
+          && (!cns_atm_host_add_vbr_square_source (
+                  h_vbr1, s_vci[2], 1.5 * VBR_MEAN, 0.5 * VBR_MEAN,
+                  cns_milli_seconds (100), 0.5, 0, o.sim_time, &error)
+              || !cns_atm_host_add_vbr_square_source (
+                  h_vbr2, s_vci[3], 1.5 * VBR_MEAN, 0.5 * VBR_MEAN,
+                  cns_milli_seconds (100), 0.5, VBR2_OFFSET, o.sim_time,
+                  &error))))
     die ("sources", error);
   waits.flow[0] = cns_atm_host_get_flow_id (h_abr1, s_vci[0]);
   waits.flow[1] = cns_atm_host_get_flow_id (h_abr2, s_vci[1]);
