@@ -42,6 +42,8 @@
 #define VBR2_OFFSET cns_micro_seconds (12300)
 #define ACCESS1     cns_milli_seconds (10)
 #define ACCESS2     cns_milli_seconds (5)
+#define LOW         200u /* EPRCA's queue thresholds, cells */
+#define HIGH        300u
 
 typedef struct
 {
@@ -51,12 +53,16 @@ typedef struct
   gboolean json;
 } Options;
 
-/* ABR cells' waits at the bottleneck, per source. */
+/* ABR cells' waits at the bottleneck, per source, and the queue's
+ * cycles in the first 10 s: each time it climbed from LOW or below to
+ * HIGH or above (sampled at each ABR departure). */
 typedef struct
 {
   guint32 flow[2];
   gdouble wait_s[2];
   guint64 cells[2];
+  guint cycles;
+  gboolean was_low;
 } Waits;
 
 static void
@@ -68,6 +74,19 @@ on_dequeue (CnsAtmNetDevice *device, const CnsAtmCell *cell,
 
   if (service_class != CNS_ATM_SERVICE_ABR)
     return;
+  if (cns_simulator_now () < cns_seconds (10))
+    {
+      guint queue
+          = cns_atm_net_device_get_queue_length (device, CNS_ATM_SERVICE_ABR);
+
+      if (queue <= LOW)
+        w->was_low = TRUE;
+      else if (queue >= HIGH && w->was_low)
+        {
+          w->cycles++;
+          w->was_low = FALSE;
+        }
+    }
   for (guint i = 0; i < 2; i++)
     if (cell->flow == w->flow[i])
       {
@@ -170,7 +189,7 @@ main (int argc, char **argv)
   all[2] = e2 = cns_atm_helper_create_switch (helper);
   for (guint i = 0; i < 3; i++)
     g_object_set (cns_object_get (all[i], CNS_TYPE_ATM_SWITCH), "initial-macr",
-                  ICR, "eprca-low", 200u, "eprca-high", 300u, "eprca-er-cap",
+                  ICR, "eprca-low", LOW, "eprca-high", HIGH, "eprca-er-cap",
                   er_cap->value, NULL);
   all[3] = abr1 = cns_atm_helper_create_host (helper);
   all[4] = vbr1 = cns_atm_helper_create_host (helper);
@@ -253,10 +272,10 @@ main (int argc, char **argv)
             "\"abr1_delay\":%.4f,\"abr2_delay\":%.4f,"
             "\"abr1_acr_mean\":%.1f,\"abr2_acr_mean\":%.1f,"
             "\"abr1_acr_final\":%.1f,\"abr2_acr_final\":%.1f,"
-            "\"queue_mean\":%.1f,\"queue_max\":%u}\n",
+            "\"queue_mean\":%.1f,\"queue_max\":%u,\"cycles_10s\":%u}\n",
             o.delay_a_ms, o.delay_b_ms, t, util_a, util_b, thr[0], thr[1],
             delay[0], delay[1], abr_tx[0].acr_mean, abr_tx[1].acr_mean,
-            abr_tx[0].acr, abr_tx[1].acr, q_mean, q_max);
+            abr_tx[0].acr, abr_tx[1].acr, q_mean, q_max, waits.cycles);
   else
     {
       printf ("ATM ABR/EPRCA validation: link A %g ms, link B %g ms, %g s\n",
@@ -267,8 +286,9 @@ main (int argc, char **argv)
         printf ("  ABR%u          mean ACR %.0f cells/s, throughput %.0f "
                 "cells/s, mean queueing delay %.3f s\n",
                 i + 1, abr_tx[i].acr_mean, thr[i], delay[i]);
-      printf ("  bottleneck    ABR queue mean %.1f cells, max %u cells\n",
-              q_mean, q_max);
+      printf ("  bottleneck    ABR queue mean %.1f cells, max %u cells, %u "
+              "cycles from LOW to HIGH in the first 10 s\n",
+              q_mean, q_max, waits.cycles);
     }
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
     g_object_unref (all[i]);

@@ -48,7 +48,7 @@ holds () {
   awk "BEGIN { exit !($1) }"
 }
 
-echo "1..28"
+echo "1..31"
 
 for case in 5:20:a 15:15:b 20:5:b; do
   da=${case%%:*}
@@ -64,9 +64,10 @@ for case in 5:20:a 15:15:b 20:5:b; do
   r2=$(field "$j" abr2_acr_mean)
   d1=$(field "$j" abr1_delay)
   d2=$(field "$j" abr2_delay)
+  cy=$(field "$j" cycles_10s)
   if [ -z "$ua" ] || [ -z "$ub" ] || [ -z "$t1" ] || [ -z "$d2" ]; then
     not_ok "($da, $db): no JSON line: $j"
-    for _ in 1 2 3 4 5; do not_ok "($da, $db): skipped, no JSON"; done
+    for _ in 1 2 3 4 5 6; do not_ok "($da, $db): skipped, no JSON"; done
     continue
   fi
   check "($da, $db): utilisation A $ua, B $ub, each 0.50 +- 0.015" \
@@ -82,6 +83,8 @@ for case in 5:20:a 15:15:b 20:5:b; do
     holds "$t1 >= 900 && $t1 <= 1100 && $t2 >= 900 && $t2 <= 1100"
   check "($da, $db): mean ACR $r1, $r2 cells/s, each 1000 +- 100" \
     holds "$r1 >= 900 && $r1 <= 1100 && $r2 >= 900 && $r2 <= 1100"
+  check "($da, $db): the ABR queue cycles from LOW to HIGH $cy times in 10 s (at least 5)" \
+    holds "$cy >= 5"
   case $da:$db in
     5:20) check "(5, 20): ABR2 waits longer ($d2 s) than ABR1 ($d1 s)" \
       holds "$d2 > $d1" ;;
