@@ -272,10 +272,12 @@ main (int argc, char **argv)
             "\"abr1_delay\":%.4f,\"abr2_delay\":%.4f,"
             "\"abr1_acr_mean\":%.1f,\"abr2_acr_mean\":%.1f,"
             "\"abr1_acr_final\":%.1f,\"abr2_acr_final\":%.1f,"
-            "\"queue_mean\":%.1f,\"queue_max\":%u,\"cycles_10s\":%u}\n",
+            "\"queue_mean\":%.1f,\"queue_max\":%u,\"cycles_10s\":%u,"
+            "\"events\":%" G_GUINT64_FORMAT "}\n",
             o.delay_a_ms, o.delay_b_ms, t, util_a, util_b, thr[0], thr[1],
             delay[0], delay[1], abr_tx[0].acr_mean, abr_tx[1].acr_mean,
-            abr_tx[0].acr, abr_tx[1].acr, q_mean, q_max, waits.cycles);
+            abr_tx[0].acr, abr_tx[1].acr, q_mean, q_max, waits.cycles,
+            cns_simulator_get_event_count ());
   else
     {
       printf ("ATM ABR/EPRCA validation: link A %g ms, link B %g ms, %g s\n",
