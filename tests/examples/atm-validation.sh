@@ -21,32 +21,7 @@
 #   too little to be a check.
 set -u
 prog=$(cd "${top_builddir:-..}" && pwd)/examples/atm-validation
-n=0
-
-ok () {
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-}
-
-check () {
-  name=$1
-  shift
-  if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
-
-field () {
-  printf '%s\n' "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p"
-}
-
-holds () {
-  # holds EXPR: an awk condition over decimals
-  awk "BEGIN { exit !($1) }"
-}
+. "$(dirname "$0")/../lib/tap.sh"
 
 echo "1..31"
 
@@ -56,41 +31,41 @@ for case in 5:20:a 15:15:b 20:5:b; do
   db=${rest%%:*}
   larger=${rest#*:}
   j=$("$prog" --delayA="$da" --delayB="$db" --simTime=20s --json 2>&1)
-  ua=$(field "$j" util_a)
-  ub=$(field "$j" util_b)
-  t1=$(field "$j" abr1_throughput)
-  t2=$(field "$j" abr2_throughput)
-  r1=$(field "$j" abr1_acr_mean)
-  r2=$(field "$j" abr2_acr_mean)
-  d1=$(field "$j" abr1_delay)
-  d2=$(field "$j" abr2_delay)
-  cy=$(field "$j" cycles_10s)
+  ua=$(field util_a "$j")
+  ub=$(field util_b "$j")
+  t1=$(field abr1_throughput "$j")
+  t2=$(field abr2_throughput "$j")
+  r1=$(field abr1_acr_mean "$j")
+  r2=$(field abr2_acr_mean "$j")
+  d1=$(field abr1_delay "$j")
+  d2=$(field abr2_delay "$j")
+  cy=$(field cycles_10s "$j")
   if [ -z "$ua" ] || [ -z "$ub" ] || [ -z "$t1" ] || [ -z "$d2" ]; then
     not_ok "($da, $db): no JSON line: $j"
     for _ in 1 2 3 4 5 6; do not_ok "($da, $db): skipped, no JSON"; done
     continue
   fi
-  check "($da, $db): utilisation A $ua, B $ub, each 0.50 +- 0.015" \
+  check "($da, $db): utilisation A $ua, B $ub, each 0.50 +- 0.015" "$j" \
     holds "$ua >= 0.485 && $ua <= 0.515 && $ub >= 0.485 && $ub <= 0.515"
-  check "($da, $db): utilisation A + B = 1.00 +- 0.01" \
+  check "($da, $db): utilisation A + B = 1.00 +- 0.01" "$j" \
     holds "$ua + $ub >= 0.99 && $ua + $ub <= 1.01"
   if [ "$larger" = a ]; then
-    check "($da, $db): ABR1 has the shorter RTT: U_A > U_B" holds "$ua > $ub"
+    check "($da, $db): ABR1 has the shorter RTT: U_A > U_B" "$j" holds "$ua > $ub"
   else
-    check "($da, $db): ABR2 has the shorter RTT: U_B > U_A" holds "$ub > $ua"
+    check "($da, $db): ABR2 has the shorter RTT: U_B > U_A" "$j" holds "$ub > $ua"
   fi
-  check "($da, $db): ABR throughput $t1, $t2 cells/s, each 1000 +- 100" \
+  check "($da, $db): ABR throughput $t1, $t2 cells/s, each 1000 +- 100" "$j" \
     holds "$t1 >= 900 && $t1 <= 1100 && $t2 >= 900 && $t2 <= 1100"
-  check "($da, $db): mean ACR $r1, $r2 cells/s, each 1000 +- 100" \
+  check "($da, $db): mean ACR $r1, $r2 cells/s, each 1000 +- 100" "$j" \
     holds "$r1 >= 900 && $r1 <= 1100 && $r2 >= 900 && $r2 <= 1100"
-  check "($da, $db): the ABR queue cycles from LOW to HIGH $cy times in 10 s (at least 5)" \
+  check "($da, $db): the ABR queue cycles from LOW to HIGH $cy times in 10 s (at least 5)" "$j" \
     holds "$cy >= 5"
   case $da:$db in
-    5:20) check "(5, 20): ABR2 waits longer ($d2 s) than ABR1 ($d1 s)" \
+    5:20) check "(5, 20): ABR2 waits longer ($d2 s) than ABR1 ($d1 s)" "$j" \
       holds "$d2 > $d1" ;;
-    20:5) check "(20, 5): ABR1 waits longer ($d1 s) than ABR2 ($d2 s)" \
+    20:5) check "(20, 5): ABR1 waits longer ($d1 s) than ABR2 ($d2 s)" "$j" \
       holds "$d1 > $d2" ;;
-    *) check "(15, 15): mean ABR delays $d1, $d2 s (printed, see above)" \
+    *) check "(15, 15): mean ABR delays $d1, $d2 s (printed, see above)" "$j" \
       holds "$d1 > 0 && $d2 > 0" ;;
   esac
 done
@@ -100,13 +75,13 @@ done
 # least 1/128 per cell, so the ABR rates collapse: below 200 cells/s after
 # 10 s (the study's model gave 142), with the bottleneck no longer full.
 j=$("$prog" --erCap=always --simTime=10s --json 2>&1)
-a1=$(field "$j" abr1_acr_final)
-a2=$(field "$j" abr2_acr_final)
-check "--erCap=always: both ABR rates below 200 cells/s at 10 s ($a1, $a2)" \
+a1=$(field abr1_acr_final "$j")
+a2=$(field abr2_acr_final "$j")
+check "--erCap=always: both ABR rates below 200 cells/s at 10 s ($a1, $a2)" "$j" \
   holds "$a1 < 200 && $a2 < 200"
-u=$(field "$j" util_a)
-v=$(field "$j" util_b)
-check "--erCap=always: the links are no longer full ($u + $v < 0.9)" \
+u=$(field util_a "$j")
+v=$(field util_b "$j")
+check "--erCap=always: the links are no longer full ($u + $v < 0.9)" "$j" \
   holds "$u + $v < 0.9"
 
 # ---- square-wave VBR (4500/1500 cells/s, 100 ms) in place of MPEG ----
@@ -114,19 +89,19 @@ check "--erCap=always: the links are no longer full ($u + $v < 0.9)" \
 # the mean ABR delay falls to about 0.12 s, as the seeds digest's simple
 # model found (0.12-0.14 s) for this source.
 j=$("$prog" --vbr=square --simTime=20s --json 2>&1)
-u=$(field "$j" util_a)
-v=$(field "$j" util_b)
-t1=$(field "$j" abr1_throughput)
-t2=$(field "$j" abr2_throughput)
-d1=$(field "$j" abr1_delay)
-check "--vbr=square: utilisations $u, $v, throughputs $t1, $t2 as with MPEG" \
+u=$(field util_a "$j")
+v=$(field util_b "$j")
+t1=$(field abr1_throughput "$j")
+t2=$(field abr2_throughput "$j")
+d1=$(field abr1_delay "$j")
+check "--vbr=square: utilisations $u, $v, throughputs $t1, $t2 as with MPEG" "$j" \
   holds "$u > 0.485 && $u < 0.515 && $v > 0.485 && $v < 0.515 && $t1 > 900 && $t1 < 1100 && $t2 > 900 && $t2 < 1100"
-check "--vbr=square: mean ABR delay $d1 s, within 0.10-0.14 s" \
+check "--vbr=square: mean ABR delay $d1 s, within 0.10-0.14 s" "$j" \
   holds "$d1 > 0.10 && $d1 < 0.14"
 
 # ---- the default run prints the summary ----
 out=$("$prog" --simTime=2s 2>&1)
-check "the summary names both links, both sources and the queue" \
+check "the summary names both links, both sources and the queue" "$out" \
   test -n "$(printf '%s\n' "$out" | grep 'link A .* link B')" \
   -a "$(printf '%s\n' "$out" | grep -c '^  ABR[12] ')" = 2 \
   -a -n "$(printf '%s\n' "$out" | grep 'ABR queue mean')"

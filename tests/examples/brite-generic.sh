@@ -4,25 +4,13 @@
 # the topology written and read back, and bad options and files, each
 # exiting with its status and a message naming what is wrong. Reports TAP.
 set -u
+. "$(dirname "$0")/../lib/tap.sh"
 build=${top_builddir:-..}
 prog=$build/examples/brite-generic
 conf=$(cd "$(dirname "$0")/../../brite/conf" && pwd)
 data=$(cd "$(dirname "$0")/../brite/data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-  printf '%s\n' "$2" | sed 's/^/#   /'
-}
-check () {
-  # check NAME OUTPUT CONDITION...
-  name=$1 out=$2
-  shift 2
-  if "$@"; then ok "$name"; else not_ok "$name" "$out"; fi
-}
 
 echo "1..11"
 

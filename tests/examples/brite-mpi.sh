@@ -6,6 +6,7 @@
 # routing (bottom-up.conf: 5 ASes, so that 4 ranks share them unevenly).
 # Skipped when cns has no MPI or mpirun is missing. Reports TAP.
 set -u
+. "$(dirname "$0")/../lib/tap.sh"
 build=${top_builddir:-..}
 prog=$build/examples/brite-mpi
 conf=$(cd "$(dirname "$0")/../../brite/conf" && pwd)
@@ -17,13 +18,6 @@ if [ -n "$reason" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-  printf '%s\n' "$2" | sed 's/^/#   /'
-}
 
 # compare NAME ARGS...: the sequential run against 2 and 4 ranks under
 # each simulator

@@ -4,17 +4,8 @@
 # figures; a bad option exits 2. Reports TAP; wall-clock numbers are not
 # checked.
 set -u
+. "$(dirname "$0")/../lib/tap.sh"
 bench=${top_builddir:-..}/utils/bench/bench-atm
-n=0
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-  printf '%s\n' "$2" | sed 's/^/#   /'
-}
-field () {
-  printf '%s\n' "$2" | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"
-}
 
 echo "1..3"
 out=$("$bench" --quick 2>&1)

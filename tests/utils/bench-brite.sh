@@ -4,18 +4,9 @@
 # incremental Waxman graph (1 + 2 (N - 2) edges), and bad options exiting
 # with status 2. Reports TAP; wall-clock numbers are not checked.
 set -u
+. "$(dirname "$0")/../lib/tap.sh"
 bench=${top_builddir:-..}/utils/bench/bench-brite
 conf=$(cd "$(dirname "$0")/../../brite/conf" && pwd)
-n=0
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-  printf '%s\n' "$2" | sed 's/^/#   /'
-}
-field () {
-  printf '%s\n' "$2" | sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"}]*\).*/\1/p"
-}
 
 echo "1..5"
 out=$("$bench" --nodes=500,2000 --buildNodes=300 2>&1)

@@ -4,24 +4,13 @@
 # out (the seeds after one topology make the next), and bad command
 # lines (exit 2) and files (exit 1) named in one line. Reports TAP.
 set -u
+. "$(dirname "$0")/../lib/tap.sh"
 build=${top_builddir:-..}
 gen=$build/utils/cns-brite-gen
 conf=$(cd "$(dirname "$0")/../../brite/conf" && pwd)
 data=$(cd "$(dirname "$0")/../brite/data" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-  printf '%s\n' "$2" | sed 's/^/#   /'
-}
-check () {
-  name=$1 out=$2
-  shift 2
-  if "$@"; then ok "$name"; else not_ok "$name" "$out"; fi
-}
 line () { printf '%s\n' "$1" | sed -n "s/^$2: //p"; }
 
 echo "1..12"
