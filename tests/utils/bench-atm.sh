@@ -1,18 +1,19 @@
 #!/bin/sh
 # The ATM benchmark, quick: one flat JSON line per delay case of the
-# validation, with the wall time, events per second and the example's
-# figures; a bad option exits 2. Reports TAP; wall-clock numbers are not
+# validation and one for scenario A, with the wall time, events per
+# second and the example's figures; a bad option exits 2. Reports TAP; wall-clock numbers are not
 # checked.
 set -u
 . "$(dirname "$0")/../lib/tap.sh"
 bench=${top_builddir:-..}/utils/bench/bench-atm
 
-echo "1..3"
+echo "1..4"
 out=$("$bench" --quick 2>&1)
 status=$?
-json='^{\("[a-z_A-Z0-9]*":\(-\{0,1\}[0-9][0-9.e+-]*\|"[^"]*"\),\)*"[a-z_A-Z0-9]*":\(-\{0,1\}[0-9][0-9.e+-]*\|"[^"]*"\)}$'
-if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c "$json")" -eq 3 ]; then
-  ok "three JSON lines, one per delay case"
+v='\(-\{0,1\}[0-9][0-9.e+-]*\|"[^"]*"\|true\|false\)'
+json="^{\\(\"[a-z_A-Z0-9]*\":$v,\\)*\"[a-z_A-Z0-9]*\":$v}\$"
+if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c "$json")" -eq 4 ]; then
+  ok "four JSON lines: the three delay cases, then scenario A"
 else
   not_ok "status $status" "$out"
 fi
@@ -25,6 +26,13 @@ for pair in 5:20 15:15 20:5; do
   [ "$(field sim_time_s "$l")" = 5 ] || bad="$bad sim_time@$pair"
 done
 if [ -z "$bad" ]; then ok "each case has its fields, 5 s simulated"; else not_ok "missing:$bad" "$out"; fi
+l=$(printf '%s\n' "$out" | grep '"case":"scenario-a"')
+if [ "$(field sim_time_s "$l")" = 0.5 ] && [ -n "$(field events_per_s "$l")" ] \
+   && [ "$(field abr_sources "$l")" = 10 ]; then
+  ok "scenario A: 0.5 s simulated, 10 ABR sources, events per second"
+else
+  not_ok "scenario A" "$l"
+fi
 "$bench" --bogus > /dev/null 2>&1
 status=$?
 if [ $status -eq 2 ]; then ok "an unknown option exits 2"; else not_ok "--bogus: exit $status" ""; fi

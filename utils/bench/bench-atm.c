@@ -3,16 +3,19 @@
  *
  * Runs examples/atm-validation for the three link-delay cases of the
  * study, (A, B) = (5, 20), (15, 15) and (20, 5) ms, each for --simTime
- * (50 s, the study's) in a child process, and prints one JSON line per
- * case: the example's own line (utilisations, throughputs, delays, queue,
- * events) behind "bench":"atm","case":"validation", the child's wall time
- * as this process saw it (child_wall_s, start-up and exit included) and
- * events per second of it. The issue's target: 50 s simulated in under
- * 2 s of wall time.
+ * (50 s, the study's), then examples/atm-scenario-a one way (uni-ABR) for
+ * --scenarioTime (10 s), each in a child process, and prints one JSON line
+ * per case: the example's own line behind "bench":"atm","case":
+ * "validation" or "scenario-a", the child's wall time as this process saw
+ * it (child_wall_s, start-up and exit included) and events per second of
+ * it. The issue's targets: the validation's 50 s simulated in under 2 s
+ * of wall time; scenario A uni-ABR's 10 s in under 60 s on one core.
  *
- *   bench-atm [--quick] [--simTime=50s] [--program=PATH]
+ *   bench-atm [--quick] [--simTime=50s] [--scenarioTime=10s]
+ *             [--program=PATH] [--scenarioProgram=PATH]
  *
- * --quick simulates 5 s (for the test suite).
+ * --quick simulates 5 s of the validation and 0.5 s of scenario A (for
+ * the test suite).
  */
 #include <glib.h>
 
@@ -22,6 +25,9 @@
 
 #ifndef ATM_VALIDATION_PROGRAM
 #define ATM_VALIDATION_PROGRAM "atm-validation"
+#endif
+#ifndef ATM_SCENARIO_A_PROGRAM
+#define ATM_SCENARIO_A_PROGRAM "atm-scenario-a"
 #endif
 
 /* The number after "@key": in the one-line JSON object @json, or -1. */
@@ -34,14 +40,12 @@ json_number (const gchar *json, const gchar *key)
   return at != NULL ? g_ascii_strtod (at + strlen (pattern), NULL) : -1;
 }
 
+/* Runs @argv, whose program prints one JSON line, and prints that line
+ * behind the benchmark's fields for @name. */
 static gboolean
-run_case (const gchar *program, guint delay_a, guint delay_b,
-          const gchar *sim_time)
+run_case (const gchar *name, const gchar *const *argv)
 {
-  g_autofree gchar *a_arg = g_strdup_printf ("--delayA=%u", delay_a);
-  g_autofree gchar *b_arg = g_strdup_printf ("--delayB=%u", delay_b);
-  g_autofree gchar *t_arg = g_strdup_printf ("--simTime=%s", sim_time);
-  const gchar *argv[] = { program, a_arg, b_arg, t_arg, "--json", NULL };
+  const gchar *program = argv[0];
   g_autofree gchar *out = NULL;
   g_autoptr (GError) error = NULL;
   gint64 start = g_get_monotonic_time ();
@@ -64,9 +68,9 @@ run_case (const gchar *program, guint delay_a, guint delay_b,
                out);
       return FALSE;
     }
-  printf ("{\"bench\":\"atm\",\"case\":\"validation\",\"child_wall_s\":%.3f,"
+  printf ("{\"bench\":\"atm\",\"case\":\"%s\",\"child_wall_s\":%.3f,"
           "\"events_per_s\":%.0f,%s\n",
-          wall, json_number (out, "events") / wall, out + 1);
+          name, wall, json_number (out, "events") / wall, out + 1);
   fflush (stdout);
   return TRUE;
 }
@@ -76,14 +80,21 @@ main (int argc, char **argv)
 {
   static const guint delays[][2] = { { 5, 20 }, { 15, 15 }, { 20, 5 } };
   g_autofree gchar *program = NULL;
+  g_autofree gchar *scenario_program = NULL;
   g_autofree gchar *sim_time = NULL;
+  g_autofree gchar *scenario_time = NULL;
+  g_autofree gchar *scenario_arg = NULL;
   gboolean quick = FALSE;
   GOptionEntry entries[]
       = { { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, "Simulate 5 s", NULL },
           { "simTime", 0, 0, G_OPTION_ARG_STRING, &sim_time,
             "Simulated time of each case (50s)", "TIME" },
+          { "scenarioTime", 0, 0, G_OPTION_ARG_STRING, &scenario_time,
+            "Simulated time of scenario A (10s)", "TIME" },
           { "program", 0, 0, G_OPTION_ARG_FILENAME, &program,
             "The atm-validation program to run", "PATH" },
+          { "scenarioProgram", 0, 0, G_OPTION_ARG_FILENAME, &scenario_program,
+            "The atm-scenario-a program to run", "PATH" },
           { NULL } };
   g_autoptr (GOptionContext) context
       = g_option_context_new ("- the ATM validation's three cases");
@@ -101,11 +112,34 @@ main (int argc, char **argv)
       return 2;
     }
   for (guint i = 0; i < G_N_ELEMENTS (delays); i++)
-    if (!run_case (program != NULL ? program : ATM_VALIDATION_PROGRAM,
-                   delays[i][0], delays[i][1],
-                   sim_time != NULL ? sim_time
-                   : quick          ? "5s"
-                                    : "50s"))
+    {
+      g_autofree gchar *a_arg = g_strdup_printf ("--delayA=%u", delays[i][0]);
+      g_autofree gchar *b_arg = g_strdup_printf ("--delayB=%u", delays[i][1]);
+      g_autofree gchar *t_arg
+          = g_strdup_printf ("--simTime=%s", sim_time != NULL ? sim_time
+                                             : quick          ? "5s"
+                                                              : "50s");
+      const gchar *run[] = { program != NULL ? program : ATM_VALIDATION_PROGRAM,
+                             a_arg,
+                             b_arg,
+                             t_arg,
+                             "--json",
+                             NULL };
+
+      if (!run_case ("validation", run))
+        return 1;
+    }
+  scenario_arg
+      = g_strdup_printf ("--simTime=%s", scenario_time != NULL ? scenario_time
+                                         : quick               ? "0.5s"
+                                                               : "10s");
+  {
+    const gchar *run[] = { scenario_program != NULL ? scenario_program
+                                                    : ATM_SCENARIO_A_PROGRAM,
+                           scenario_arg, "--json", NULL };
+
+    if (!run_case ("scenario-a", run))
       return 1;
+  }
   return 0;
 }
