@@ -8,6 +8,8 @@
  */
 #include "atm/cns-atm-channel.h"
 
+#include "atm/cns-atm-private.h"
+
 #include "atm/cns-atm-net-device.h"
 
 #define DEFAULT_DELAY 0
@@ -105,6 +107,12 @@ CnsTime
 cns_atm_channel_get_delay (CnsAtmChannel *self)
 {
   g_return_val_if_fail (CNS_IS_ATM_CHANNEL (self), 0);
+  return self->delay;
+}
+
+CnsTime
+cns_atm_channel_peek_delay (CnsAtmChannel *self)
+{
   return self->delay;
 }
 

@@ -28,6 +28,8 @@
  */
 #include "atm/cns-atm-net-device.h"
 
+#include "atm/cns-atm-private.h"
+
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "network/cns-node.h"
@@ -455,8 +457,8 @@ atm_device_transmit (CnsAtmNetDevice *self, CnsAtmCell *cell)
     }
   cns_simulator_schedule_with_context_full (
       self->peer_context,
-      self->slot + cns_atm_channel_get_delay (self->channel), atm_device_arrive,
-      self->peer, cell, cns_atm_cell_free_notify);
+      self->slot + cns_atm_channel_peek_delay (self->channel),
+      atm_device_arrive, self->peer, cell, cns_atm_cell_free_notify);
 }
 
 /* Adds the time since the last change at the current length to the

@@ -3,10 +3,14 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "atm/cns-atm-channel.h"
 
 G_BEGIN_DECLS
 
 G_GNUC_INTERNAL void cns_atm_init (void);
+
+/* cns_atm_channel_get_delay() without the type check, for the devices'
+ * per-cell path. */
+G_GNUC_INTERNAL CnsTime cns_atm_channel_peek_delay (CnsAtmChannel *self);
 
 G_END_DECLS
