@@ -25,6 +25,7 @@
 #include "internet/cns-ipv4-interface-container.h"
 #include "internet/cns-ipv4-l3-protocol.h"
 #include "internet/cns-ipv4-l4-protocol.h"
+#include "internet/cns-ipv4-neighbour-resolver.h"
 #include "internet/cns-ipv4-list-routing-helper.h"
 #include "internet/cns-ipv4-list-routing.h"
 #include "internet/cns-ipv4-route.h"

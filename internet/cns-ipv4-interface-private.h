@@ -19,6 +19,9 @@ G_BEGIN_DECLS
  * @up: whether IPv4 is up on it
  * @forwarding: whether packets received on it may be forwarded
  * @link_down: whether the device reported its link down
+ * @resolve: whether the device needs the next hop's link address
+ *   (%CNS_NET_DEVICE_NEEDS_ARP): the layer asks the interface's neighbour
+ *   resolver for it
  *
  * ns-3's Ipv4Interface as a plain struct in the IPv4 layer's array of
  * interfaces, not an object: 40 bytes, the usual one address included.
@@ -35,6 +38,7 @@ typedef struct
   guint8 up;
   guint8 forwarding;
   guint8 link_down;
+  guint8 resolve;
 } CnsIpv4Interface;
 
 G_GNUC_INTERNAL void cns_ipv4_interface_init (CnsIpv4Interface *self,

@@ -17,7 +17,12 @@
 void
 cns_ipv4_interface_init (CnsIpv4Interface *self, CnsNetDevice *device)
 {
-  *self = (CnsIpv4Interface){ .device = g_object_ref (device), .metric = 1 };
+  *self = (CnsIpv4Interface){
+    .device = g_object_ref (device),
+    .metric = 1,
+    .resolve
+    = (cns_net_device_get_flags (device) & CNS_NET_DEVICE_NEEDS_ARP) != 0,
+  };
   self->addresses = &self->first;
 }
 

@@ -252,7 +252,10 @@ cns_ipv4_l3_protocol_clear_interfaces (CnsIpv4L3Protocol *self)
     }
   g_clear_pointer (&self->interfaces, g_free);
   if (self->rare != NULL)
-    g_clear_pointer (&self->rare->local_addresses, g_hash_table_unref);
+    {
+      g_clear_pointer (&self->rare->local_addresses, g_hash_table_unref);
+      g_clear_pointer (&self->rare->resolvers, g_ptr_array_unref);
+    }
   self->n_interfaces = 0;
 }
 
@@ -643,6 +646,75 @@ cns_ipv4_l3_protocol_get_metric (CnsIpv4L3Protocol *self, guint32 interface)
 {
   CHECK_INTERFACE (self, interface, 0);
   return self->interfaces[interface].metric;
+}
+
+/* The free function of the resolver array, whose unset slots are NULL. */
+static void
+resolver_release (gpointer resolver)
+{
+  if (resolver != NULL)
+    g_object_unref (resolver);
+}
+
+/**
+ * cns_ipv4_l3_protocol_set_neighbour_resolver:
+ * @resolver: (nullable): what finds the link address of a next hop on
+ *   @interface; %NULL removes it
+ *
+ * Sets the neighbour-resolution hook of an interface whose device needs
+ * one (%CNS_NET_DEVICE_NEEDS_ARP): every datagram leaving by it goes to
+ * the link address @resolver gives for its next hop, the route's gateway
+ * or else its destination. Without a resolver such an interface drops
+ * what it would send (NO_NEIGHBOUR). The layer takes a reference.
+ *
+ * Returns: %FALSE, with a critical, when @interface does not exist or its
+ * device does not need resolution.
+ */
+gboolean
+cns_ipv4_l3_protocol_set_neighbour_resolver (CnsIpv4L3Protocol *self,
+                                             guint32 interface,
+                                             CnsIpv4NeighbourResolver *resolver)
+{
+  CnsIpv4L3Rare *rare;
+
+  CHECK_INTERFACE (self, interface, FALSE);
+  g_return_val_if_fail (
+      resolver == NULL || CNS_IS_IPV4_NEIGHBOUR_RESOLVER (resolver), FALSE);
+  if (!self->interfaces[interface].resolve)
+    {
+      g_critical ("cns_ipv4_l3_protocol_set_neighbour_resolver: the device "
+                  "of interface %u (a %s) needs no neighbour resolution",
+                  interface,
+                  G_OBJECT_TYPE_NAME (self->interfaces[interface].device));
+      return FALSE;
+    }
+  rare = cns_ipv4_l3_protocol_get_rare (self);
+  if (rare->resolvers == NULL)
+    rare->resolvers = g_ptr_array_new_with_free_func (resolver_release);
+  if (rare->resolvers->len < self->n_interfaces)
+    g_ptr_array_set_size (rare->resolvers, self->n_interfaces);
+  if (resolver != NULL)
+    g_object_ref (resolver);
+  if (rare->resolvers->pdata[interface] != NULL)
+    g_object_unref (rare->resolvers->pdata[interface]);
+  rare->resolvers->pdata[interface] = resolver;
+  return TRUE;
+}
+
+/**
+ * cns_ipv4_l3_protocol_get_neighbour_resolver:
+ *
+ * Returns: (transfer none) (nullable): @interface's neighbour resolver.
+ */
+CnsIpv4NeighbourResolver *
+cns_ipv4_l3_protocol_get_neighbour_resolver (CnsIpv4L3Protocol *self,
+                                             guint32 interface)
+{
+  CHECK_INTERFACE (self, interface, NULL);
+  if (self->rare == NULL || self->rare->resolvers == NULL
+      || interface >= self->rare->resolvers->len)
+    return NULL;
+  return self->rare->resolvers->pdata[interface];
 }
 
 /**

@@ -24,6 +24,9 @@ typedef struct
   /* the local addresses, once the node has more interfaces than the scan
    * and own_filter serve (a router of thousands of links) */
   GHashTable *local_addresses;
+  /* the neighbour resolver of each interface, by index, referenced; NULL
+   * until one is set */
+  GPtrArray *resolvers;
 } CnsIpv4L3Rare;
 
 struct _CnsIpv4L3Protocol

@@ -27,9 +27,12 @@
  * matching interface, loops what the node sends to itself back through
  * interface 0, and asks the routing protocol for everything else.
  * Datagrams larger than the output MTU are cut into fragments whose
- * payloads are multiples of 8 bytes, unless DF is set. Every device is
- * given the device's broadcast address: there is no ARP, and
- * point-to-point devices ignore the destination anyway.
+ * payloads are multiples of 8 bytes, unless DF is set. A device that
+ * needs link addresses (CNS_NET_DEVICE_NEEDS_ARP) gets the one its
+ * interface's neighbour resolver gives for the next hop, the route's
+ * gateway or else the destination; broadcasts, and everything for any
+ * other device, go to the device's broadcast address, which
+ * point-to-point devices ignore.
  *
  * Per-packet paths allocate nothing but packets: interfaces are plain
  * structs in one array, the interface of a receiving device is the one
@@ -50,7 +53,7 @@
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
 #include "internet/cns-ipv4-reassembler-private.h"
-#include "network/cns-ppp-header.h"
+#include "network/cns-ether-type.h"
 
 CNS_LOG_COMPONENT_DEFINE ("cns-ipv4-l3-protocol");
 
@@ -97,9 +100,19 @@ static void l3_receive (CnsNetDevice *device, CnsPacket *packet,
                         guint16 protocol, const CnsAddress *from,
                         const CnsAddress *to, CnsPacketType type,
                         gpointer user_data);
+
+/* Where @route sends @header's datagram: its gateway, or the destination
+ * itself on a direct route. */
+static inline CnsIpv4Address
+l3_next_hop (const CnsIpv4Route *route, const CnsIpv4Header *header)
+{
+  return cns_ipv4_address_is_any (route->gateway) ? header->destination
+                                                  : route->gateway;
+}
+
 static void l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet,
                           CnsIpv4Header *header, guint32 interface,
-                          gboolean forwarded);
+                          CnsIpv4Address next_hop, gboolean forwarded);
 
 GType
 cns_ipv4_drop_reason_get_type (void)
@@ -120,6 +133,8 @@ cns_ipv4_drop_reason_get_type (void)
       "fragmentation-needed" },
     { CNS_IPV4_DROP_NO_PROTOCOL, "CNS_IPV4_DROP_NO_PROTOCOL", "no-protocol" },
     { CNS_IPV4_DROP_MALFORMED, "CNS_IPV4_DROP_MALFORMED", "malformed" },
+    { CNS_IPV4_DROP_NO_NEIGHBOUR, "CNS_IPV4_DROP_NO_NEIGHBOUR",
+      "no-neighbour" },
     { 0, NULL, NULL },
   };
 
@@ -442,10 +457,43 @@ l3_is_broadcast (CnsIpv4L3Protocol *self, CnsIpv4Address address)
 
 /* ---- sending ---- */
 
-/* Adds @header and hands the packet to the interface's device. */
+/* Sends @packet, its header on, out of @interface, whose device needs
+ * the link address of @next_hop from the interface's resolver. */
+static void
+l3_transmit_resolved (CnsIpv4L3Protocol *self, CnsPacket *packet,
+                      const CnsIpv4Header *header, guint32 interface,
+                      CnsIpv4Address next_hop)
+{
+  CnsNetDevice *device = self->interfaces[interface].device;
+  CnsIpv4NeighbourResolver *resolver
+      = cns_ipv4_l3_protocol_get_neighbour_resolver (self, interface);
+  CnsAddress to;
+
+  switch (resolver != NULL ? cns_ipv4_neighbour_resolver_resolve (
+              resolver, device, next_hop, packet, &to)
+                           : CNS_IPV4_NEIGHBOUR_UNREACHABLE)
+    {
+    case CNS_IPV4_NEIGHBOUR_RESOLVED:
+      cns_net_device_send (device, packet, &to, CNS_ETHER_TYPE_IPV4);
+      break;
+    case CNS_IPV4_NEIGHBOUR_PENDING:
+      break;
+    case CNS_IPV4_NEIGHBOUR_UNREACHABLE:
+    default:
+      /* a Tx sink may have kept a reference */
+      packet = cns_packet_make_writable (packet);
+      cns_packet_remove_at_start (packet, CNS_IPV4_HEADER_SIZE);
+      l3_drop (self, header, packet, CNS_IPV4_DROP_NO_NEIGHBOUR, interface);
+      break;
+    }
+}
+
+/* Adds @header and hands the packet to the interface's device, for
+ * @next_hop (resolved when the device needs it and it is no broadcast). */
 static void
 l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
-             const CnsIpv4Header *header, guint32 interface)
+             const CnsIpv4Header *header, guint32 interface,
+             CnsIpv4Address next_hop)
 {
   CnsNetDevice *device = self->interfaces[interface].device;
   CnsAddress broadcast;
@@ -456,9 +504,19 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
     packet = cns_packet_make_writable (packet);
   cns_packet_add_header (packet, &cns_ipv4_header_class, header);
   FIRE_TX_RX (self, TRACE_TX, packet, interface);
-  /* Every packet goes to the device's broadcast address (there is no
-   * ARP); asking per packet costs a copy, and keeping it per interface
-   * cost 24 bytes each. */
+  /* broadcasts go to the device's broadcast address unresolved, as in
+   * ns-3's Ipv4Interface */
+  if (G_UNLIKELY (self->interfaces[interface].resolve)
+      && !cns_ipv4_address_is_broadcast (next_hop)
+      && !cns_ipv4_interface_is_broadcast (&self->interfaces[interface],
+                                           next_hop))
+    {
+      l3_transmit_resolved (self, packet, header, interface, next_hop);
+      return;
+    }
+  /* A device that needs no resolution (point-to-point) is given its
+   * broadcast address; asking per packet costs a copy, and keeping it per
+   * interface cost 24 bytes each. */
   cns_net_device_get_broadcast (device, &broadcast);
   cns_net_device_send (device, packet, &broadcast, CNS_ETHER_TYPE_IPV4);
 }
@@ -468,7 +526,8 @@ l3_transmit (CnsIpv4L3Protocol *self, CnsPacket *packet,
  * and fit @mtu, and sends them. */
 static void
 l3_fragment (CnsIpv4L3Protocol *self, CnsPacket *packet,
-             const CnsIpv4Header *header, guint32 interface, guint16 mtu)
+             const CnsIpv4Header *header, guint32 interface,
+             CnsIpv4Address next_hop, guint16 mtu)
 {
   guint32 chunk = (guint32) (mtu - CNS_IPV4_HEADER_SIZE) & ~7u;
   guint32 total = header->payload_size;
@@ -482,16 +541,16 @@ l3_fragment (CnsIpv4L3Protocol *self, CnsPacket *packet,
       h.fragment_offset = (guint16) (header->fragment_offset + offset);
       h.payload_size = (guint16) size;
       h.more_fragments = offset + size < total || header->more_fragments;
-      l3_transmit (self, fragment, &h, interface);
+      l3_transmit (self, fragment, &h, interface, next_hop);
     }
   cns_packet_unref (packet);
 }
 
 /* Sends @packet (transfer full, writable, without its header) out of
- * @interface, fragmenting it if it does not fit. */
+ * @interface to @next_hop, fragmenting it if it does not fit. */
 static void
 l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
-              guint32 interface, gboolean forwarded)
+              guint32 interface, CnsIpv4Address next_hop, gboolean forwarded)
 {
   CnsIpv4Interface *iface = &self->interfaces[interface];
   guint16 mtu;
@@ -504,7 +563,7 @@ l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
   mtu = cns_net_device_get_mtu (iface->device);
   if (G_LIKELY (header->payload_size + CNS_IPV4_HEADER_SIZE <= mtu))
     {
-      l3_transmit (self, packet, header, interface);
+      l3_transmit (self, packet, header, interface, next_hop);
       return;
     }
   if (header->dont_fragment || mtu < CNS_IPV4_HEADER_SIZE + 8)
@@ -524,7 +583,7 @@ l3_send_real (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
                interface);
       return;
     }
-  l3_fragment (self, packet, header, interface, mtu);
+  l3_fragment (self, packet, header, interface, next_hop, mtu);
 }
 
 /* Sends a copy of @packet out of @interface to a broadcast destination,
@@ -545,7 +604,8 @@ l3_send_broadcast (CnsIpv4L3Protocol *self, const CnsPacket *packet,
         h.source = a->local;
     }
   FIRE_SENT (self, TRACE_SEND_OUTGOING, &h, (CnsPacket *) packet, interface);
-  l3_send_real (self, cns_packet_copy (packet), &h, interface, FALSE);
+  l3_send_real (self, cns_packet_copy (packet), &h, interface,
+                header->destination, FALSE);
 }
 
 static void
@@ -636,7 +696,8 @@ l3_send (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
   if (cns_ipv4_address_is_any (header->source))
     header->source = route->source;
   FIRE_SENT (self, TRACE_SEND_OUTGOING, header, packet, route->interface);
-  l3_send_real (self, packet, header, route->interface, FALSE);
+  l3_send_real (self, packet, header, route->interface,
+                l3_next_hop (route, header), FALSE);
 }
 
 /* ---- receiving ---- */
@@ -767,7 +828,8 @@ l3_forward (CnsIpv4L3Protocol *self, CnsPacket *packet, CnsIpv4Header *header,
     }
   header->ttl--;
   FIRE_SENT (self, TRACE_UNICAST_FORWARD, header, packet, route.interface);
-  l3_send_real (self, packet, header, route.interface, TRUE);
+  l3_send_real (self, packet, header, route.interface,
+                l3_next_hop (&route, header), TRUE);
 }
 
 /* The node's handler for EtherType 0x0800. */

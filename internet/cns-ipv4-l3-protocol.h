@@ -8,6 +8,7 @@
 #include "internet/cns-ipv4-header.h"
 #include "internet/cns-ipv4-interface-address.h"
 #include "internet/cns-ipv4-l4-protocol.h"
+#include "internet/cns-ipv4-neighbour-resolver.h"
 #include "internet/cns-ipv4-route.h"
 #include "internet/cns-ipv4-routing-protocol.h"
 #include "network/cns-node.h"
@@ -29,6 +30,9 @@ G_BEGIN_DECLS
  * @CNS_IPV4_DROP_MALFORMED: not an IPv4 datagram: a bad version or header
  *   length, fewer bytes than its total length, or a fragment reaching past
  *   65535 bytes
+ * @CNS_IPV4_DROP_NO_NEIGHBOUR: the output interface's neighbour resolver
+ *   had no link address for the next hop (or the interface needs one and
+ *   has none)
  *
  * Why the Drop trace source dropped a packet (ns-3's DropReason, same
  * values for the shared ones).
@@ -45,6 +49,7 @@ typedef enum
   CNS_IPV4_DROP_FRAGMENTATION_NEEDED,
   CNS_IPV4_DROP_NO_PROTOCOL,
   CNS_IPV4_DROP_MALFORMED,
+  CNS_IPV4_DROP_NO_NEIGHBOUR,
 } CnsIpv4DropReason;
 
 #define CNS_TYPE_IPV4_DROP_REASON (cns_ipv4_drop_reason_get_type ())
@@ -146,6 +151,12 @@ void cns_ipv4_l3_protocol_set_metric (CnsIpv4L3Protocol *self,
                                       guint32 interface, guint16 metric);
 guint16 cns_ipv4_l3_protocol_get_metric (CnsIpv4L3Protocol *self,
                                          guint32 interface);
+gboolean cns_ipv4_l3_protocol_set_neighbour_resolver (
+    CnsIpv4L3Protocol *self, guint32 interface,
+    CnsIpv4NeighbourResolver *resolver);
+CnsIpv4NeighbourResolver *
+cns_ipv4_l3_protocol_get_neighbour_resolver (CnsIpv4L3Protocol *self,
+                                             guint32 interface);
 void cns_ipv4_l3_protocol_set_forwarding (CnsIpv4L3Protocol *self,
                                           guint32 interface,
                                           gboolean forwarding);

@@ -27,6 +27,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-l3-protocol-interfaces.c \
 	%reldir%/cns-ipv4-l3-protocol.c \
 	%reldir%/cns-ipv4-l4-protocol.c \
+	%reldir%/cns-ipv4-neighbour-resolver.c \
 	%reldir%/cns-ipv4-reassembler.c \
 	%reldir%/cns-ipv4-list-routing-helper.c \
 	%reldir%/cns-ipv4-list-routing.c \
@@ -77,6 +78,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-ipv4-interface-container.h \
 	%reldir%/cns-ipv4-l3-protocol.h \
 	%reldir%/cns-ipv4-l4-protocol.h \
+	%reldir%/cns-ipv4-neighbour-resolver.h \
 	%reldir%/cns-ipv4-list-routing-helper.h \
 	%reldir%/cns-ipv4-list-routing.h \
 	%reldir%/cns-ipv4-route.h \

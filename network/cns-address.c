@@ -26,6 +26,7 @@ static const gchar *const known_types[] = {
   [CNS_ADDRESS_TYPE_MAC48] = "Mac48Address",
   [CNS_ADDRESS_TYPE_IPV4] = "Ipv4Address",
   [CNS_ADDRESS_TYPE_INET_SOCKET] = "InetSocketAddress",
+  [CNS_ADDRESS_TYPE_ATM_VC] = "AtmVcAddress",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (known_types)

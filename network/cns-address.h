@@ -33,6 +33,8 @@ typedef struct
  * @CNS_ADDRESS_TYPE_MAC48: "Mac48Address"
  * @CNS_ADDRESS_TYPE_IPV4: "Ipv4Address"
  * @CNS_ADDRESS_TYPE_INET_SOCKET: "InetSocketAddress"
+ * @CNS_ADDRESS_TYPE_ATM_VC: "AtmVcAddress", an ATM virtual channel
+ *   (atm/cns-atm-vc-address.h)
  * @CNS_ADDRESS_TYPE_FIRST_REGISTERED: the id of the first kind registered
  *   by name that is not one of the above
  *
@@ -46,6 +48,7 @@ typedef enum
   CNS_ADDRESS_TYPE_MAC48 = 1,
   CNS_ADDRESS_TYPE_IPV4 = 2,
   CNS_ADDRESS_TYPE_INET_SOCKET = 3,
+  CNS_ADDRESS_TYPE_ATM_VC = 4,
   CNS_ADDRESS_TYPE_FIRST_REGISTERED = 16,
 } CnsAddressType;
 

@@ -12,6 +12,7 @@
 #include "network/cns-channel.h"
 #include "network/cns-drop-tail-queue.h"
 #include "network/cns-error-model.h"
+#include "network/cns-ether-type.h"
 #include "network/cns-header.h"
 #include "network/cns-list-error-model.h"
 #include "network/cns-mac48-address.h"

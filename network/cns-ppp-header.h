@@ -3,15 +3,13 @@
  */
 #pragma once
 
+#include "network/cns-ether-type.h"
 #include "network/cns-header.h"
 
 G_BEGIN_DECLS
 
 #define CNS_PPP_PROTOCOL_IPV4 0x0021
 #define CNS_PPP_PROTOCOL_IPV6 0x0057
-
-#define CNS_ETHER_TYPE_IPV4 0x0800
-#define CNS_ETHER_TYPE_IPV6 0x86DD
 
 /**
  * CnsPppHeader:

@@ -45,6 +45,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-channel.h \
 	%reldir%/cns-drop-tail-queue.h \
 	%reldir%/cns-error-model.h \
+	%reldir%/cns-ether-type.h \
 	%reldir%/cns-header.h \
 	%reldir%/cns-list-error-model.h \
 	%reldir%/cns-mac48-address.h \

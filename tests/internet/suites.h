@@ -17,6 +17,7 @@ Suite *test_ipv4_end_point_demux_suite (void);
 Suite *test_udp_suite (void);
 Suite *test_socket_suite (void);
 Suite *test_ipv4_l3_protocol_suite (void);
+Suite *test_ipv4_neighbour_resolver_suite (void);
 Suite *test_ipv4_header_suite (void);
 Suite *test_ipv4_routing_suite (void);
 Suite *test_icmpv4_suite (void);

@@ -20,6 +20,7 @@ main (void)
     test_udp_suite (),
     test_socket_suite (),
     test_ipv4_l3_protocol_suite (),
+    test_ipv4_neighbour_resolver_suite (),
     test_ipv4_header_suite (),
     test_ipv4_routing_suite (),
     test_icmpv4_suite (),

@@ -41,12 +41,14 @@ START_TEST (test_address_fixed_types)
 {
   guint8 own = cns_address_register_type ("TestAddressFirst");
 
+  ck_assert_uint_eq (cns_address_register_type ("AtmVcAddress"), 4);
   ck_assert_uint_eq (cns_address_register_type ("InetSocketAddress"), 3);
   ck_assert_uint_eq (cns_address_register_type ("Ipv4Address"), 2);
   ck_assert_uint_eq (cns_address_register_type ("Mac48Address"), 1);
   ck_assert_uint_eq (CNS_ADDRESS_TYPE_MAC48, 1);
   ck_assert_uint_eq (CNS_ADDRESS_TYPE_IPV4, 2);
   ck_assert_uint_eq (CNS_ADDRESS_TYPE_INET_SOCKET, 3);
+  ck_assert_uint_eq (CNS_ADDRESS_TYPE_ATM_VC, 4);
   ck_assert_uint_eq (cns_mac48_address_get_address_type (), 1);
   ck_assert_uint_ge (own, CNS_ADDRESS_TYPE_FIRST_REGISTERED);
   ck_assert_uint_eq (cns_address_register_type ("TestAddressFirst"), own);
@@ -61,7 +63,7 @@ START_TEST (test_address_fixed_types)
   {
     CnsAddress address = { 0 };
 
-    CNS_TEST_EXPECT_CRITICAL ("*type*", cns_address_init (&address, 4, six, 6));
+    CNS_TEST_EXPECT_CRITICAL ("*type*", cns_address_init (&address, 5, six, 6));
     ck_assert_uint_eq (address.type, 0);
   }
 }
