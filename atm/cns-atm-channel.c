@@ -5,12 +5,21 @@
  * propagation Delay. The devices schedule the arrivals themselves (a cell
  * that starts at t arrives at t + slot + Delay); the channel only joins
  * them and holds the delay.
+ *
+ * Under MPI every rank builds the whole topology, and a link whose ends
+ * are nodes of two ranks is reported to the simulator once both ends are
+ * attached: its Delay bounds how far the ranks may run apart (the
+ * lookahead). The devices then send their cells to the other rank as
+ * remote messages under the link's id.
  */
 #include "atm/cns-atm-channel.h"
 
 #include "atm/cns-atm-private.h"
 
 #include "atm/cns-atm-net-device.h"
+#include "core/cns-log.h"
+#include "core/cns-mpi.h"
+#include "network/cns-node.h"
 
 #define DEFAULT_DELAY 0
 
@@ -30,6 +39,7 @@ struct _CnsAtmChannel
   CnsAtmNetDevice *devices[2]; /* referenced */
   guint32 n_devices;
   CnsTime delay;
+  guint32 mpi_link; /* the simulator's id for a link between ranks */
 };
 
 G_DEFINE_FINAL_TYPE (CnsAtmChannel, cns_atm_channel, CNS_TYPE_CHANNEL)
@@ -89,6 +99,7 @@ static void
 cns_atm_channel_init (CnsAtmChannel *self)
 {
   self->delay = DEFAULT_DELAY;
+  self->mpi_link = CNS_ATM_NO_MPI_LINK;
 }
 
 /**
@@ -123,6 +134,8 @@ cns_atm_channel_set_delay (CnsAtmChannel *self, CnsTime delay)
   g_return_if_fail (CNS_IS_ATM_CHANNEL (self));
   g_return_if_fail (delay >= 0);
   self->delay = delay;
+  if (self->mpi_link != CNS_ATM_NO_MPI_LINK)
+    cns_mpi_set_link_delay (self->mpi_link, delay);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DELAY]);
 }
 
@@ -143,6 +156,41 @@ cns_atm_channel_attach (CnsAtmChannel *self, CnsAtmNetDevice *device)
     return FALSE;
   self->devices[self->n_devices++] = g_object_ref (device);
   return TRUE;
+}
+
+/* The rank that simulates @device's node, or G_MAXUINT32 while it has
+ * none. */
+static guint32
+atm_channel_rank_of (CnsAtmNetDevice *device)
+{
+  CnsNode *node = cns_net_device_get_node (CNS_NET_DEVICE (device));
+
+  return node != NULL ? cns_node_get_system_id (node) : G_MAXUINT32;
+}
+
+/* Reports the link to the simulator when its two ends are nodes of
+ * different ranks of a distributed run; the devices call it when the
+ * second end attaches. Every rank builds the same links in the same
+ * order, so every rank makes the same calls. Returns the link's id, or
+ * CNS_ATM_NO_MPI_LINK for a link within one rank. */
+guint32
+cns_atm_channel_note_link (CnsAtmChannel *self)
+{
+  guint32 rank_a, rank_b;
+
+  if (self->mpi_link != CNS_ATM_NO_MPI_LINK || self->n_devices < 2
+      || cns_mpi_get_size () < 2)
+    return self->mpi_link;
+  rank_a = atm_channel_rank_of (self->devices[0]);
+  rank_b = atm_channel_rank_of (self->devices[1]);
+  if (rank_a == G_MAXUINT32 || rank_b == G_MAXUINT32)
+    cns_fatal ("an ATM link was attached at both ends before its devices "
+               "were added to nodes: under MPI the link must know the ranks "
+               "of its nodes (add the devices to their nodes first, as the "
+               "ATM helper does)");
+  if (rank_a != rank_b)
+    self->mpi_link = cns_mpi_add_remote_link (rank_a, rank_b, self->delay);
+  return self->mpi_link;
 }
 
 /**

@@ -7,8 +7,15 @@
  * fresh VCI on each link (from 32 up, counted per link: VCIs 0 to 31 are
  * reserved) and an entry in each switch's VC table in both directions, so
  * that backward RM cells return along the path.
+ *
+ * Under MPI every rank builds the whole network; each node runs on the
+ * rank of its system id (the *_with_system_id() variants), and a link
+ * between nodes of two ranks carries its cells as remote messages.
  */
 #include "atm/cns-atm-helper.h"
+
+#include "atm/cns-atm-host.h"
+#include "internet/cns-ipv4-l3-protocol.h"
 
 #define FIRST_VCI 32
 
@@ -51,28 +58,55 @@ cns_atm_helper_new (void)
 /**
  * cns_atm_helper_create_host:
  *
- * Returns: (transfer full): a new node, an ATM end system.
+ * Returns: (transfer full): a new node, an ATM end system, on rank 0.
  */
 CnsNode *
 cns_atm_helper_create_host (CnsAtmHelper *self)
 {
+  return cns_atm_helper_create_host_with_system_id (self, 0);
+}
+
+/**
+ * cns_atm_helper_create_host_with_system_id:
+ * @system_id: the MPI rank that simulates the node
+ *
+ * Returns: (transfer full): a new node, an ATM end system.
+ */
+CnsNode *
+cns_atm_helper_create_host_with_system_id (CnsAtmHelper *self,
+                                           guint32 system_id)
+{
   g_return_val_if_fail (CNS_IS_ATM_HELPER (self), NULL);
-  return cns_node_new ();
+  return cns_node_new_with_system_id (system_id);
 }
 
 /**
  * cns_atm_helper_create_switch:
  *
- * Returns: (transfer full): a new node with a #CnsAtmSwitch aggregated.
+ * Returns: (transfer full): a new node with a #CnsAtmSwitch aggregated, on
+ * rank 0.
  */
 CnsNode *
 cns_atm_helper_create_switch (CnsAtmHelper *self)
+{
+  return cns_atm_helper_create_switch_with_system_id (self, 0);
+}
+
+/**
+ * cns_atm_helper_create_switch_with_system_id:
+ * @system_id: the MPI rank that simulates the node
+ *
+ * Returns: (transfer full): a new node with a #CnsAtmSwitch aggregated.
+ */
+CnsNode *
+cns_atm_helper_create_switch_with_system_id (CnsAtmHelper *self,
+                                             guint32 system_id)
 {
   CnsNode *node;
   g_autoptr (CnsAtmSwitch) sw = NULL;
 
   g_return_val_if_fail (CNS_IS_ATM_HELPER (self), NULL);
-  node = cns_node_new ();
+  node = cns_node_new_with_system_id (system_id);
   sw = cns_atm_switch_new ();
   cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (sw));
   return node;
@@ -102,7 +136,10 @@ atm_helper_add_device (CnsNode *node, gdouble cell_rate)
  * @device_b: (out) (optional) (transfer none): the device made on @b
  *
  * Joins @a and @b by a new ATM link: a device on each (a switch port on a
- * switch node) and a channel between them.
+ * switch node) and a channel between them. When @a and @b are on
+ * different ranks of a distributed run, the link carries its cells between
+ * the ranks, and @delay, which must then be positive, bounds how far they
+ * may run apart.
  *
  * Returns: %TRUE.
  */
@@ -260,4 +297,71 @@ cns_atm_helper_setup_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
   if (dst_vci_out != NULL)
     *dst_vci_out = vci[n - 2];
   return TRUE;
+}
+
+/* The primary IPv4 address of @node's interface on its ATM host port, or
+ * 0.0.0.0 with @error set. */
+static CnsIpv4Address
+atm_helper_ip_address (CnsNode *node, GError **error)
+{
+  CnsAtmHost *host = cns_atm_host_install (node, error);
+  CnsIpv4L3Protocol *ipv4 = cns_object_get (node, CNS_TYPE_IPV4_L3_PROTOCOL);
+  gint32 interface = -1;
+
+  if (host == NULL)
+    return cns_ipv4_address_any ();
+  if (ipv4 != NULL)
+    interface = cns_ipv4_l3_protocol_get_interface_for_device (
+        ipv4, CNS_NET_DEVICE (cns_atm_host_get_device (host)));
+  if (interface < 0
+      || cns_ipv4_l3_protocol_get_n_addresses (ipv4, (guint32) interface) == 0)
+    {
+      g_set_error (error, CNS_ATM_ERROR, CNS_ATM_ERROR_INVALID,
+                   "ATM IP PVC: node %u has no IPv4 address on its ATM port",
+                   cns_node_get_id (node));
+      return cns_ipv4_address_any ();
+    }
+  return cns_ipv4_l3_protocol_get_address (ipv4, (guint32) interface, 0).local;
+}
+
+/**
+ * cns_atm_helper_setup_ip_pvc:
+ * @path: (array length=n): host, switches, host, each linked to the next
+ * @n: the path's length, at least 2
+ * @service_class: %CNS_ATM_SERVICE_ABR or %CNS_ATM_SERVICE_UBR
+ * @params: (nullable): the ABR sources' parameters, for both directions
+ * @error: return location for a #CNS_ATM_ERROR_INVALID error
+ *
+ * Sets up a PVC along @path (cns_atm_helper_setup_pvc()) and carries
+ * IPv4 over it between the two end hosts (cns_atm_host_add_ip_vc()),
+ * each the other's neighbour at the primary address of its ATM port. Both
+ * ends need IPv4 with an address on their port.
+ *
+ * Returns: %FALSE with @error set when a step fails.
+ */
+gboolean
+cns_atm_helper_setup_ip_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
+                             CnsAtmServiceClass service_class,
+                             const CnsAbrParams *params, GError **error)
+{
+  CnsIpv4Address first, last;
+  guint32 first_vci, last_vci;
+
+  g_return_val_if_fail (CNS_IS_ATM_HELPER (self), FALSE);
+  g_return_val_if_fail (path != NULL && n >= 2, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  first = atm_helper_ip_address (path[0], error);
+  if (cns_ipv4_address_is_any (first))
+    return FALSE;
+  last = atm_helper_ip_address (path[n - 1], error);
+  if (cns_ipv4_address_is_any (last))
+    return FALSE;
+  return cns_atm_helper_setup_pvc (self, path, n, service_class, &first_vci,
+                                   &last_vci, error)
+         && cns_atm_host_add_ip_vc (cns_atm_host_install (path[0], NULL),
+                                    (guint16) first_vci, last, service_class,
+                                    params, error)
+         && cns_atm_host_add_ip_vc (cns_atm_host_install (path[n - 1], NULL),
+                                    (guint16) last_vci, first, service_class,
+                                    params, error);
 }

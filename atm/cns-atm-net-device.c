@@ -22,17 +22,30 @@
  * cells, so nothing is allocated per cell, and the per-cell path makes no
  * GObject call.
  *
- * The device is a CnsNetDevice so that a node owns it, but it carries
- * cells only: IP over AAL5 comes later, and until then send() refuses
- * packets.
+ * Under MPI, a port whose peer is a node of another rank sends each cell
+ * there as a remote message, serialized (cns_atm_cell_serialize()), to
+ * arrive at the same t + slot + Delay. The message draws its ordering key
+ * where the local arrival event would, right after the slot end's, and
+ * the receiving rank schedules the arrival in the peer node's context
+ * under that key, so simultaneous events keep their sequential order. The
+ * choice is one branch per cell on the link id the channel got when it
+ * was reported: the local path stays as it was.
+ *
+ * The device is a CnsNetDevice so that a node owns it and IPv4 can use a
+ * host's port: it needs neighbour resolution (the VC of a next hop), and
+ * send() hands packets to the host's AAL5 side (cns-atm-host.c), which
+ * comes back with cells. A switch port refuses packets.
  */
 #include "atm/cns-atm-net-device.h"
 
 #include "atm/cns-atm-private.h"
 
+#include "core/cns-log.h"
+#include "core/cns-mpi.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "network/cns-node.h"
+#include "network/cns-queue.h"
 
 #include <math.h>
 
@@ -59,6 +72,9 @@ enum
 
 static GParamSpec *properties[N_PROPERTIES];
 
+/* The simulator's id for cells from other ranks. */
+static guint32 remote_receiver = G_MAXUINT32;
+
 typedef struct
 {
   CnsAtmCell *head;
@@ -78,6 +94,7 @@ struct _CnsAtmNetDevice
   CnsAtmChannel *channel;
   CnsAtmNetDevice *peer; /* not referenced: the channel holds it */
   guint32 peer_context;  /* the peer node's id, CNS_CONTEXT_NONE until known */
+  guint32 mpi_link;      /* the channel's, when the peer is on another rank */
   CnsAtmDeviceMode mode;
   gdouble cell_rate;
   CnsTime slot;
@@ -91,11 +108,14 @@ struct _CnsAtmNetDevice
 
   CnsAtmCellReceiveFn receive_fn;
   gpointer receive_data;
+  CnsAtmFrameSendFn frame_send_fn; /* the owner's AAL5 side, for send() */
+  gpointer frame_send_data;
 
   CnsTime stats_start; /* when the queue-length statistics began */
 
   CnsTraceSource drop_trace;
   CnsTraceSource dequeue_trace;
+  CnsTraceSource sniffer_trace;
 };
 
 G_DEFINE_FINAL_TYPE (CnsAtmNetDevice, cns_atm_net_device, CNS_TYPE_NET_DEVICE)
@@ -180,17 +200,41 @@ atm_device_finalize (GObject *object)
 
   cns_trace_source_clear (&self->drop_trace);
   cns_trace_source_clear (&self->dequeue_trace);
+  cns_trace_source_clear (&self->sniffer_trace);
   G_OBJECT_CLASS (cns_atm_net_device_parent_class)->finalize (object);
 }
 
-/* IP over AAL5 comes later: until then the device carries cells only and
- * refuses packets. */
+/* Packets go to the owner's AAL5 side, which segments them on the VC
+ * @dest names; a device without one (a switch port) refuses them. */
 static gboolean
 atm_device_send (CnsNetDevice *device, CnsPacket *packet,
                  const CnsAddress *dest, guint16 protocol)
 {
-  cns_packet_unref (packet);
-  return FALSE;
+  CnsAtmNetDevice *self = CNS_ATM_NET_DEVICE (device);
+
+  if (self->frame_send_fn == NULL)
+    {
+      cns_packet_unref (packet);
+      return FALSE;
+    }
+  return self->frame_send_fn (self, packet, dest, protocol,
+                              self->frame_send_data);
+}
+
+/* A host port carries IP over AAL5 (RFC 2225): next hops are resolved to
+ * VCs, and the default MTU is 9180. */
+static void
+atm_device_constructed (GObject *object)
+{
+  CnsAtmNetDevice *self = CNS_ATM_NET_DEVICE (object);
+
+  G_OBJECT_CLASS (cns_atm_net_device_parent_class)->constructed (object);
+  if (self->mode == CNS_ATM_DEVICE_MODE_HOST)
+    {
+      cns_net_device_set_flags (CNS_NET_DEVICE (self),
+                                CNS_NET_DEVICE_NEEDS_ARP);
+      cns_net_device_set_mtu (CNS_NET_DEVICE (self), CNS_ATM_IP_MTU);
+    }
 }
 
 static CnsChannel *
@@ -219,6 +263,7 @@ cns_atm_net_device_class_init (CnsAtmNetDeviceClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsNetDeviceClass *device_class = CNS_NET_DEVICE_CLASS (klass);
 
+  object_class->constructed = atm_device_constructed;
   object_class->dispose = atm_device_dispose;
   object_class->finalize = atm_device_finalize;
   object_class->set_property = atm_device_set_property;
@@ -279,6 +324,27 @@ cns_atm_net_device_class_init (CnsAtmNetDeviceClass *klass)
       "cell that found the port idle)",
       "CnsAtmCellDequeueTraceFn",
       G_STRUCT_OFFSET (CnsAtmNetDevice, dequeue_trace));
+  cns_trace_source_install (
+      G_TYPE_FROM_CLASS (klass), "PromiscSniffer",
+      "An AAL5 frame of an IP VC a host sent or received whole, behind a "
+      "4-byte SunATM header (direction and type, VPI, VCI): what "
+      "cns_pcap_helper_enable() writes with link type SUNATM",
+      "CnsPacketTraceFn", G_STRUCT_OFFSET (CnsAtmNetDevice, sniffer_trace));
+}
+
+/* Whether something listens to the sniffer: the host builds the frames
+ * only then. */
+gboolean
+cns_atm_net_device_is_sniffed (CnsAtmNetDevice *self)
+{
+  return cns_trace_source_is_connected (&self->sniffer_trace);
+}
+
+/* Hands @frame (a SunATM header and an AAL5 SDU) to the sniffer. */
+void
+cns_atm_net_device_sniff (CnsAtmNetDevice *self, CnsPacket *frame)
+{
+  CNS_TRACE_SOURCE_FIRE (&self->sniffer_trace, CnsPacketTraceFn, self, frame);
 }
 
 static CnsTime
@@ -296,8 +362,18 @@ cns_atm_net_device_init (CnsAtmNetDevice *self)
   self->vbr_weight = DEFAULT_VBR_WEIGHT;
   self->abr_weight = DEFAULT_ABR_WEIGHT;
   self->peer_context = CNS_CONTEXT_NONE;
+  self->mpi_link = CNS_ATM_NO_MPI_LINK;
   cns_net_device_set_flags (CNS_NET_DEVICE (self),
                             CNS_NET_DEVICE_POINT_TO_POINT);
+}
+
+/* Sets where send() hands packets: the host that owns the port. */
+void
+cns_atm_net_device_set_frame_sender (CnsAtmNetDevice *self,
+                                     CnsAtmFrameSendFn fn, gpointer user_data)
+{
+  self->frame_send_fn = fn;
+  self->frame_send_data = user_data;
 }
 
 /**
@@ -376,6 +452,27 @@ cns_atm_net_device_get_queue_limit (CnsAtmNetDevice *self,
   return self->queues[service_class].limit;
 }
 
+static void atm_device_remote_receive (CnsTime time, guint64 key,
+                                       guint32 node_id, guint32 interface,
+                                       const guint8 *bytes, gsize size,
+                                       gpointer user_data);
+
+/* Both ends are attached: a link between ranks is reported to the
+ * simulator, and its devices send their cells there. */
+static void
+atm_device_note_link (CnsAtmNetDevice *self, CnsAtmNetDevice *peer)
+{
+  guint32 link = cns_atm_channel_note_link (self->channel);
+
+  if (link == CNS_ATM_NO_MPI_LINK)
+    return;
+  self->mpi_link = peer->mpi_link = link;
+  /* every rank builds the same links in the same order, so registers the
+   * receiver at the same point */
+  if (remote_receiver == G_MAXUINT32)
+    remote_receiver = cns_mpi_add_receiver (atm_device_remote_receive, NULL);
+}
+
 /**
  * cns_atm_net_device_attach:
  *
@@ -400,6 +497,7 @@ cns_atm_net_device_attach (CnsAtmNetDevice *self, CnsAtmChannel *channel)
     {
       self->peer = peer;
       peer->peer = self;
+      atm_device_note_link (self, peer);
       cns_net_device_set_link_up (CNS_NET_DEVICE (self), TRUE);
       cns_net_device_set_link_up (CNS_NET_DEVICE (peer), TRUE);
     }
@@ -440,6 +538,46 @@ atm_device_arrive (gpointer obj, gpointer data)
 
 static void atm_device_slot_end (gpointer obj, gpointer data);
 
+/* Sends @cell (transfer full) to the peer's rank, to arrive at @arrival. */
+G_GNUC_NO_INLINE static void
+atm_device_send_remote (CnsAtmNetDevice *self, CnsAtmCell *cell,
+                        CnsTime arrival)
+{
+  guint8 bytes[CNS_ATM_CELL_SERIALIZED_SIZE];
+
+  cns_atm_cell_serialize (cell, bytes);
+  cns_atm_cell_free (cell);
+  cns_mpi_send (self->mpi_link, remote_receiver, arrival, self->peer_context,
+                cns_net_device_get_ifindex (CNS_NET_DEVICE (self->peer)), bytes,
+                sizeof bytes);
+}
+
+/* A cell from another rank: schedules its arrival at the device of
+ * @node_id with index @interface, as the sending rank would have. */
+static void
+atm_device_remote_receive (CnsTime time, guint64 key, guint32 node_id,
+                           guint32 interface, const guint8 *bytes, gsize size,
+                           gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  CnsNode *node = cns_node_list_get_node (node_id);
+  CnsNetDevice *device
+      = node != NULL ? cns_node_get_device (node, interface) : NULL;
+  CnsAtmCell *cell;
+
+  if (device == NULL || !CNS_IS_ATM_NET_DEVICE (device))
+    cns_fatal ("an ATM cell from another rank for device %u of node %u, "
+               "which has no such ATM device: do all ranks build the same "
+               "topology?",
+               interface, node_id);
+  cell = cns_atm_cell_new ();
+  if (!cns_atm_cell_deserialize (cell, bytes, size, &error))
+    cns_fatal ("an ATM cell from another rank for device %u of node %u: %s",
+               interface, node_id, error->message);
+  cns_simulator_schedule_remote (time, node_id, key, atm_device_arrive, device,
+                                 cell, cns_atm_cell_free_notify);
+}
+
 /* Puts @cell (transfer full) on the wire for one slot. */
 static void
 atm_device_transmit (CnsAtmNetDevice *self, CnsAtmCell *cell)
@@ -454,6 +592,13 @@ atm_device_transmit (CnsAtmNetDevice *self, CnsAtmCell *cell)
 
       if (node != NULL)
         self->peer_context = cns_node_get_id (node);
+    }
+  if (G_UNLIKELY (self->mpi_link != CNS_ATM_NO_MPI_LINK))
+    {
+      atm_device_send_remote (self, cell,
+                              cns_simulator_now () + self->slot
+                                  + cns_atm_channel_peek_delay (self->channel));
+      return;
     }
   cns_simulator_schedule_with_context_full (
       self->peer_context,

@@ -9,6 +9,9 @@
 
 G_BEGIN_DECLS
 
+/* The default MTU of a host port: RFC 2225's for IP over ATM. */
+#define CNS_ATM_IP_MTU 9180
+
 #define CNS_TYPE_ATM_NET_DEVICE (cns_atm_net_device_get_type ())
 G_DECLARE_FINAL_TYPE (CnsAtmNetDevice, cns_atm_net_device, CNS, ATM_NET_DEVICE,
                       CnsNetDevice)

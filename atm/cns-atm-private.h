@@ -4,6 +4,7 @@
 #pragma once
 
 #include "atm/cns-atm-channel.h"
+#include "atm/cns-atm-net-device.h"
 
 G_BEGIN_DECLS
 
@@ -12,5 +13,25 @@ G_GNUC_INTERNAL void cns_atm_init (void);
 /* cns_atm_channel_get_delay() without the type check, for the devices'
  * per-cell path. */
 G_GNUC_INTERNAL CnsTime cns_atm_channel_peek_delay (CnsAtmChannel *self);
+
+/* A channel's MPI link id while its ends are on the same rank. */
+#define CNS_ATM_NO_MPI_LINK G_MAXUINT32
+
+G_GNUC_INTERNAL guint32 cns_atm_channel_note_link (CnsAtmChannel *self);
+
+/* Where a host port's send() hands a packet (transfer full) for the VC
+ * @dest; returns FALSE when it was dropped. */
+typedef gboolean (*CnsAtmFrameSendFn) (CnsAtmNetDevice *device,
+                                       CnsPacket *packet,
+                                       const CnsAddress *dest, guint16 protocol,
+                                       gpointer user_data);
+
+G_GNUC_INTERNAL void cns_atm_net_device_set_frame_sender (CnsAtmNetDevice *self,
+                                                          CnsAtmFrameSendFn fn,
+                                                          gpointer user_data);
+
+G_GNUC_INTERNAL gboolean cns_atm_net_device_is_sniffed (CnsAtmNetDevice *self);
+G_GNUC_INTERNAL void cns_atm_net_device_sniff (CnsAtmNetDevice *self,
+                                               CnsPacket *frame);
 
 G_END_DECLS

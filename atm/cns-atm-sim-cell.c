@@ -8,10 +8,35 @@
  * stay allocated (reachable) until cns_atm_cell_trim_free_list(); nothing
  * releases them at cns_simulator_destroy(), so that the next simulation in
  * the same process reuses them.
+ *
+ * A cell that crosses MPI ranks travels serialized, every field the
+ * struct carries, integers little-endian and rates as their IEEE 754 bits
+ * (all ranks run the same build, so the format needs no version):
+ *
+ *    0  u8   GFC
+ *    1  u16  VPI
+ *    3  u16  VCI
+ *    5  u8   PTI
+ *    6  u8   flags: bit 0 CLP, 1 rm, 2 DIR (backward), 3 BN, 4 CI, 5 NI
+ *    7  f64  ER, then CCR at 15 and MCR at 23
+ *   31  48 payload bytes
+ *   79  u32  flow
+ *   83  i64  enqueued
  */
 #include "atm/cns-atm-sim-cell.h"
 
 #include <string.h>
+
+enum
+{
+  FLAG_CLP = 1 << 0,
+  FLAG_RM = 1 << 1,
+  FLAG_DIR = 1 << 2,
+  FLAG_BN = 1 << 3,
+  FLAG_CI = 1 << 4,
+  FLAG_NI = 1 << 5,
+  FLAGS_ALL = (1 << 6) - 1,
+};
 
 static CnsAtmCell *free_cells;
 static guint64 n_live;
@@ -95,4 +120,155 @@ cns_atm_cell_trim_free_list (void)
       g_free (free_cells);
       free_cells = next;
     }
+}
+
+static void
+put_u16 (guint8 *at, guint16 v)
+{
+  v = GUINT16_TO_LE (v);
+  memcpy (at, &v, sizeof v);
+}
+
+static void
+put_u32 (guint8 *at, guint32 v)
+{
+  v = GUINT32_TO_LE (v);
+  memcpy (at, &v, sizeof v);
+}
+
+static void
+put_u64 (guint8 *at, guint64 v)
+{
+  v = GUINT64_TO_LE (v);
+  memcpy (at, &v, sizeof v);
+}
+
+static void
+put_f64 (guint8 *at, gdouble v)
+{
+  guint64 bits;
+
+  memcpy (&bits, &v, sizeof bits);
+  put_u64 (at, bits);
+}
+
+static guint16
+get_u16 (const guint8 *at)
+{
+  guint16 v;
+
+  memcpy (&v, at, sizeof v);
+  return GUINT16_FROM_LE (v);
+}
+
+static guint32
+get_u32 (const guint8 *at)
+{
+  guint32 v;
+
+  memcpy (&v, at, sizeof v);
+  return GUINT32_FROM_LE (v);
+}
+
+static guint64
+get_u64 (const guint8 *at)
+{
+  guint64 v;
+
+  memcpy (&v, at, sizeof v);
+  return GUINT64_FROM_LE (v);
+}
+
+static gdouble
+get_f64 (const guint8 *at)
+{
+  guint64 bits = get_u64 (at);
+  gdouble v;
+
+  memcpy (&v, &bits, sizeof v);
+  return v;
+}
+
+/**
+ * cns_atm_cell_serialize:
+ * @cell: the cell
+ * @out: (out caller-allocates): where its bytes go
+ *
+ * Writes what @cell carries (header, RM flag and fields, payload, flow,
+ * enqueued time) as %CNS_ATM_CELL_SERIALIZED_SIZE bytes, to send it to
+ * another MPI rank. cns_atm_cell_deserialize() reads them back.
+ */
+void
+cns_atm_cell_serialize (const CnsAtmCell *cell,
+                        guint8 out[CNS_ATM_CELL_SERIALIZED_SIZE])
+{
+  const CnsAbrRmFields *rm = &cell->rm_fields;
+
+  g_return_if_fail (cell != NULL && out != NULL);
+  out[0] = cell->header.gfc;
+  put_u16 (out + 1, cell->header.vpi);
+  put_u16 (out + 3, cell->header.vci);
+  out[5] = cell->header.pti;
+  out[6] = (cell->header.clp ? FLAG_CLP : 0) | (cell->rm ? FLAG_RM : 0)
+           | (rm->dir_backward ? FLAG_DIR : 0) | (rm->bn ? FLAG_BN : 0)
+           | (rm->ci ? FLAG_CI : 0) | (rm->ni ? FLAG_NI : 0);
+  put_f64 (out + 7, rm->er);
+  put_f64 (out + 15, rm->ccr);
+  put_f64 (out + 23, rm->mcr);
+  memcpy (out + 31, cell->payload, CNS_ATM_PAYLOAD_SIZE);
+  put_u32 (out + 79, cell->flow);
+  put_u64 (out + 83, (guint64) cell->enqueued);
+}
+
+/**
+ * cns_atm_cell_deserialize:
+ * @cell: the cell to fill, every field it carries overwritten
+ * @bytes: (array length=size): what cns_atm_cell_serialize() wrote
+ * @size: their length
+ * @error: return location for a #CNS_ATM_ERROR_PARSE error
+ *
+ * Returns: %FALSE with @error set, naming the size or flags at fault, when
+ * @bytes are not a serialized cell; @cell is then unchanged.
+ */
+gboolean
+cns_atm_cell_deserialize (CnsAtmCell *cell, const guint8 *bytes, gsize size,
+                          GError **error)
+{
+  CnsAbrRmFields *rm = &cell->rm_fields;
+  guint8 flags;
+
+  g_return_val_if_fail (cell != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL || size == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  if (size != CNS_ATM_CELL_SERIALIZED_SIZE)
+    {
+      g_set_error (error, CNS_ATM_ERROR, CNS_ATM_ERROR_PARSE,
+                   "a serialized ATM cell is %u bytes, not %" G_GSIZE_FORMAT,
+                   CNS_ATM_CELL_SERIALIZED_SIZE, size);
+      return FALSE;
+    }
+  flags = bytes[6];
+  if ((flags & ~FLAGS_ALL) != 0)
+    {
+      g_set_error (error, CNS_ATM_ERROR, CNS_ATM_ERROR_PARSE,
+                   "a serialized ATM cell has unknown flags 0x%02x", flags);
+      return FALSE;
+    }
+  cell->header.gfc = bytes[0];
+  cell->header.vpi = get_u16 (bytes + 1);
+  cell->header.vci = get_u16 (bytes + 3);
+  cell->header.pti = bytes[5];
+  cell->header.clp = (flags & FLAG_CLP) != 0;
+  cell->rm = (flags & FLAG_RM) != 0;
+  rm->dir_backward = (flags & FLAG_DIR) != 0;
+  rm->bn = (flags & FLAG_BN) != 0;
+  rm->ci = (flags & FLAG_CI) != 0;
+  rm->ni = (flags & FLAG_NI) != 0;
+  rm->er = get_f64 (bytes + 7);
+  rm->ccr = get_f64 (bytes + 15);
+  rm->mcr = get_f64 (bytes + 23);
+  memcpy (cell->payload, bytes + 31, CNS_ATM_PAYLOAD_SIZE);
+  cell->flow = get_u32 (bytes + 79);
+  cell->enqueued = (CnsTime) get_u64 (bytes + 83);
+  return TRUE;
 }

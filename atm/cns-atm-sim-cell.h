@@ -38,10 +38,21 @@ struct _CnsAtmCell
   CnsAtmCell *next; /* the queue or free list the cell is on */
 };
 
+/**
+ * CNS_ATM_CELL_SERIALIZED_SIZE:
+ *
+ * The bytes of a serialized #CnsAtmCell (cns_atm_cell_serialize()).
+ */
+#define CNS_ATM_CELL_SERIALIZED_SIZE 91
+
 CnsAtmCell *cns_atm_cell_new (void);
 void cns_atm_cell_free (CnsAtmCell *cell);
 void cns_atm_cell_free_notify (gpointer cell);
 guint64 cns_atm_cell_get_n_live (void);
 void cns_atm_cell_trim_free_list (void);
+void cns_atm_cell_serialize (const CnsAtmCell *cell,
+                             guint8 out[CNS_ATM_CELL_SERIALIZED_SIZE]);
+gboolean cns_atm_cell_deserialize (CnsAtmCell *cell, const guint8 *bytes,
+                                   gsize size, GError **error);
 
 G_END_DECLS

@@ -17,4 +17,6 @@
 #include "atm/cns-atm-sim-cell.h"
 #include "atm/cns-atm-switch.h"
 #include "atm/cns-atm-traffic.h"
+#include "atm/cns-atm-vc-address.h"
 #include "atm/cns-eprca.h"
+#include "atm/cns-llc-snap-header.h"

@@ -19,7 +19,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-atm.la
 	%reldir%/cns-atm-sim-cell.c \
 	%reldir%/cns-atm-switch.c \
 	%reldir%/cns-atm-traffic.c \
-	%reldir%/cns-eprca.c
+	%reldir%/cns-atm-vc-address.c \
+	%reldir%/cns-eprca.c \
+	%reldir%/cns-llc-snap-header.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-atm.h \
@@ -35,4 +37,6 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-atm-sim-cell.h \
 	%reldir%/cns-atm-switch.h \
 	%reldir%/cns-atm-traffic.h \
-	%reldir%/cns-eprca.h
+	%reldir%/cns-atm-vc-address.h \
+	%reldir%/cns-eprca.h \
+	%reldir%/cns-llc-snap-header.h

@@ -24,6 +24,7 @@
  * built yet: it needs IP over AAL5.
  *
  *   build/examples/atm-scenario-a --simTime=10s --json
+ *   mpirun -np 2 build/examples/atm-scenario-a --simTime=10s
  */
 #include "atm-scenario-common.h"
 

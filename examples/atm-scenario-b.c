@@ -23,6 +23,7 @@
  * atm-scenario-common.c for what is measured. --tcp is not built yet.
  *
  *   build/examples/atm-scenario-b --simTime=1s --json
+ *   mpirun -np 2 build/examples/atm-scenario-b --simTime=1s
  */
 #include "atm-scenario-common.h"
 

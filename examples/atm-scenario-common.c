@@ -22,11 +22,21 @@
  * in-rate cells (data and FRMs) that reached the destination over
  * --simTime. A link's utilisation is the cells one of its ends sent over
  * the cell rate and --simTime, per direction.
+ *
+ * Started by mpirun, the scenario runs distributed: core switch i, its
+ * edge switches and their hosts on rank i % ranks, so that only core
+ * links cross ranks. Every rank builds the whole network and installs the
+ * sources of its own hosts; at the end the ranks add up their hosts' and
+ * ports' counters, and rank 0 computes and prints the figures from the
+ * totals, in the order a sequential run does, so that every line but the
+ * last (ranks and simulator) is the sequential run's.
  */
 #include "atm-scenario-common.h"
 
 #include "atm/cns-atm.h"
 #include "core/cns-core.h"
+#include "core/cns-mpi.h"
+#include "network/cns-node.h"
 
 #include <stdio.h>
 
@@ -42,6 +52,7 @@ typedef struct
 {
   CnsAtmHost *src;
   CnsAtmHost *dst;
+  gboolean src_local; /* whether this rank simulates src */
   guint32 src_vci;
   guint32 dst_vci;
   gboolean abr;
@@ -57,17 +68,20 @@ typedef struct
   guint n;
 } Summary;
 
+/* Set-up errors are the same on every rank: cns_fatal() ends them all. */
 static void G_GNUC_NORETURN
 die (const gchar *prog, const gchar *what, GError *error)
 {
-  fprintf (stderr, "%s: %s: %s\n", prog, what, error->message);
-  exit (1);
+  cns_fatal ("%s: %s: %s", prog, what, error->message);
 }
 
+/* Rank 0 names the option; every rank refuses it. */
 static int
 bad_option (const gchar *prog, const gchar *option, const gchar *expected)
 {
-  fprintf (stderr, "%s: --%s: expected %s\n", prog, option, expected);
+  if (cns_mpi_get_rank () == 0)
+    fprintf (stderr, "%s: --%s: expected %s\n", prog, option, expected);
+  cns_mpi_disable ();
   return 2;
 }
 
@@ -97,6 +111,8 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
 {
   CnsTime link_delay = cns_milli_seconds (5), sim_time = cns_seconds (10);
   gboolean bidirectional = FALSE, tcp = FALSE, json = FALSE;
+  gboolean fingerprint = FALSE;
+  g_autofree gchar *digest = NULL;
   g_autoptr (CnsCommandLine) cmd = NULL;
   g_autoptr (CnsAtmHelper) helper = NULL;
   g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func (g_object_unref);
@@ -107,9 +123,14 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
   CnsAbrParams params;
   Summary vbr = { 0 }, abr = { 0 };
   gdouble t, max_util = 0, rate = ATM_SCENARIO_OC3_CELL_RATE;
-  guint64 drops = 0;
+  guint64 drops = 0, events[2];
+  g_autofree guint64 *rx = NULL;
+  g_autofree guint64 *tx = NULL;
+  guint32 ranks;
   GError *error = NULL;
 
+  cns_mpi_enable (&argc, &argv);
+  ranks = cns_mpi_get_size ();
   cmd = cns_command_line_new (sc->summary);
   cns_command_line_add_time (cmd, "linkDelay", "Delay of every link (5ms)",
                              &link_delay);
@@ -122,11 +143,18 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
       cmd, "tcp", "Greedy TCP over the ABR connections (not built yet)", &tcp);
   cns_command_line_add_boolean (
       cmd, "json", "Print one JSON line instead of the summary", &json);
+  cns_command_line_add_boolean (
+      cmd, "fingerprint",
+      "Print a SHA-256 of the events every node ran, the same on any number "
+      "of ranks",
+      &fingerprint);
   cns_command_line_parse (cmd, &argc, &argv);
   if (tcp)
     {
-      fprintf (stderr, "%s: --tcp needs IP over AAL5, not built yet\n",
-               sc->prog);
+      if (cns_mpi_get_rank () == 0)
+        fprintf (stderr, "%s: --tcp needs IP over AAL5, not built yet\n",
+                 sc->prog);
+      cns_mpi_disable ();
       return 2;
     }
   if (link_delay < 0 || link_delay > cns_seconds (1000))
@@ -134,14 +162,16 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
   if (sim_time < cns_milli_seconds (300))
     return bad_option (sc->prog, "simTime", "at least 300 ms");
 
-  /* ---- switches ---- */
+  /* ---- switches: core i and what hangs off it on rank i % ranks ---- */
   helper = cns_atm_helper_new ();
   cores = g_newa (CnsNode *, sc->n_cores);
   edges = g_newa (CnsNode *, n_edges);
   hosts = g_newa (CnsNode *, n_edges * HOSTS_PER_EDGE);
   for (guint i = 0; i < sc->n_cores + n_edges; i++)
     {
-      CnsNode *sw = cns_atm_helper_create_switch (helper);
+      guint core = i < sc->n_cores ? i : (i - sc->n_cores) / sc->edges_per_core;
+      CnsNode *sw
+          = cns_atm_helper_create_switch_with_system_id (helper, core % ranks);
 
       g_object_set (cns_object_get (sw, CNS_TYPE_ATM_SWITCH), "initial-macr",
                     0.25 * sc->abr_pcr, "eprca-low", LOW, "eprca-high", HIGH,
@@ -153,7 +183,9 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
         edges[i - sc->n_cores] = sw;
     }
   for (guint i = 0; i < n_edges * HOSTS_PER_EDGE; i++)
-    g_ptr_array_add (nodes, hosts[i] = cns_atm_helper_create_host (helper));
+    g_ptr_array_add (
+        nodes, hosts[i] = cns_atm_helper_create_host_with_system_id (
+                   helper, cns_node_get_system_id (edges[i / HOSTS_PER_EDGE])));
 
     /* ---- links: the core mesh, edges to cores, hosts to edges ---- */
 #define LINK(a, b)                                                        \
@@ -197,6 +229,7 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
             die (sc->prog, "PVC", error);
           c.src = host_of (sc, path[0]);
           c.dst = host_of (sc, path[5]);
+          c.src_local = cns_node_is_local (path[0]);
           if (!c.abr)
             {
               c.start = cns_milli_seconds ((n_vbr++ * VBR_SPACING_MS) % 100);
@@ -207,7 +240,7 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
           g_array_append_val (conns, c);
         }
 
-  /* ---- sources ---- */
+  /* ---- sources, on the ranks of their hosts ---- */
   cns_abr_params_init_defaults (&params, sc->abr_pcr);
   params.icr = 0.25 * sc->abr_pcr;
   params.mcr = 0;
@@ -215,6 +248,8 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
     {
       Connection *c = &g_array_index (conns, Connection, i);
 
+      if (!c->src_local)
+        continue;
       if (c->abr ? !cns_atm_host_add_abr_source (c->src, c->src_vci, &params,
                                                  &error)
                  : !cns_atm_host_add_vbr_square_source (
@@ -224,44 +259,76 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
     }
 
   /* ---- run ---- */
+  if (fingerprint)
+    cns_simulator_enable_fingerprint ();
   cns_simulator_stop_at (sim_time);
   cns_simulator_run ();
+  digest = cns_simulator_get_fingerprint ();
+
+  /* ---- the ranks' counters added up: a host or port that another rank
+   * simulates counts 0 here ---- */
+  rx = g_new0 (guint64, conns->len);
+  for (guint i = 0; i < conns->len; i++)
+    {
+      Connection *c = &g_array_index (conns, Connection, i);
+      CnsAtmHostVcStats vc;
+
+      cns_atm_host_get_vc_stats (c->dst, c->dst_vci, &vc);
+      rx[i] = vc.rx_cells + (c->abr ? vc.rx_rm : 0);
+    }
+  tx = g_new0 (guint64, 2 * devices->len);
+  for (guint i = 0; i < devices->len; i++)
+    {
+      CnsAtmNetDevice *d = g_ptr_array_index (devices, i);
+
+      tx[2 * i] = cns_atm_net_device_get_tx_cells (d);
+      for (CnsAtmServiceClass s = CNS_ATM_SERVICE_RM; s <= CNS_ATM_SERVICE_UBR;
+           s++)
+        tx[2 * i + 1] += cns_atm_net_device_get_drops (d, s);
+    }
+  /* the nodes' initialisation and the stop run on every rank, once in a
+   * sequential run */
+  events[1] = (cns_node_list_get_n_nodes () > 0 ? 1 : 0)
+              + (cns_simulator_is_finished () ? 1 : 0);
+  events[0] = cns_simulator_get_event_count () - events[1];
+  cns_mpi_sum (rx, conns->len);
+  cns_mpi_sum (tx, 2 * devices->len);
+  cns_mpi_sum (events, 1);
+  cns_mpi_max (events + 1, 1);
 
   t = cns_time_to_seconds (sim_time);
   for (guint i = 0; i < conns->len; i++)
     {
       Connection *c = &g_array_index (conns, Connection, i);
-      CnsAtmHostVcStats rx;
 
-      cns_atm_host_get_vc_stats (c->dst, c->dst_vci, &rx);
       if (c->abr)
-        summary_add (&abr, (rx.rx_cells + rx.rx_rm) / t);
+        summary_add (&abr, rx[i] / t);
       else
-        summary_add (&vbr,
-                     rx.rx_cells / cns_time_to_seconds (c->stop - c->start));
+        summary_add (&vbr, rx[i] / cns_time_to_seconds (c->stop - c->start));
     }
   for (guint i = 0; i < devices->len; i++)
     {
-      CnsAtmNetDevice *d = g_ptr_array_index (devices, i);
-
-      max_util = MAX (max_util, cns_atm_net_device_get_tx_cells (d) / rate / t);
-      for (CnsAtmServiceClass s = CNS_ATM_SERVICE_RM; s <= CNS_ATM_SERVICE_UBR;
-           s++)
-        drops += cns_atm_net_device_get_drops (d, s);
+      max_util = MAX (max_util, tx[2 * i] / rate / t);
+      drops += tx[2 * i + 1];
     }
 
-  if (json)
+  if (cns_mpi_get_rank () != 0)
+    ;
+  else if (json)
     printf ("{\"sim_time_s\":%g,\"link_delay_ms\":%g,\"bidirectional\":%s,"
             "\"cell_rate\":%.1f,\"abr_sources\":%u,\"vbr_sources\":%u,"
             "\"vbr_rate_mean\":%.1f,\"vbr_rate_min\":%.1f,"
             "\"vbr_rate_max\":%.1f,\"abr_throughput_mean\":%.1f,"
             "\"abr_throughput_min\":%.1f,\"abr_throughput_max\":%.1f,"
             "\"max_link_util\":%.4f,\"drops\":%" G_GUINT64_FORMAT ","
-            "\"events\":%" G_GUINT64_FORMAT "}\n",
+            "\"events\":%" G_GUINT64_FORMAT "%s%s%s,\"ranks\":%u,"
+            "\"simulator\":\"%s\"}\n",
             t, cns_time_to_seconds (link_delay) * 1e3,
             bidirectional ? "true" : "false", rate, abr.n, vbr.n, vbr.mean,
             vbr.min, vbr.max, abr.mean, abr.min, abr.max, max_util, drops,
-            cns_simulator_get_event_count ());
+            events[0] + events[1], digest != NULL ? ",\"fingerprint\":\"" : "",
+            digest != NULL ? digest : "", digest != NULL ? "\"" : "", ranks,
+            cns_simulator_get_implementation_name ());
   else
     {
       printf ("%s: %u cores, %u edges, %u hosts, %s, links %.1f cells/s and "
@@ -278,10 +345,14 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
       printf ("  links  max utilisation %.4f, %" G_GUINT64_FORMAT
               " cells dropped\n",
               max_util, drops);
-      printf ("  events %" G_GUINT64_FORMAT "\n",
-              cns_simulator_get_event_count ());
+      printf ("  events %" G_GUINT64_FORMAT "\n", events[0] + events[1]);
+      if (digest != NULL)
+        printf ("  events fingerprint %s\n", digest);
+      printf ("  ranks  %u, %s simulator\n", ranks,
+              cns_simulator_get_implementation_name ());
     }
   g_clear_pointer (&nodes, g_ptr_array_unref);
   cns_simulator_destroy ();
+  cns_mpi_disable ();
   return 0;
 }

@@ -13,3 +13,5 @@ Suite *test_eprca_suite (void);
 Suite *test_atm_traffic_suite (void);
 Suite *test_atm_transport_suite (void);
 Suite *test_atm_host_suite (void);
+Suite *test_atm_ip_suite (void);
+Suite *test_atm_sim_cell_suite (void);

@@ -549,6 +549,32 @@ START_TEST (test_atm_refuses_packets)
 }
 END_TEST
 
+/* Nodes of other ranks in a run without MPI: the helper gives them their
+ * system ids, and the link between them carries cells locally, on time. */
+START_TEST (test_atm_system_ids_sequential)
+{
+  CnsNode *a = cns_atm_helper_create_host_with_system_id (helper, 1);
+  CnsNode *s = cns_atm_helper_create_switch_with_system_id (helper, 2);
+  CnsAtmNetDevice *dev_a, *dev_s;
+  Batch batch = { 0 };
+
+  g_ptr_array_add (nodes, a);
+  g_ptr_array_add (nodes, s);
+  ck_assert_uint_eq (cns_node_get_system_id (a), 1);
+  ck_assert_uint_eq (cns_node_get_system_id (s), 2);
+  ck_assert_ptr_nonnull (switch_of (s));
+  ck_assert (cns_atm_helper_link (helper, a, s, RATE, DELAY, &dev_a, &dev_s));
+  cns_atm_net_device_set_cell_receive_callback (dev_s, record_rx, NULL);
+  batch.device = dev_a;
+  batch_add (&batch, make_cell (40, 3), CNS_ATM_SERVICE_CBR);
+  batch_at (&batch, 0);
+  cns_simulator_run ();
+  ck_assert_uint_eq (rx->len, 1);
+  ck_assert_int_eq (g_array_index (rx, Rx, 0).time, HOP);
+  ck_assert_uint_eq (g_array_index (rx, Rx, 0).flow, 3);
+}
+END_TEST
+
 Suite *
 test_atm_transport_suite (void)
 {
@@ -566,6 +592,7 @@ test_atm_transport_suite (void)
   tcase_add_test (tc, test_atm_unknown_vc);
   tcase_add_test (tc, test_atm_eprca_brm);
   tcase_add_test (tc, test_atm_refuses_packets);
+  tcase_add_test (tc, test_atm_system_ids_sequential);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -12,6 +12,7 @@ main (void)
     test_aal5_suite (),          test_abr_source_suite (),
     test_eprca_suite (),         test_atm_traffic_suite (),
     test_atm_transport_suite (), test_atm_host_suite (),
+    test_atm_ip_suite (),        test_atm_sim_cell_suite (),
   };
 
   cns_test_init ();

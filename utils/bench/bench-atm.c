@@ -4,18 +4,22 @@
  * Runs examples/atm-validation for the three link-delay cases of the
  * study, (A, B) = (5, 20), (15, 15) and (20, 5) ms, each for --simTime
  * (50 s, the study's), then examples/atm-scenario-a one way (uni-ABR) for
- * --scenarioTime (10 s), each in a child process, and prints one JSON line
- * per case: the example's own line behind "bench":"atm","case":
- * "validation" or "scenario-a", the child's wall time as this process saw
- * it (child_wall_s, start-up and exit included) and events per second of
- * it. The issue's targets: the validation's 50 s simulated in under 2 s
- * of wall time; scenario A uni-ABR's 10 s in under 60 s on one core.
+ * --scenarioTime (10 s), sequentially and then on --ranks MPI ranks (2)
+ * under `mpirun --oversubscribe --allow-run-as-root -np N` with each
+ * distributed simulator, gtw and null-message, each in a child process,
+ * and prints one JSON line per case: the example's own line (scenario A's
+ * ends with its "ranks" and "simulator") behind "bench":"atm","case":
+ * "validation", "scenario-a" or "scenario-a-mpi", the child's wall time as
+ * this process saw it (child_wall_s, start-up and exit included, mpirun's
+ * too) and events per second of it. The issue's targets: the validation's
+ * 50 s simulated in under 2 s of wall time; scenario A uni-ABR's 10 s in
+ * under 60 s on one core.
  *
- *   bench-atm [--quick] [--simTime=50s] [--scenarioTime=10s]
- *             [--program=PATH] [--scenarioProgram=PATH]
+ *   bench-atm [--quick] [--simTime=50s] [--scenarioTime=10s] [--ranks=2]
+ *             [--program=PATH] [--scenarioProgram=PATH] [--mpirun=PATH]
  *
  * --quick simulates 5 s of the validation and 0.5 s of scenario A (for
- * the test suite).
+ * the test suite). --ranks=1 runs no MPI case (for a cns without MPI).
  */
 #include <glib.h>
 
@@ -79,11 +83,14 @@ int
 main (int argc, char **argv)
 {
   static const guint delays[][2] = { { 5, 20 }, { 15, 15 }, { 20, 5 } };
+  static const gchar *const simulators[] = { "gtw", "null-message" };
   g_autofree gchar *program = NULL;
   g_autofree gchar *scenario_program = NULL;
   g_autofree gchar *sim_time = NULL;
   g_autofree gchar *scenario_time = NULL;
   g_autofree gchar *scenario_arg = NULL;
+  g_autofree gchar *mpirun = NULL;
+  gint ranks = 2;
   gboolean quick = FALSE;
   GOptionEntry entries[]
       = { { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, "Simulate 5 s", NULL },
@@ -95,6 +102,10 @@ main (int argc, char **argv)
             "The atm-validation program to run", "PATH" },
           { "scenarioProgram", 0, 0, G_OPTION_ARG_FILENAME, &scenario_program,
             "The atm-scenario-a program to run", "PATH" },
+          { "ranks", 0, 0, G_OPTION_ARG_INT, &ranks,
+            "MPI ranks of scenario A's distributed cases (2; 1: none)", "N" },
+          { "mpirun", 0, 0, G_OPTION_ARG_FILENAME, &mpirun,
+            "The mpirun to start ranks with (the one in PATH)", "PATH" },
           { NULL } };
   g_autoptr (GOptionContext) context
       = g_option_context_new ("- the ATM validation's three cases");
@@ -109,6 +120,18 @@ main (int argc, char **argv)
   if (argc > 1)
     {
       fprintf (stderr, "bench-atm: unexpected argument '%s'\n", argv[1]);
+      return 2;
+    }
+  if (ranks < 1 || ranks > 1024)
+    {
+      fprintf (stderr, "bench-atm: --ranks=%d: expected 1 to 1024\n", ranks);
+      return 2;
+    }
+  if (ranks > 1 && mpirun == NULL
+      && (mpirun = g_find_program_in_path ("mpirun")) == NULL)
+    {
+      fprintf (stderr, "bench-atm: mpirun is not in PATH: install OpenMPI, "
+                       "name it with --mpirun, or run --ranks=1\n");
       return 2;
     }
   for (guint i = 0; i < G_N_ELEMENTS (delays); i++)
@@ -133,13 +156,32 @@ main (int argc, char **argv)
       = g_strdup_printf ("--simTime=%s", scenario_time != NULL ? scenario_time
                                          : quick               ? "0.5s"
                                                                : "10s");
+  if (scenario_program == NULL)
+    scenario_program = g_strdup (ATM_SCENARIO_A_PROGRAM);
   {
-    const gchar *run[] = { scenario_program != NULL ? scenario_program
-                                                    : ATM_SCENARIO_A_PROGRAM,
-                           scenario_arg, "--json", NULL };
+    const gchar *run[] = { scenario_program, scenario_arg, "--json", NULL };
 
     if (!run_case ("scenario-a", run))
       return 1;
   }
+  for (guint i = 0; ranks > 1 && i < G_N_ELEMENTS (simulators); i++)
+    {
+      g_autofree gchar *np = g_strdup_printf ("%d", ranks);
+      g_autofree gchar *sim_arg
+          = g_strdup_printf ("--SimulatorImplementationType=%s", simulators[i]);
+      const gchar *run[] = { mpirun,
+                             "--oversubscribe",
+                             "--allow-run-as-root",
+                             "-np",
+                             np,
+                             scenario_program,
+                             scenario_arg,
+                             sim_arg,
+                             "--json",
+                             NULL };
+
+      if (!run_case ("scenario-a-mpi", run))
+        return 1;
+    }
   return 0;
 }
