@@ -330,6 +330,8 @@ atm_helper_ip_address (CnsNode *node, GError **error)
  * @n: the path's length, at least 2
  * @service_class: %CNS_ATM_SERVICE_ABR or %CNS_ATM_SERVICE_UBR
  * @params: (nullable): the ABR sources' parameters, for both directions
+ * @first_vci_out: (out) (optional): the VCI of the first host's end
+ * @last_vci_out: (out) (optional): the VCI of the last host's end
  * @error: return location for a #CNS_ATM_ERROR_INVALID error
  *
  * Sets up a PVC along @path (cns_atm_helper_setup_pvc()) and carries
@@ -342,7 +344,8 @@ atm_helper_ip_address (CnsNode *node, GError **error)
 gboolean
 cns_atm_helper_setup_ip_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
                              CnsAtmServiceClass service_class,
-                             const CnsAbrParams *params, GError **error)
+                             const CnsAbrParams *params, guint32 *first_vci_out,
+                             guint32 *last_vci_out, GError **error)
 {
   CnsIpv4Address first, last;
   guint32 first_vci, last_vci;
@@ -356,12 +359,18 @@ cns_atm_helper_setup_ip_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
   last = atm_helper_ip_address (path[n - 1], error);
   if (cns_ipv4_address_is_any (last))
     return FALSE;
-  return cns_atm_helper_setup_pvc (self, path, n, service_class, &first_vci,
-                                   &last_vci, error)
-         && cns_atm_host_add_ip_vc (cns_atm_host_install (path[0], NULL),
-                                    (guint16) first_vci, last, service_class,
-                                    params, error)
-         && cns_atm_host_add_ip_vc (cns_atm_host_install (path[n - 1], NULL),
-                                    (guint16) last_vci, first, service_class,
-                                    params, error);
+  if (!cns_atm_helper_setup_pvc (self, path, n, service_class, &first_vci,
+                                 &last_vci, error)
+      || !cns_atm_host_add_ip_vc (cns_atm_host_install (path[0], NULL),
+                                  (guint16) first_vci, last, service_class,
+                                  params, error)
+      || !cns_atm_host_add_ip_vc (cns_atm_host_install (path[n - 1], NULL),
+                                  (guint16) last_vci, first, service_class,
+                                  params, error))
+    return FALSE;
+  if (first_vci_out != NULL)
+    *first_vci_out = first_vci;
+  if (last_vci_out != NULL)
+    *last_vci_out = last_vci;
+  return TRUE;
 }

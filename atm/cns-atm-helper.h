@@ -31,6 +31,7 @@ gboolean cns_atm_helper_setup_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
 gboolean cns_atm_helper_setup_ip_pvc (CnsAtmHelper *self, CnsNode **path,
                                       guint n, CnsAtmServiceClass service_class,
                                       const CnsAbrParams *params,
-                                      GError **error);
+                                      guint32 *first_vci_out,
+                                      guint32 *last_vci_out, GError **error);
 
 G_END_DECLS

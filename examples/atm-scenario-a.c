@@ -42,6 +42,7 @@ main (int argc, char **argv)
     .edges_per_core = 2,
     .abr_pcr = 21000,
     .vbr_max = 15000,
+    .tcp_window = 512 * 1024,
     .vbr_min = 10000,
     .n_pairs = G_N_ELEMENTS (pairs),
     .pairs = pairs,

@@ -44,6 +44,7 @@ main (int argc, char **argv)
     .edges_per_core = 3,
     .abr_pcr = 36000,
     .vbr_max = 36000,
+    .tcp_window = 128 * 1024,
     .vbr_min = 10000,
     .n_pairs = G_N_ELEMENTS (pairs),
     .pairs = pairs,

@@ -23,6 +23,17 @@
  * --simTime. A link's utilisation is the cells one of its ends sent over
  * the cell rate and --simTime, per direction.
  *
+ * With --tcp the ABR connections carry TCP instead of greedy cells (the
+ * study's TCP over ABR): each ABR host pair gets one IP PVC, an ABR VC with
+ * the same parameters both ways, and a /30 of 10.0.0.0/8; the first host
+ * runs a greedy bulk sender to a sink on the second (and, with
+ * --bidirectional, the second one to the first over the same VC). TCP is
+ * the study's BSD 4.3 Reno: no SACK, no timestamps, delayed ACKs every
+ * second segment, window scaling for the --tcp window (512 KB in A, 128 KB
+ * in B), 9140-byte segments that fill RFC 2225's 9180-byte MTU, and 1 ms
+ * of host processing per datagram. A flow's goodput is the bytes its sink
+ * got over --simTime.
+ *
  * Started by mpirun, the scenario runs distributed: core switch i, its
  * edge switches and their hosts on rank i % ranks, so that only core
  * links cross ranks. Every rank builds the whole network and installs the
@@ -36,6 +47,7 @@
 #include "atm/cns-atm.h"
 #include "core/cns-core.h"
 #include "core/cns-mpi.h"
+#include "internet/cns-internet.h"
 #include "network/cns-node.h"
 
 #include <stdio.h>
@@ -48,6 +60,12 @@
 #define VBR_DRAIN      cns_milli_seconds (100)
 #define VBR_SPACING_MS 3u
 
+#define TCP_PORT 5001
+#define TCP_SEGMENT_SIZE                              \
+  9140 /* the 9180-byte MTU less IPv4 and TCP headers \
+        */
+#define PROCESSING_DELAY cns_milli_seconds (1)
+
 typedef struct
 {
   CnsAtmHost *src;
@@ -58,6 +76,9 @@ typedef struct
   gboolean abr;
   CnsTime start;
   CnsTime stop;
+  CnsNode *tcp_src; /* --tcp: the ends of the connection's flow */
+  CnsNode *tcp_dst;
+  CnsPacketSink *sink; /* on the rank of tcp_dst */
 } Connection;
 
 typedef struct
@@ -106,6 +127,94 @@ host_of (const AtmScenario *sc, CnsNode *node)
   return host;
 }
 
+/* TCP as the study's hosts run it: BSD 4.3 Reno (see the overview). */
+static void
+tcp_configure (const AtmScenario *sc)
+{
+  g_autofree gchar *window = g_strdup_printf ("%u", sc->tcp_window);
+  g_autofree gchar *segment = g_strdup_printf ("%u", TCP_SEGMENT_SIZE);
+  const gchar *settings[][2] = {
+    { "CnsTcpSocket::CongestionControl", "Reno" },
+    { "CnsTcpSocket::Sack", "false" },
+    { "CnsTcpSocket::Timestamp", "false" },
+    { "CnsTcpSocket::WindowScaling", "true" },
+    { "CnsTcpSocket::DelAckCount", "2" },
+    { "CnsTcpSocket::SegmentSize", segment },
+    { "CnsTcpSocket::SndBufSize", window },
+    { "CnsTcpSocket::RcvBufSize", window },
+  };
+  GError *error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (settings); i++)
+    if (!cns_config_set_default (settings[i][0], settings[i][1], &error))
+      die (sc->prog, "TCP", error);
+}
+
+/* --tcp: IPv4 on both ends of @path, a /30 on their ATM ports, 1 ms of
+ * processing on each host. */
+static void
+tcp_connect (const AtmScenario *sc, CnsInternetStackHelper *stack,
+             CnsIpv4AddressHelper *addresses, CnsNode **path)
+{
+  g_autoptr (CnsNetDeviceContainer) ports = cns_net_device_container_new ();
+  g_autoptr (CnsIpv4InterfaceContainer) interfaces = NULL;
+  GError *error = NULL;
+
+  for (guint end = 0; end < 2; end++)
+    {
+      CnsAtmHost *host = host_of (sc, path[end * 5]);
+
+      if (!cns_internet_stack_helper_install (stack, path[end * 5], &error))
+        die (sc->prog, "internet stack", error);
+      g_object_set (host, "processing-delay", PROCESSING_DELAY, NULL);
+      cns_net_device_container_add (
+          ports, CNS_NET_DEVICE (cns_atm_host_get_device (host)));
+    }
+  interfaces = cns_ipv4_address_helper_assign (addresses, ports, &error);
+  if (interfaces == NULL)
+    die (sc->prog, "addresses", error);
+  cns_ipv4_address_helper_new_network (addresses);
+}
+
+/* --tcp: a greedy bulk sender on @c's source to a sink on its
+ * destination, each on its own rank. */
+static void
+tcp_flow (const AtmScenario *sc, Connection *c)
+{
+  CnsIpv4L3Protocol *ipv4
+      = cns_object_get (c->tcp_dst, CNS_TYPE_IPV4_L3_PROTOCOL);
+  CnsInetSocketAddress any
+      = cns_inet_socket_address_init (cns_ipv4_address_any (), TCP_PORT);
+  CnsInetSocketAddress remote = cns_inet_socket_address_init (
+      cns_ipv4_l3_protocol_get_address (ipv4, 1, 0).local, TCP_PORT);
+  g_autofree gchar *send_size = g_strdup_printf ("%u", TCP_SEGMENT_SIZE);
+  GError *error = NULL;
+
+  if (cns_node_is_local (c->tcp_dst))
+    {
+      g_autoptr (CnsPacketSinkHelper) sinks
+          = cns_packet_sink_helper_new (CNS_TYPE_TCP_SOCKET_FACTORY, &any);
+      g_autoptr (CnsApplicationContainer) apps
+          = cns_application_helper_install (CNS_APPLICATION_HELPER (sinks),
+                                            c->tcp_dst);
+
+      c->sink = CNS_PACKET_SINK (cns_application_container_get (apps, 0));
+    }
+  if (cns_node_is_local (c->tcp_src))
+    {
+      g_autoptr (CnsBulkSendHelper) senders
+          = cns_bulk_send_helper_new (CNS_TYPE_TCP_SOCKET_FACTORY, &remote);
+      g_autoptr (CnsApplicationContainer) apps = NULL;
+
+      /* writes of one segment each: TCP sends what it is given at once */
+      if (!cns_application_helper_set_attribute (
+              CNS_APPLICATION_HELPER (senders), "SendSize", send_size, &error))
+        die (sc->prog, "TCP sender", error);
+      apps = cns_application_helper_install (CNS_APPLICATION_HELPER (senders),
+                                             c->tcp_src);
+    }
+}
+
 int
 atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
 {
@@ -115,6 +224,8 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
   g_autofree gchar *digest = NULL;
   g_autoptr (CnsCommandLine) cmd = NULL;
   g_autoptr (CnsAtmHelper) helper = NULL;
+  g_autoptr (CnsInternetStackHelper) stack = NULL;
+  g_autoptr (CnsIpv4AddressHelper) addresses = NULL;
   g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) devices = g_ptr_array_new ();
   g_autoptr (GArray) conns = g_array_new (FALSE, TRUE, sizeof (Connection));
@@ -126,6 +237,8 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
   guint64 drops = 0, events[2];
   g_autofree guint64 *rx = NULL;
   g_autofree guint64 *tx = NULL;
+  g_autofree guint64 *goodput = NULL; /* bytes per TCP flow, then discards */
+  Summary tcp_mbps = { 0 };
   guint32 ranks;
   GError *error = NULL;
 
@@ -140,7 +253,10 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
       "Run every connection both ways: each host a source and a destination",
       &bidirectional);
   cns_command_line_add_boolean (
-      cmd, "tcp", "Greedy TCP over the ABR connections (not built yet)", &tcp);
+      cmd, "tcp",
+      "Greedy TCP Reno over the ABR connections (IP over AAL5) instead of "
+      "greedy ABR cells",
+      &tcp);
   cns_command_line_add_boolean (
       cmd, "json", "Print one JSON line instead of the summary", &json);
   cns_command_line_add_boolean (
@@ -149,14 +265,6 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
       "of ranks",
       &fingerprint);
   cns_command_line_parse (cmd, &argc, &argv);
-  if (tcp)
-    {
-      if (cns_mpi_get_rank () == 0)
-        fprintf (stderr, "%s: --tcp needs IP over AAL5, not built yet\n",
-                 sc->prog);
-      cns_mpi_disable ();
-      return 2;
-    }
   if (link_delay < 0 || link_delay > cns_seconds (1000))
     return bad_option (sc->prog, "linkDelay", "0 to 1000 s");
   if (sim_time < cns_milli_seconds (300))
@@ -209,6 +317,18 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
 #undef LINK
 
   /* ---- connections ---- */
+  cns_abr_params_init_defaults (&params, sc->abr_pcr);
+  params.icr = 0.25 * sc->abr_pcr;
+  params.mcr = 0;
+  if (tcp)
+    {
+      tcp_configure (sc);
+      stack = cns_internet_stack_helper_new ();
+      addresses = cns_ipv4_address_helper_new ();
+      if (!cns_ipv4_address_helper_set_base (
+              addresses, "10.0.0.0", "255.255.255.252", "0.0.0.1", &error))
+        die (sc->prog, "addresses", error);
+    }
   for (guint dir = 0; dir < (bidirectional ? 2u : 1u); dir++)
     for (guint p = 0; p < sc->n_pairs; p++)
       for (guint h = 0; h < HOSTS_PER_EDGE; h++)
@@ -222,14 +342,33 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
                                hosts[de * HOSTS_PER_EDGE + h] };
           Connection c = { .abr = h < ABR_PER_EDGE };
 
-          if (!cns_atm_helper_setup_pvc (helper, path, 6,
-                                         c.abr ? CNS_ATM_SERVICE_ABR
-                                               : CNS_ATM_SERVICE_VBR,
-                                         &c.src_vci, &c.dst_vci, &error))
+          if (tcp && c.abr && dir == 1)
+            {
+              /* the way back of the forward flow's IP VC */
+              const Connection *f
+                  = &g_array_index (conns, Connection, p * HOSTS_PER_EDGE + h);
+
+              c.src_vci = f->dst_vci;
+              c.dst_vci = f->src_vci;
+            }
+          else if (tcp && c.abr)
+            {
+              tcp_connect (sc, stack, addresses, path);
+              if (!cns_atm_helper_setup_ip_pvc (helper, path, 6,
+                                                CNS_ATM_SERVICE_ABR, &params,
+                                                &c.src_vci, &c.dst_vci, &error))
+                die (sc->prog, "IP PVC", error);
+            }
+          else if (!cns_atm_helper_setup_pvc (helper, path, 6,
+                                              c.abr ? CNS_ATM_SERVICE_ABR
+                                                    : CNS_ATM_SERVICE_VBR,
+                                              &c.src_vci, &c.dst_vci, &error))
             die (sc->prog, "PVC", error);
           c.src = host_of (sc, path[0]);
           c.dst = host_of (sc, path[5]);
           c.src_local = cns_node_is_local (path[0]);
+          c.tcp_src = path[0];
+          c.tcp_dst = path[5];
           if (!c.abr)
             {
               c.start = cns_milli_seconds ((n_vbr++ * VBR_SPACING_MS) % 100);
@@ -241,13 +380,15 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
         }
 
   /* ---- sources, on the ranks of their hosts ---- */
-  cns_abr_params_init_defaults (&params, sc->abr_pcr);
-  params.icr = 0.25 * sc->abr_pcr;
-  params.mcr = 0;
   for (guint i = 0; i < conns->len; i++)
     {
       Connection *c = &g_array_index (conns, Connection, i);
 
+      if (tcp && c->abr)
+        {
+          tcp_flow (sc, c);
+          continue;
+        }
       if (!c->src_local)
         continue;
       if (c->abr ? !cns_atm_host_add_abr_source (c->src, c->src_vci, &params,
@@ -268,6 +409,7 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
   /* ---- the ranks' counters added up: a host or port that another rank
    * simulates counts 0 here ---- */
   rx = g_new0 (guint64, conns->len);
+  goodput = g_new0 (guint64, conns->len + 1);
   for (guint i = 0; i < conns->len; i++)
     {
       Connection *c = &g_array_index (conns, Connection, i);
@@ -275,6 +417,9 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
 
       cns_atm_host_get_vc_stats (c->dst, c->dst_vci, &vc);
       rx[i] = vc.rx_cells + (c->abr ? vc.rx_rm : 0);
+      goodput[conns->len] += vc.rx_frames_discarded;
+      if (c->sink != NULL)
+        goodput[i] = cns_packet_sink_get_total_rx (c->sink);
     }
   tx = g_new0 (guint64, 2 * devices->len);
   for (guint i = 0; i < devices->len; i++)
@@ -292,6 +437,7 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
               + (cns_simulator_is_finished () ? 1 : 0);
   events[0] = cns_simulator_get_event_count () - events[1];
   cns_mpi_sum (rx, conns->len);
+  cns_mpi_sum (goodput, conns->len + 1);
   cns_mpi_sum (tx, 2 * devices->len);
   cns_mpi_sum (events, 1);
   cns_mpi_max (events + 1, 1);
@@ -301,6 +447,8 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
     {
       Connection *c = &g_array_index (conns, Connection, i);
 
+      if (tcp && c->abr)
+        summary_add (&tcp_mbps, goodput[i] * 8 / t / 1e6);
       if (c->abr)
         summary_add (&abr, rx[i] / t);
       else
@@ -321,12 +469,17 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
             "\"vbr_rate_max\":%.1f,\"abr_throughput_mean\":%.1f,"
             "\"abr_throughput_min\":%.1f,\"abr_throughput_max\":%.1f,"
             "\"max_link_util\":%.4f,\"drops\":%" G_GUINT64_FORMAT ","
+            "\"tcp_flows\":%u,\"tcp_goodput_mean_mbps\":%.3f,"
+            "\"tcp_goodput_min_mbps\":%.3f,\"tcp_goodput_max_mbps\":%.3f,"
+            "\"frames_discarded\":%" G_GUINT64_FORMAT ","
             "\"events\":%" G_GUINT64_FORMAT "%s%s%s,\"ranks\":%u,"
             "\"simulator\":\"%s\"}\n",
             t, cns_time_to_seconds (link_delay) * 1e3,
             bidirectional ? "true" : "false", rate, abr.n, vbr.n, vbr.mean,
             vbr.min, vbr.max, abr.mean, abr.min, abr.max, max_util, drops,
-            events[0] + events[1], digest != NULL ? ",\"fingerprint\":\"" : "",
+            tcp_mbps.n, tcp_mbps.mean, tcp_mbps.min, tcp_mbps.max,
+            goodput[conns->len], events[0] + events[1],
+            digest != NULL ? ",\"fingerprint\":\"" : "",
             digest != NULL ? digest : "", digest != NULL ? "\"" : "", ranks,
             cns_simulator_get_implementation_name ());
   else
@@ -342,6 +495,12 @@ atm_scenario_main (const AtmScenario *sc, int argc, char **argv)
       printf ("  ABR  %u sources, throughput mean %.1f, min %.1f, max %.1f "
               "cells/s (PCR %.0f)\n",
               abr.n, abr.mean, abr.min, abr.max, sc->abr_pcr);
+      if (tcp)
+        printf ("  TCP  %u Reno flows over ABR (window %u KB, %u-byte "
+                "segments), goodput mean %.3f, min %.3f, max %.3f Mb/s; "
+                "%" G_GUINT64_FORMAT " AAL5 frames discarded\n",
+                tcp_mbps.n, sc->tcp_window / 1024, TCP_SEGMENT_SIZE,
+                tcp_mbps.mean, tcp_mbps.min, tcp_mbps.max, goodput[conns->len]);
       printf ("  links  max utilisation %.4f, %" G_GUINT64_FORMAT
               " cells dropped\n",
               max_util, drops);

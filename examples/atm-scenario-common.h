@@ -17,6 +17,7 @@
  * @abr_pcr: the ABR sources' PCR, cells/s (ICR is a quarter of it)
  * @vbr_max: the VBR square wave's high rate, cells/s
  * @vbr_min: its low rate, cells/s
+ * @tcp_window: with --tcp, the TCP send and receive buffers, bytes
  * @n_pairs: how many edge pairs
  * @pairs: each edge pair (edges numbered core * @edges_per_core + index);
  *   host j of the first edge sends to host j of the second, and back
@@ -33,6 +34,7 @@ typedef struct
   gdouble abr_pcr;
   gdouble vbr_max;
   gdouble vbr_min;
+  guint tcp_window;
   guint n_pairs;
   const guint (*pairs)[2];
 } AtmScenario;

@@ -92,7 +92,7 @@ main (int argc, char **argv)
   path_nodes[1] = sw;
   path_nodes[2] = b;
   check (cns_atm_helper_setup_ip_pvc (atm, path_nodes, 3, CNS_ATM_SERVICE_ABR,
-                                      &params, &error),
+                                      &params, NULL, NULL, &error),
          error);
 
   sink_helper = cns_packet_sink_helper_new (CNS_TYPE_TCP_SOCKET_FACTORY, &any);

@@ -132,8 +132,8 @@ net_ip_pvc (CnsAtmServiceClass cls, gdouble pcr)
       params.icr = pcr / 4;
     }
   ck_assert (cns_atm_helper_setup_ip_pvc (
-      helper, path, 3, cls, cls == CNS_ATM_SERVICE_ABR ? &params : NULL,
-      &error));
+      helper, path, 3, cls, cls == CNS_ATM_SERVICE_ABR ? &params : NULL, NULL,
+      NULL, &error));
   g_assert_no_error (error);
 }
 
@@ -811,7 +811,7 @@ START_TEST (test_atm_ip_no_internet_stack)
   path[1] = net.sw;
   path[2] = net.b;
   ck_assert (!cns_atm_helper_setup_ip_pvc (helper, path, 3, CNS_ATM_SERVICE_UBR,
-                                           NULL, &error));
+                                           NULL, NULL, NULL, &error));
   msg = g_strdup_printf ("ATM IP PVC: node %u has no IPv4 address on its ATM "
                          "port",
                          cns_node_get_id (net.a));

@@ -59,10 +59,13 @@ compare () {
   done
 }
 
-echo "1..10"
+echo "1..16"
 compare "A one way" a 2:gtw 2:null-message -- --simTime=0.5s
 compare "A both ways" a 2:gtw 2:null-message -- --simTime=0.5s --bidirectional
 compare "B one way" b 2:gtw 4:null-message -- --simTime=0.3s
+compare "A TCP both ways" a 2:gtw 2:null-message -- --simTime=0.5s --tcp \
+  --bidirectional
+compare "B TCP one way" b 4:gtw -- --simTime=0.3s --tcp
 out=$(mpi_run 2 "$dir/atm-scenario-a" --simTime=0.1s 2>&1)
 status=$?
 if [ $status -eq 2 ] && [ "$(printf '%s\n' "$out" | grep -c -e '--simTime')" -eq 1 ]; then

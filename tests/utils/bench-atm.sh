@@ -11,21 +11,21 @@ set -u
 build=${top_builddir:-..}
 bench=$build/utils/bench/bench-atm
 
-echo "1..6"
+echo "1..8"
 reason=$(mpi_missing "$build")
 if [ -n "$reason" ]; then
   out=$("$bench" --quick --ranks=1 2>&1)
   status=$?
-  want=4
+  want=5
 else
   out=$(OMPI_MCA_pml=${OMPI_MCA_pml:-ob1} "$bench" --quick 2>&1)
   status=$?
-  want=6
+  want=9
 fi
 v='\(-\{0,1\}[0-9][0-9.e+-]*\|"[^"]*"\|true\|false\)'
 json="^{\\(\"[a-z_A-Z0-9]*\":$v,\\)*\"[a-z_A-Z0-9]*\":$v}\$"
 if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c "$json")" -eq $want ]; then
-  ok "$want JSON lines: the three delay cases, then scenario A"
+  ok "$want JSON lines: the three delay cases, then scenario A uni-ABR and bi-TCP"
 else
   not_ok "status $status" "$out"
 fi
@@ -38,31 +38,43 @@ for pair in 5:20 15:15 20:5; do
   [ "$(field sim_time_s "$l")" = 5 ] || bad="$bad sim_time@$pair"
 done
 if [ -z "$bad" ]; then ok "each case has its fields, 5 s simulated"; else not_ok "missing:$bad" "$out"; fi
-l=$(printf '%s\n' "$out" | grep '"case":"scenario-a",')
+l=$(printf '%s\n' "$out" | grep '"case":"scenario-a-uni-abr",')
+t=$(printf '%s\n' "$out" | grep '"case":"scenario-a-bi-tcp",')
 if [ "$(field sim_time_s "$l")" = 0.5 ] && [ -n "$(field events_per_s "$l")" ] \
    && [ "$(field abr_sources "$l")" = 10 ]; then
   ok "scenario A: 0.5 s simulated, 10 ABR sources, events per second"
 else
   not_ok "scenario A" "$l"
 fi
-if [ -n "$reason" ]; then
-  ok "# SKIP scenario A on 2 ranks: $reason"
+if [ "$(field sim_time_s "$t")" = 0.5 ] && [ "$(field tcp_flows "$t")" = 20 ] \
+   && [ "$(field bidirectional "$t")" = true ] \
+   && [ -n "$(field events_per_s "$t")" ]; then
+  ok "scenario A bi-TCP: 0.5 s simulated, 20 TCP flows, events per second"
 else
-  bad=
-  for sim in gtw null-message; do
-    m=$(printf '%s\n' "$out" | grep '"case":"scenario-a-mpi"' | grep "\"simulator\":\"$sim\"")
-    [ "$(field ranks "$m")" = 2 ] || bad="$bad ranks@$sim"
-    [ -n "$(field events_per_s "$m")" ] || bad="$bad events_per_s@$sim"
-    for f in events abr_throughput_mean abr_throughput_min vbr_rate_mean max_link_util drops; do
-      [ -n "$(field $f "$l")" ] && [ "$(field $f "$m")" = "$(field $f "$l")" ] \
-        || bad="$bad $f@$sim"
+  not_ok "scenario A bi-TCP" "$t"
+fi
+if [ -n "$reason" ]; then
+  ok "# SKIP scenario A uni-ABR on 2 ranks: $reason"
+  ok "# SKIP scenario A bi-TCP on 2 ranks: $reason"
+else
+  for load in uni-abr:l bi-tcp:t; do
+    seq=$(eval printf '%s' "\"\$${load#*:}\"")
+    bad=
+    for sim in gtw null-message; do
+      m=$(printf '%s\n' "$out" | grep "\"case\":\"scenario-a-${load%%:*}-mpi\"" | grep "\"simulator\":\"$sim\"")
+      [ "$(field ranks "$m")" = 2 ] || bad="$bad ranks@$sim"
+      [ -n "$(field events_per_s "$m")" ] || bad="$bad events_per_s@$sim"
+      for f in events abr_throughput_mean abr_throughput_min vbr_rate_mean max_link_util drops tcp_goodput_mean_mbps tcp_goodput_min_mbps frames_discarded; do
+        [ -n "$(field $f "$seq")" ] && [ "$(field $f "$m")" = "$(field $f "$seq")" ] \
+          || bad="$bad $f@$sim"
+      done
     done
+    if [ -z "$bad" ]; then
+      ok "scenario A ${load%%:*} on 2 ranks, gtw and null-message: the sequential figures"
+    else
+      not_ok "scenario A ${load%%:*} on 2 ranks:$bad" "$out"
+    fi
   done
-  if [ -z "$bad" ]; then
-    ok "scenario A on 2 ranks, gtw and null-message: the sequential figures"
-  else
-    not_ok "scenario A on 2 ranks:$bad" "$out"
-  fi
 fi
 "$bench" --ranks=0 > /dev/null 2>&1
 status=$?

@@ -3,13 +3,15 @@
  *
  * Runs examples/atm-validation for the three link-delay cases of the
  * study, (A, B) = (5, 20), (15, 15) and (20, 5) ms, each for --simTime
- * (50 s, the study's), then examples/atm-scenario-a one way (uni-ABR) for
- * --scenarioTime (10 s), sequentially and then on --ranks MPI ranks (2)
- * under `mpirun --oversubscribe --allow-run-as-root -np N` with each
- * distributed simulator, gtw and null-message, each in a child process,
- * and prints one JSON line per case: the example's own line (scenario A's
- * ends with its "ranks" and "simulator") behind "bench":"atm","case":
- * "validation", "scenario-a" or "scenario-a-mpi", the child's wall time as
+ * (50 s, the study's), then examples/atm-scenario-a for --scenarioTime
+ * (10 s) under the study's two extreme loads, one way with greedy ABR
+ * (uni-abr) and both ways with TCP over ABR (bi-tcp), each sequentially
+ * and then on --ranks MPI ranks (2) under `mpirun --oversubscribe
+ * --allow-run-as-root -np N` with each distributed simulator, gtw and
+ * null-message, each in a child process, and prints one JSON line per
+ * case: the example's own line (scenario A's ends with its "ranks" and
+ * "simulator") behind "bench":"atm","case": "validation",
+ * "scenario-a-LOAD" or "scenario-a-LOAD-mpi", the child's wall time as
  * this process saw it (child_wall_s, start-up and exit included, mpirun's
  * too) and events per second of it. The issue's targets: the validation's
  * 50 s simulated in under 2 s of wall time; scenario A uni-ABR's 10 s in
@@ -84,6 +86,11 @@ main (int argc, char **argv)
 {
   static const guint delays[][2] = { { 5, 20 }, { 15, 15 }, { 20, 5 } };
   static const gchar *const simulators[] = { "gtw", "null-message" };
+  /* scenario A's loads: name, then its options (NULL ends the list) */
+  static const gchar *const loads[][3] = {
+    { "uni-abr", NULL, NULL },
+    { "bi-tcp", "--bidirectional", "--tcp" },
+  };
   g_autofree gchar *program = NULL;
   g_autofree gchar *scenario_program = NULL;
   g_autofree gchar *sim_time = NULL;
@@ -158,30 +165,30 @@ main (int argc, char **argv)
                                                                : "10s");
   if (scenario_program == NULL)
     scenario_program = g_strdup (ATM_SCENARIO_A_PROGRAM);
-  {
-    const gchar *run[] = { scenario_program, scenario_arg, "--json", NULL };
-
-    if (!run_case ("scenario-a", run))
-      return 1;
-  }
-  for (guint i = 0; ranks > 1 && i < G_N_ELEMENTS (simulators); i++)
+  for (guint l = 0; l < G_N_ELEMENTS (loads); l++)
     {
-      g_autofree gchar *np = g_strdup_printf ("%d", ranks);
-      g_autofree gchar *sim_arg
-          = g_strdup_printf ("--SimulatorImplementationType=%s", simulators[i]);
-      const gchar *run[] = { mpirun,
-                             "--oversubscribe",
-                             "--allow-run-as-root",
-                             "-np",
-                             np,
-                             scenario_program,
-                             scenario_arg,
-                             sim_arg,
-                             "--json",
-                             NULL };
+      g_autofree gchar *seq_case
+          = g_strdup_printf ("scenario-a-%s", loads[l][0]);
+      g_autofree gchar *mpi_case
+          = g_strdup_printf ("scenario-a-%s-mpi", loads[l][0]);
+      const gchar *run[] = { scenario_program, scenario_arg, "--json",
+                             loads[l][1],      loads[l][2],  NULL };
 
-      if (!run_case ("scenario-a-mpi", run))
+      if (!run_case (seq_case, run))
         return 1;
+      for (guint i = 0; ranks > 1 && i < G_N_ELEMENTS (simulators); i++)
+        {
+          g_autofree gchar *np = g_strdup_printf ("%d", ranks);
+          g_autofree gchar *sim_arg = g_strdup_printf (
+              "--SimulatorImplementationType=%s", simulators[i]);
+          const gchar *mpi_run[]
+              = { mpirun,   "--oversubscribe", "--allow-run-as-root", "-np",
+                  np,       scenario_program,  scenario_arg,          sim_arg,
+                  "--json", loads[l][1],       loads[l][2],           NULL };
+
+          if (!run_case (mpi_case, mpi_run))
+            return 1;
+        }
     }
   return 0;
 }
