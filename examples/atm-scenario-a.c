@@ -20,8 +20,8 @@
  * cells, ER capped above LOW, MACR starting at the ICR. Uni load on
  * C0->C1: 10 x 21,000 + 10 x 12,500 = 335,000 cells/s offered, 0.95 of the
  * link, so EPRCA binds there. See atm-scenario-common.c for what is
- * measured; --json prints it as one line. --tcp (TCP over ABR) is not
- * built yet: it needs IP over AAL5.
+ * measured and for --tcp (TCP Reno over the ABR connections, a 512 KB
+ * window); --json prints it as one line.
  *
  *   build/examples/atm-scenario-a --simTime=10s --json
  *   mpirun -np 2 build/examples/atm-scenario-a --simTime=10s

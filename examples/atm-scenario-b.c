@@ -20,7 +20,8 @@
  * 10,000 cells/s (mean 23,000), the k-th source (forward ones first)
  * starting 3k mod 100 ms late. Switches run EPRCA, LOW 200 / HIGH 300
  * cells, ER capped above LOW, MACR starting at the ICR. See
- * atm-scenario-common.c for what is measured. --tcp is not built yet.
+ * atm-scenario-common.c for what is measured and for --tcp (TCP Reno
+ * over the ABR connections, a 128 KB window).
  *
  *   build/examples/atm-scenario-b --simTime=1s --json
  *   mpirun -np 2 build/examples/atm-scenario-b --simTime=1s
