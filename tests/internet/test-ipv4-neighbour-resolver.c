@@ -427,6 +427,25 @@ START_TEST (test_resolver_direct)
 }
 END_TEST
 
+/* Broadcasts leaving an ARP interface go to the device's broadcast
+ * address without asking the resolver, as in ns-3's Ipv4Interface. */
+START_TEST (test_resolver_broadcast)
+{
+  CnsAddress broadcast;
+
+  net_build ();
+  send_at (&net.h, cns_seconds (1), pattern_packet (30, 1), "10.1.1.255", 0);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (net.resolver->asked->len, 0);
+  ck_assert_uint_eq (net.device->frames->len, 1);
+  cns_net_device_get_broadcast (CNS_NET_DEVICE (net.device), &broadcast);
+  assert_datagram (frame_at (net.device, 0), &broadcast, "10.1.1.1",
+                   "10.1.1.255", 64, 30, 0, FALSE);
+  ck_assert_uint_eq (net.counts.drops->len, 0);
+}
+END_TEST
+
 /* On a gatewayed route the resolver is asked for the gateway. */
 START_TEST (test_resolver_gateway)
 {
@@ -766,6 +785,7 @@ test_ipv4_neighbour_resolver_suite (void)
   tcase_add_checked_fixture (tc, NULL, teardown);
   tcase_add_test (tc, test_resolver_direct);
   tcase_add_test (tc, test_resolver_gateway);
+  tcase_add_test (tc, test_resolver_broadcast);
   tcase_add_test (tc, test_resolver_forwarding);
   tcase_add_test (tc, test_resolver_unreachable);
   tcase_add_test (tc, test_resolver_none);
