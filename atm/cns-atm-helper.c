@@ -186,6 +186,13 @@ atm_helper_find_link (CnsNode *from, CnsNode *to)
   return NULL;
 }
 
+static gboolean atm_helper_setup_pvc_full (CnsAtmHelper *self, CnsNode **path,
+                                           guint n,
+                                           CnsAtmServiceClass service_class,
+                                           gboolean aal5, guint32 *src_vci_out,
+                                           guint32 *dst_vci_out,
+                                           GError **error);
+
 /**
  * cns_atm_helper_setup_pvc:
  * @path: (array length=n): the nodes of the VC: a host, the switches, a
@@ -211,6 +218,18 @@ cns_atm_helper_setup_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
                           CnsAtmServiceClass service_class,
                           guint32 *src_vci_out, guint32 *dst_vci_out,
                           GError **error)
+{
+  return atm_helper_setup_pvc_full (self, path, n, service_class, FALSE,
+                                    src_vci_out, dst_vci_out, error);
+}
+
+/* cns_atm_helper_setup_pvc(), marking the VC in each switch as carrying
+ * AAL5 frames when @aal5. */
+static gboolean
+atm_helper_setup_pvc_full (CnsAtmHelper *self, CnsNode **path, guint n,
+                           CnsAtmServiceClass service_class, gboolean aal5,
+                           guint32 *src_vci_out, guint32 *dst_vci_out,
+                           GError **error)
 {
   g_autofree CnsAtmNetDevice **out_dev = NULL; /* path[i]'s toward i + 1 */
   g_autofree CnsAtmNetDevice **in_dev = NULL;  /* path[i + 1]'s toward i */
@@ -291,6 +310,12 @@ cns_atm_helper_setup_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
           || !cns_atm_switch_add_vc (sw, p_out, vci[i], p_in, vci[i - 1],
                                      service_class, error))
         return FALSE;
+      /* the entries exist: marking them cannot fail */
+      if (aal5)
+        {
+          cns_atm_switch_set_vc_aal5 (sw, p_in, vci[i - 1], TRUE, NULL);
+          cns_atm_switch_set_vc_aal5 (sw, p_out, vci[i], TRUE, NULL);
+        }
     }
   if (src_vci_out != NULL)
     *src_vci_out = vci[0];
@@ -337,7 +362,9 @@ atm_helper_ip_address (CnsNode *node, GError **error)
  * Sets up a PVC along @path (cns_atm_helper_setup_pvc()) and carries
  * IPv4 over it between the two end hosts (cns_atm_host_add_ip_vc()),
  * each the other's neighbour at the primary address of its ATM port. Both
- * ends need IPv4 with an address on their port.
+ * ends need IPv4 with an address on their port. The switches are told
+ * that the VC carries AAL5 frames (cns_atm_switch_set_vc_aal5()), for
+ * their "frame-discard".
  *
  * Returns: %FALSE with @error set when a step fails.
  */
@@ -359,8 +386,8 @@ cns_atm_helper_setup_ip_pvc (CnsAtmHelper *self, CnsNode **path, guint n,
   last = atm_helper_ip_address (path[n - 1], error);
   if (cns_ipv4_address_is_any (last))
     return FALSE;
-  if (!cns_atm_helper_setup_pvc (self, path, n, service_class, &first_vci,
-                                 &last_vci, error)
+  if (!atm_helper_setup_pvc_full (self, path, n, service_class, TRUE,
+                                  &first_vci, &last_vci, error)
       || !cns_atm_host_add_ip_vc (cns_atm_host_install (path[0], NULL),
                                   (guint16) first_vci, last, service_class,
                                   params, error)

@@ -14,15 +14,23 @@
  * it is forwarded. The EPRCA settings are the switch's attributes, given
  * to each port as it is added (and to every port when they change).
  *
+ * A VC marked as carrying AAL5 frames (cns_atm_switch_set_vc_aal5())
+ * may lose whole frames instead of single cells, as "frame-discard" says:
+ * a frame with one cell lost is useless to the receiver, and the cells
+ * behind it only waste the link. The VC's entry remembers whether the
+ * next user cell starts a frame and whether the current frame is being
+ * discarded; the AUU bit of a user cell marks a frame's last cell.
+ *
  * The table's key is (port << 16) | VCI in a pointer: a lookup allocates
  * nothing.
  */
 #include "atm/cns-atm-switch.h"
 
-#define DEFAULT_INITIAL_MACR 1000.0
-#define DEFAULT_LOW          CNS_EPRCA_DEFAULT_LOW
-#define DEFAULT_HIGH         CNS_EPRCA_DEFAULT_HIGH
-#define DEFAULT_ER_CAP       CNS_EPRCA_DEFAULT_ER_CAP
+#define DEFAULT_INITIAL_MACR  1000.0
+#define DEFAULT_LOW           CNS_EPRCA_DEFAULT_LOW
+#define DEFAULT_HIGH          CNS_EPRCA_DEFAULT_HIGH
+#define DEFAULT_ER_CAP        CNS_EPRCA_DEFAULT_ER_CAP
+#define DEFAULT_EPD_THRESHOLD 1000
 
 enum
 {
@@ -31,6 +39,8 @@ enum
   PROP_EPRCA_LOW,
   PROP_EPRCA_HIGH,
   PROP_EPRCA_ER_CAP,
+  PROP_FRAME_DISCARD,
+  PROP_EPD_THRESHOLD,
   N_PROPERTIES
 };
 
@@ -44,11 +54,22 @@ typedef struct
   CnsEprcaPort eprca;
 } SwitchPort;
 
+/* What happens to the rest of a frame on an AAL5 VC. */
+typedef enum
+{
+  FRAME_PASS,         /* its cells go on */
+  FRAME_DROP_ALL,     /* early discard: every cell, the last included */
+  FRAME_DROP_TO_LAST, /* partial discard: every cell but the last */
+} FrameState;
+
 typedef struct
 {
   SwitchPort *out;
   guint16 out_vci;
   CnsAtmServiceClass service_class;
+  gboolean aal5;      /* the VC carries AAL5 frames */
+  gboolean mid_frame; /* the next user cell continues a frame */
+  FrameState frame;
 } VcEntry;
 
 struct _CnsAtmSwitch
@@ -61,11 +82,32 @@ struct _CnsAtmSwitch
   guint low;
   guint high;
   CnsEprcaErCap er_cap;
+  CnsAtmFrameDiscard frame_discard;
+  guint epd_threshold;
+  CnsAtmSwitchFrameStats frame_stats;
   guint64 unknown_vc_drops;
   guint64 forwarded;
 };
 
 G_DEFINE_FINAL_TYPE (CnsAtmSwitch, cns_atm_switch, CNS_TYPE_OBJECT)
+
+GType
+cns_atm_frame_discard_get_type (void)
+{
+  static gsize type_id = 0;
+  static const GEnumValue values[] = {
+    { CNS_ATM_FRAME_DISCARD_NONE, "CNS_ATM_FRAME_DISCARD_NONE", "none" },
+    { CNS_ATM_FRAME_DISCARD_PARTIAL, "CNS_ATM_FRAME_DISCARD_PARTIAL",
+      "partial" },
+    { CNS_ATM_FRAME_DISCARD_EARLY, "CNS_ATM_FRAME_DISCARD_EARLY", "early" },
+    { 0, NULL, NULL },
+  };
+
+  if (g_once_init_enter (&type_id))
+    g_once_init_leave (&type_id,
+                       g_enum_register_static ("CnsAtmFrameDiscard", values));
+  return type_id;
+}
 
 #define VC_KEY(port, vci) \
   GUINT_TO_POINTER (((guint) (port) << 16) | (guint) (vci))
@@ -138,6 +180,19 @@ cns_atm_switch_class_init (CnsAtmSwitchClass *klass)
       "(the ABR queue is above LOW) or above-high",
       CNS_TYPE_EPRCA_ER_CAP, DEFAULT_ER_CAP,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRAME_DISCARD] = g_param_spec_enum (
+      "frame-discard", "Frame discard",
+      "What the switch drops on VCs that carry AAL5 frames: single cells "
+      "(none), the rest of a frame that lost a cell (partial) or, besides, "
+      "whole frames that start at a long queue (early)",
+      CNS_TYPE_ATM_FRAME_DISCARD, CNS_ATM_FRAME_DISCARD_NONE,
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_EPD_THRESHOLD] = g_param_spec_uint (
+      "epd-threshold", "EPD threshold",
+      "Cells waiting in the out queue of a VC's class from which early "
+      "packet discard drops a frame that starts",
+      1, G_MAXUINT, DEFAULT_EPD_THRESHOLD,
+      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
 }
 
@@ -151,6 +206,8 @@ cns_atm_switch_init (CnsAtmSwitch *self)
   self->low = DEFAULT_LOW;
   self->high = DEFAULT_HIGH;
   self->er_cap = DEFAULT_ER_CAP;
+  self->frame_discard = CNS_ATM_FRAME_DISCARD_NONE;
+  self->epd_threshold = DEFAULT_EPD_THRESHOLD;
 }
 
 /**
@@ -165,6 +222,37 @@ cns_atm_switch_new (void)
   return cns_object_new (CNS_TYPE_ATM_SWITCH, NULL);
 }
 
+/* Whether @cell, a user cell of the AAL5 VC @vc, goes on; one that
+ * frame discard drops is counted and freed. Frame boundaries are followed
+ * in every mode, so that a mode set mid-run starts at a frame's start. */
+static gboolean
+atm_switch_frame_admit (CnsAtmSwitch *self, VcEntry *vc, CnsAtmCell *cell)
+{
+  gboolean last = cns_atm_pti_auu (cell->header.pti);
+  gboolean first = !vc->mid_frame;
+  FrameState state;
+
+  vc->mid_frame = !last;
+  if (self->frame_discard == CNS_ATM_FRAME_DISCARD_NONE)
+    vc->frame = FRAME_PASS; /* the mode may have changed mid-frame */
+  else if (first && self->frame_discard == CNS_ATM_FRAME_DISCARD_EARLY
+           && cns_atm_net_device_get_queue_length (vc->out->device,
+                                                   vc->service_class)
+                  >= self->epd_threshold)
+    {
+      vc->frame = FRAME_DROP_ALL;
+      self->frame_stats.early_frames++;
+    }
+  state = vc->frame;
+  if (last)
+    vc->frame = FRAME_PASS;
+  if (state == FRAME_PASS || (state == FRAME_DROP_TO_LAST && last))
+    return TRUE;
+  self->frame_stats.cells++;
+  cns_atm_cell_free (cell);
+  return FALSE;
+}
+
 /* A cell arrived on @user_data, a SwitchPort. */
 static void
 atm_switch_receive (CnsAtmNetDevice *device, CnsAtmCell *cell,
@@ -173,7 +261,7 @@ atm_switch_receive (CnsAtmNetDevice *device, CnsAtmCell *cell,
   SwitchPort *in = user_data;
   CnsAtmSwitch *self = in->sw;
   VcEntry *vc;
-  gboolean rm;
+  gboolean rm, frame, last;
 
   vc = g_hash_table_lookup (self->vcs, VC_KEY (in->index, cell->header.vci));
   if (G_UNLIKELY (vc == NULL))
@@ -183,15 +271,25 @@ atm_switch_receive (CnsAtmNetDevice *device, CnsAtmCell *cell,
       return;
     }
   rm = cell->header.pti == CNS_ATM_PTI_RM;
+  frame = vc->aal5 && cns_atm_pti_is_user_data (cell->header.pti);
+  if (frame && !atm_switch_frame_admit (self, vc, cell))
+    return;
   if (rm && cell->rm_fields.dir_backward)
     cns_eprca_on_brm (
         &in->eprca,
         cns_atm_net_device_get_queue_length (in->device, CNS_ATM_SERVICE_ABR),
         &cell->rm_fields);
   cell->header.vci = vc->out_vci;
+  last = frame && cns_atm_pti_auu (cell->header.pti);
   self->forwarded++;
-  cns_atm_net_device_enqueue (vc->out->device, cell,
-                              rm ? CNS_ATM_SERVICE_RM : vc->service_class);
+  if (!cns_atm_net_device_enqueue (vc->out->device, cell,
+                                   rm ? CNS_ATM_SERVICE_RM : vc->service_class)
+      && frame && !last && self->frame_discard != CNS_ATM_FRAME_DISCARD_NONE)
+    {
+      /* the queue was full: the frame is lost, its rest need not go */
+      vc->frame = FRAME_DROP_TO_LAST;
+      self->frame_stats.partial_frames++;
+    }
 }
 
 static void
@@ -319,12 +417,62 @@ cns_atm_switch_add_vc (CnsAtmSwitch *self, guint in_port, guint16 in_vci,
                    "ATM switch: port %u already has VCI %u", in_port, in_vci);
       return FALSE;
     }
-  vc = g_new (VcEntry, 1);
+  vc = g_new0 (VcEntry, 1);
   vc->out = g_ptr_array_index (self->ports, out_port);
   vc->out_vci = out_vci;
   vc->service_class = service_class;
   g_hash_table_insert (self->vcs, VC_KEY (in_port, in_vci), vc);
   return TRUE;
+}
+
+/**
+ * cns_atm_switch_set_vc_aal5:
+ * @in_port: the port the VC's cells arrive on
+ * @in_vci: their VCI there
+ * @aal5: whether the VC's user cells are AAL5 frames, the last cell of each
+ *   with AUU set (a greedy ABR or VBR source's cells are not)
+ * @error: %CNS_ATM_ERROR_INVALID when the table has no such entry
+ *
+ * Marks one direction of a VC for "frame-discard"; a VC added with
+ * cns_atm_switch_add_vc() is not marked. cns_atm_helper_setup_ip_pvc()
+ * marks both directions of its VCs in every switch.
+ *
+ * Returns: whether the entry exists.
+ */
+gboolean
+cns_atm_switch_set_vc_aal5 (CnsAtmSwitch *self, guint in_port, guint16 in_vci,
+                            gboolean aal5, GError **error)
+{
+  VcEntry *vc;
+
+  g_return_val_if_fail (CNS_IS_ATM_SWITCH (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  vc = in_port <= 0xffff
+           ? g_hash_table_lookup (self->vcs, VC_KEY (in_port, in_vci))
+           : NULL;
+  if (vc == NULL)
+    {
+      g_set_error (error, CNS_ATM_ERROR, CNS_ATM_ERROR_INVALID,
+                   "ATM switch: no VC with VCI %u on port %u", in_vci, in_port);
+      return FALSE;
+    }
+  vc->aal5 = aal5;
+  vc->mid_frame = FALSE;
+  vc->frame = FRAME_PASS;
+  return TRUE;
+}
+
+/**
+ * cns_atm_switch_get_frame_stats:
+ * @stats: (out caller-allocates): what frame discard dropped so far
+ */
+void
+cns_atm_switch_get_frame_stats (CnsAtmSwitch *self,
+                                CnsAtmSwitchFrameStats *stats)
+{
+  g_return_if_fail (CNS_IS_ATM_SWITCH (self));
+  g_return_if_fail (stats != NULL);
+  *stats = self->frame_stats;
 }
 
 /** cns_atm_switch_get_unknown_vc_drops: Returns: the cells dropped because
@@ -369,6 +517,12 @@ atm_switch_set_property (GObject *object, guint prop_id, const GValue *value,
       self->er_cap = g_value_get_enum (value);
       atm_switch_configure_ports (self, FALSE);
       break;
+    case PROP_FRAME_DISCARD:
+      self->frame_discard = g_value_get_enum (value);
+      break;
+    case PROP_EPD_THRESHOLD:
+      self->epd_threshold = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -393,6 +547,12 @@ atm_switch_get_property (GObject *object, guint prop_id, GValue *value,
       break;
     case PROP_EPRCA_ER_CAP:
       g_value_set_enum (value, self->er_cap);
+      break;
+    case PROP_FRAME_DISCARD:
+      g_value_set_enum (value, self->frame_discard);
+      break;
+    case PROP_EPD_THRESHOLD:
+      g_value_set_uint (value, self->epd_threshold);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

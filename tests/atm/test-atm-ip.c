@@ -924,6 +924,217 @@ START_TEST (test_atm_ip_pcap)
 }
 END_TEST
 
+/* ---- frame discard in the switch ---- */
+
+#define FD_DATAGRAM 4000 /* UDP payload of each of the five datagrams */
+
+/* What B and the switch saw of five 4000-byte datagrams sent at once over
+ * the lossy UBR VC, its queue @limit cells long. */
+typedef struct
+{
+  CnsAtmHostVcStats b;
+  CnsAtmSwitchFrameStats sw;
+  guint64 queue_drops; /* cells the full queue dropped */
+  guint useless;       /* cells B got in frames it discarded */
+} FrameRun;
+
+static guint
+fd_cells (void)
+{
+  return cells_of (FD_DATAGRAM + UDP_HEADER_SIZE + IP_HEADER_SIZE
+                   + CNS_LLC_SNAP_HEADER_SIZE);
+}
+
+static FrameRun
+frame_discard_run (CnsAtmFrameDiscard mode, guint threshold, guint limit,
+                   gboolean aal5)
+{
+  g_autoptr (GError) error = NULL;
+  CnsAtmSwitch *sw;
+  FrameRun run;
+
+  net_lossy_ubr ();
+  sw = cns_object_get (net.sw, CNS_TYPE_ATM_SWITCH);
+  g_object_set (net.sw_b, "ubr-queue-limit", limit, NULL);
+  g_object_set (sw, "frame-discard", mode, "epd-threshold", threshold, NULL);
+  if (!aal5)
+    ck_assert (cns_atm_switch_set_vc_aal5 (sw, 0, VCI, FALSE, &error));
+  g_assert_no_error (error);
+  udp_prepare (FD_DATAGRAM, 5, net.addr_b, FALSE);
+  cns_simulator_stop_at (cns_seconds (1));
+  cns_simulator_run ();
+
+  run.b = vc_stats (net.host_b, VCI);
+  cns_atm_switch_get_frame_stats (sw, &run.sw);
+  run.queue_drops
+      = cns_atm_net_device_get_drops (net.sw_b, CNS_ATM_SERVICE_UBR);
+  run.useless = (guint) run.b.rx_cells - (guint) run.b.rx_frames * fd_cells ();
+  ck_assert_uint_eq (udp.n_got, run.b.rx_frames);
+  ck_assert_uint_eq (run.b.rx_cells + run.queue_drops + run.sw.cells,
+                     5 * fd_cells ());
+  return run;
+}
+
+/* The switch's frame discard settings and their defaults. */
+START_TEST (test_atm_ip_frame_discard_properties)
+{
+  g_autoptr (CnsAtmSwitch) sw = cns_atm_switch_new ();
+  g_autoptr (GError) error = NULL;
+  CnsAtmFrameDiscard mode = 99;
+  CnsAtmSwitchFrameStats stats = { 1, 1, 1 };
+  guint threshold = 0;
+
+  g_object_get (sw, "frame-discard", &mode, "epd-threshold", &threshold, NULL);
+  ck_assert_int_eq (mode, CNS_ATM_FRAME_DISCARD_NONE);
+  ck_assert_uint_eq (threshold, 1000);
+  ck_assert (cns_attribute_set (sw, "FrameDiscard", "early", &error));
+  g_assert_no_error (error);
+  g_object_get (sw, "frame-discard", &mode, NULL);
+  ck_assert_int_eq (mode, CNS_ATM_FRAME_DISCARD_EARLY);
+  ck_assert (!cns_attribute_set (sw, "FrameDiscard", "sometimes", &error));
+  ck_assert_ptr_nonnull (error);
+  ck_assert_ptr_nonnull (strstr (error->message, "sometimes"));
+  g_clear_error (&error);
+  cns_atm_switch_get_frame_stats (sw, &stats);
+  ck_assert_uint_eq (stats.early_frames + stats.partial_frames + stats.cells,
+                     0);
+
+  ck_assert (!cns_atm_switch_set_vc_aal5 (sw, 3, 40, TRUE, &error));
+  ck_assert_str_eq (error->message, "ATM switch: no VC with VCI 40 on port 3");
+}
+END_TEST
+
+/* Without frame discard a 60-cell queue ruins every frame after the
+ * first: each loses cells, some their last, so B sees them merged, and B
+ * still receives 187 cells it can only throw away. */
+START_TEST (test_atm_ip_frame_discard_none)
+{
+  FrameRun run = frame_discard_run (CNS_ATM_FRAME_DISCARD_NONE, 30, 60, TRUE);
+
+  ck_assert_uint_eq (run.b.rx_frames, 1);
+  ck_assert_uint_eq (run.b.rx_frames_discarded, 2);
+  ck_assert_uint_eq (run.queue_drops, 153);
+  ck_assert_uint_eq (run.useless, 187);
+  ck_assert_uint_eq (run.sw.early_frames + run.sw.partial_frames, 0);
+  ck_assert_uint_eq (run.sw.cells, 0);
+}
+END_TEST
+
+/* Partial packet discard: the first cell the full queue drops condemns
+ * its frame; the switch drops the rest but the last, so B sees each of
+ * the four damaged frames end where it did, and fewer wasted cells. */
+START_TEST (test_atm_ip_frame_discard_partial)
+{
+  FrameRun run
+      = frame_discard_run (CNS_ATM_FRAME_DISCARD_PARTIAL, 30, 60, TRUE);
+
+  ck_assert_uint_eq (run.b.rx_frames, 1);
+  ck_assert_uint_eq (run.b.rx_frames_discarded, 4);
+  ck_assert_uint_eq (run.sw.partial_frames, 4);
+  ck_assert_uint_eq (run.sw.early_frames, 0);
+  ck_assert_uint_eq (run.queue_drops, 4); /* one per damaged frame */
+  ck_assert_uint_eq (run.sw.cells, 166);
+  ck_assert_uint_eq (run.useless, 170);
+}
+END_TEST
+
+/* Early packet discard at 30 cells: a frame fills the queue by about
+ * 42 cells (cells come twice as fast as they leave), so frames 2 and 4
+ * start above the threshold and go whole, while 1, 3 and 5 find an empty
+ * queue and arrive intact: no cell is lost to a full queue. */
+START_TEST (test_atm_ip_frame_discard_early)
+{
+  FrameRun run = frame_discard_run (CNS_ATM_FRAME_DISCARD_EARLY, 30, 60, TRUE);
+  const guint size = FD_DATAGRAM;
+  g_autoptr (GByteArray) expected = g_byte_array_new ();
+
+  ck_assert_uint_eq (run.b.rx_frames, 3);
+  ck_assert_uint_eq (run.b.rx_frames_discarded, 0);
+  ck_assert_uint_eq (run.sw.early_frames, 2);
+  ck_assert_uint_eq (run.sw.partial_frames, 0);
+  ck_assert_uint_eq (run.sw.cells, 2 * fd_cells ());
+  ck_assert_uint_eq (run.queue_drops, 0);
+  ck_assert_uint_eq (run.useless, 0);
+  ck_assert_uint_eq (
+      cns_atm_net_device_get_max_queue_length (net.sw_b, CNS_ATM_SERVICE_UBR),
+      43);
+  for (guint i = 0; i < 5; i += 2)
+    g_byte_array_append (expected, udp.sent->data + i * size, size);
+  ck_assert_uint_eq (udp.got->len, expected->len);
+  ck_assert_mem_eq (udp.got->data, expected->data, expected->len);
+}
+END_TEST
+
+/* With a 20-cell queue even the first frame overflows it before the
+ * next starts: early discard never triggers and partial discard cuts
+ * every frame. */
+START_TEST (test_atm_ip_frame_discard_early_falls_back_to_partial)
+{
+  FrameRun run = frame_discard_run (CNS_ATM_FRAME_DISCARD_EARLY, 10, 20, TRUE);
+
+  ck_assert_uint_eq (run.b.rx_frames, 0);
+  ck_assert_uint_eq (run.b.rx_frames_discarded, 5);
+  ck_assert_uint_eq (run.sw.early_frames, 0);
+  ck_assert_uint_eq (run.sw.partial_frames, 5);
+  ck_assert_uint_eq (run.queue_drops, 5);
+}
+END_TEST
+
+/* A VC not marked as AAL5 loses single cells whatever the mode: the
+ * same run as without frame discard. */
+START_TEST (test_atm_ip_frame_discard_needs_aal5_vc)
+{
+  FrameRun run = frame_discard_run (CNS_ATM_FRAME_DISCARD_EARLY, 30, 60, FALSE);
+
+  ck_assert_uint_eq (run.b.rx_frames, 1);
+  ck_assert_uint_eq (run.b.rx_frames_discarded, 2);
+  ck_assert_uint_eq (run.queue_drops, 153);
+  ck_assert_uint_eq (run.sw.early_frames + run.sw.partial_frames, 0);
+  ck_assert_uint_eq (run.sw.cells, 0);
+}
+END_TEST
+
+/* TCP with 2144-byte segments (46 cells) over the lossy UBR VC with an
+ * 80-cell queue, for 2 s: every lost cell costs a segment, so cutting
+ * damaged frames short helps, and dropping whole frames before the queue
+ * overflows helps more (Romanow and Floyd's result). Early discard at 40
+ * cells never lets the queue fill, so B discards no frame. */
+START_TEST (test_atm_ip_frame_discard_tcp)
+{
+  guint64 rx[3];
+  CnsAtmHostVcStats b;
+
+  for (guint mode = CNS_ATM_FRAME_DISCARD_NONE;
+       mode <= CNS_ATM_FRAME_DISCARD_EARLY; mode++)
+    {
+      /* net_clear() resets the defaults */
+      ck_assert (
+          cns_config_set_default ("CnsTcpSocket::SegmentSize", "2144", NULL));
+      net_lossy_ubr ();
+      g_object_set (net.sw_b, "ubr-queue-limit", 80, NULL);
+      g_object_set (cns_object_get (net.sw, CNS_TYPE_ATM_SWITCH),
+                    "frame-discard", mode, "epd-threshold", 40, NULL);
+      rx[mode] = tcp_transfer (100000000, 0, cns_seconds (2));
+      b = vc_stats (net.host_b, VCI);
+      if (mode == CNS_ATM_FRAME_DISCARD_EARLY)
+        {
+          ck_assert_uint_eq (b.rx_frames_discarded, 0);
+          ck_assert_uint_eq (
+              cns_atm_net_device_get_drops (net.sw_b, CNS_ATM_SERVICE_UBR), 0);
+        }
+      else
+        ck_assert_uint_gt (b.rx_frames_discarded, 0);
+      net_clear ();
+      g_clear_object (&helper); /* its VCI counters name the old links */
+      helper = cns_atm_helper_new ();
+    }
+  ck_assert_uint_gt (rx[CNS_ATM_FRAME_DISCARD_PARTIAL],
+                     5 * rx[CNS_ATM_FRAME_DISCARD_NONE]);
+  ck_assert_uint_gt (rx[CNS_ATM_FRAME_DISCARD_EARLY],
+                     rx[CNS_ATM_FRAME_DISCARD_PARTIAL]);
+}
+END_TEST
+
 Suite *
 test_atm_ip_suite (void)
 {
@@ -946,6 +1157,18 @@ test_atm_ip_suite (void)
   tcase_add_test (tc, test_atm_ip_no_internet_stack);
   tcase_add_test (tc, test_atm_ip_no_vc_for_next_hop);
   tcase_add_test (tc, test_atm_ip_pcap);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("frame-discard");
+  tcase_add_checked_fixture (tc, ip_setup, ip_teardown);
+  tcase_set_timeout (tc, 60);
+  tcase_add_test (tc, test_atm_ip_frame_discard_properties);
+  tcase_add_test (tc, test_atm_ip_frame_discard_none);
+  tcase_add_test (tc, test_atm_ip_frame_discard_partial);
+  tcase_add_test (tc, test_atm_ip_frame_discard_early);
+  tcase_add_test (tc, test_atm_ip_frame_discard_early_falls_back_to_partial);
+  tcase_add_test (tc, test_atm_ip_frame_discard_needs_aal5_vc);
+  tcase_add_test (tc, test_atm_ip_frame_discard_tcp);
   suite_add_tcase (s, tc);
   return s;
 }
