@@ -13,12 +13,21 @@
  * queue is above LOW, MACR starting at the ICR). The ABR sources are
  * greedy, PCR 8000, ICR 1000, MCR 0 cells/s, the other parameters TM 4.0's
  * defaults; each VBR source is MPEG-like video (GOP IBBPBBPBBPBB at 30
- * frames/s, I:P:B = 300:120:70) of mean 3000 cells/s, the second offset by
- * 12.3 ms; --vbr=square makes each a square wave instead (4500 cells/s
- * for 50 ms, 1500 for 50 ms: the same mean, no burst above the line
- * rate), the second likewise offset. Links A and B have --delayA and --delayB
- * ms (5 and 20); the host links add 10 ms on E1's side and 5 ms on E2's, and
- * the sink's link none. The run lasts --simTime (50 s).
+ * frames/s, I:P:B = 300:120:70) of mean 3000 cells/s, the second starting
+ * --vbrOffset later (100 ms); --vbr=square makes each a square wave instead
+ * (4500 cells/s for 50 ms, 1500 for 50 ms: the same mean, no burst above
+ * the line rate), the second likewise offset.
+ *
+ * The offset sets where the two streams' I frames fall. Those of
+ * independent streams are a random distance apart, uniform on 0 to 200 ms
+ * (half the 400 ms GOP) with median 100 ms, three frames: the default.
+ * Close together they coincide each GOP: up to 16,000 cells/s of VBR
+ * reach the 8000 cells/s bottleneck for ~25 ms, and ABR waits that out.
+ * At 12.3 ms the mean ABR delay at (20, 5) is 0.27 s instead of 0.18 s.
+ *
+ * Links A and B have --delayA and --delayB ms (5 and 20); the host links
+ * add 10 ms on E1's side and 5 ms on E2's, and the sink's link none. The
+ * run lasts --simTime (50 s).
  *
  * It prints the utilisation of links A and B (cells sent toward C per
  * second over 8000), the mean time ABR cells of each source waited in the
@@ -39,7 +48,7 @@
 #define ICR         1000.0
 #define VBR_MEAN    3000.0
 #define VBR_FPS     30.0
-#define VBR2_OFFSET cns_micro_seconds (12300)
+#define VBR2_OFFSET cns_milli_seconds (100)
 #define ACCESS1     cns_milli_seconds (10)
 #define ACCESS2     cns_milli_seconds (5)
 #define LOW         200u /* EPRCA's queue thresholds, cells */
@@ -50,6 +59,7 @@ typedef struct
   gdouble delay_a_ms;
   gdouble delay_b_ms;
   CnsTime sim_time;
+  CnsTime vbr_offset;
   gboolean json;
 } Options;
 
@@ -125,8 +135,10 @@ pvc (CnsAtmHelper *helper, CnsNode *src, CnsNode *edge, CnsNode *core,
 int
 main (int argc, char **argv)
 {
-  Options o
-      = { .delay_a_ms = 5, .delay_b_ms = 20, .sim_time = cns_seconds (50) };
+  Options o = { .delay_a_ms = 5,
+                .delay_b_ms = 20,
+                .sim_time = cns_seconds (50),
+                .vbr_offset = VBR2_OFFSET };
   g_autoptr (CnsCommandLine) cmd = NULL;
   g_autoptr (CnsAtmHelper) helper = NULL;
   CnsNode *e1, *c, *e2, *abr1, *vbr1, *abr2, *vbr2, *sink;
@@ -165,6 +177,10 @@ main (int argc, char **argv)
       "The VBR sources: mpeg (MPEG-like video) or square (4500/1500 "
       "cells/s, 100 ms)",
       &vbr);
+  cns_command_line_add_time (
+      cmd, "vbrOffset",
+      "When the second VBR source starts (100ms, a quarter of the MPEG GOP)",
+      &o.vbr_offset);
   cns_command_line_add_boolean (
       cmd, "json", "Print one JSON line instead of the summary", &o.json);
   cns_command_line_parse (cmd, &argc, &argv);
@@ -174,6 +190,8 @@ main (int argc, char **argv)
     return bad_option ("delayB", "0 to 1e6 ms");
   if (o.sim_time <= 0)
     return bad_option ("simTime", "a time after 0 s");
+  if (o.vbr_offset < 0 || o.vbr_offset >= o.sim_time)
+    return bad_option ("vbrOffset", "a time from 0 s to before --simTime");
   er_cap = g_enum_get_value_by_nick (g_type_class_peek (CNS_TYPE_EPRCA_ER_CAP),
                                      er_cap_name);
   if (er_cap == NULL)
@@ -228,7 +246,7 @@ main (int argc, char **argv)
           && (!cns_atm_host_add_mpeg_source (h_vbr1, s_vci[2], VBR_MEAN,
                                              VBR_FPS, 0, o.sim_time, &error)
               || !cns_atm_host_add_mpeg_source (h_vbr2, s_vci[3], VBR_MEAN,
-                                                VBR_FPS, VBR2_OFFSET,
+                                                VBR_FPS, o.vbr_offset,
                                                 o.sim_time, &error)))
       || (square
           && (!cns_atm_host_add_vbr_square_source (
@@ -236,7 +254,7 @@ main (int argc, char **argv)
                   cns_milli_seconds (100), 0.5, 0, o.sim_time, &error)
               || !cns_atm_host_add_vbr_square_source (
                   h_vbr2, s_vci[3], 1.5 * VBR_MEAN, 0.5 * VBR_MEAN,
-                  cns_milli_seconds (100), 0.5, VBR2_OFFSET, o.sim_time,
+                  cns_milli_seconds (100), 0.5, o.vbr_offset, o.sim_time,
                   &error))))
     die ("sources", error);
   waits.flow[0] = cns_atm_host_get_flow_id (h_abr1, s_vci[0]);
