@@ -32,6 +32,7 @@
 #include "core/cns-attribute.h"
 #include "core/cns-config.h"
 #include "core/cns-core-error.h"
+#include "core/cns-core-private.h"
 #include "core/cns-global-value.h"
 #include "core/cns-log-private.h"
 #include "core/cns-object.h"
@@ -92,7 +93,8 @@ typedef struct
 struct _CnsCommandLine
 {
   gchar *description;
-  GPtrArray *options; /* Option, in the order they were added */
+  GPtrArray *options;       /* Option, in the order they were added */
+  gboolean takes_arguments; /* arguments other than options are allowed */
 };
 
 typedef struct
@@ -343,6 +345,24 @@ cns_command_line_new (const gchar *description)
 }
 
 /**
+ * cns_command_line_set_takes_arguments:
+ * @takes_arguments: whether the program reads arguments that are not
+ *   options (default %FALSE)
+ *
+ * By default an argument that is not an option, such as a mistyped
+ * "-nCampus=4" or a stray word, makes the parse fail and names it. A
+ * program that reads such arguments itself sets this: the parse then
+ * leaves them in argv, in order.
+ */
+void
+cns_command_line_set_takes_arguments (CnsCommandLine *self,
+                                      gboolean takes_arguments)
+{
+  g_return_if_fail (self != NULL);
+  self->takes_arguments = takes_arguments;
+}
+
+/**
  * cns_command_line_free:
  *
  * Frees @self. The variables it set stay as they are.
@@ -558,6 +578,10 @@ parse_option (const gchar *option_name, const gchar *text, gpointer data,
   Option *opt;
   gint info;
 
+  /* GOption calls back even when it could not convert an optional value
+   * to UTF-8, with its error already set: keep that error */
+  if (error != NULL && *error != NULL)
+    return FALSE;
   /* -h is the only short option. */
   if (option_name[1] != '-')
     info = INFO_HELP;
@@ -874,32 +898,11 @@ informational_text (Parse *parse)
   return g_string_free (out, FALSE);
 }
 
-/**
- * cns_command_line_try_parse:
- * @self: a #CnsCommandLine
- * @argc: (inout): the number of arguments
- * @argv: (inout) (array length=argc): the arguments; argv[0] is the
- *   program
- * @error: a #CNS_CORE_ERROR naming the option at fault and the accepted
- *   form
- *
- * Applies CNS_ATTRIBUTE_DEFAULT, then the options in @argv: scenario
- * options set their variables, "--Name=value" sets a global value and
- * "--TypeName::Attribute=value" an attribute default (for any object type
- * registered by now). Recognised options are removed from @argv, as
- * g_option_context_parse() does; the other arguments stay, in order.
- * Unknown options are errors. When an option is refused, others may
- * already have been applied: attribute defaults are applied first, the
- * other options in the order given.
- *
- * If the command line is good and asks for --help or a Print option, the
- * listing is written to stdout and the process exits with status 0.
- *
- * Returns: %TRUE on success.
- */
-gboolean
-cns_command_line_try_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
-                            GError **error)
+/* cns_command_line_try_parse() without the config store's step, which
+ * cns_command_line_parse() reports apart. */
+static gboolean
+command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
+                    GError **error)
 {
   g_autofree gchar *listing = NULL;
   Parse parse;
@@ -935,6 +938,12 @@ cns_command_line_try_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
     }
   if (ok)
     ok = check_unknown (*argc, *argv, error);
+  if (ok && !self->takes_arguments && *argc > 1)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
+                   "unexpected argument '%s'", (*argv)[1]);
+      ok = FALSE;
+    }
   if (ok && parse.requests->len > 0)
     listing = informational_text (&parse);
   parse_clear (&parse);
@@ -949,11 +958,46 @@ cns_command_line_try_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
 }
 
 /**
+ * cns_command_line_try_parse:
+ * @self: a #CnsCommandLine
+ * @argc: (inout): the number of arguments
+ * @argv: (inout) (array length=argc): the arguments; argv[0] is the
+ *   program
+ * @error: a #CNS_CORE_ERROR naming the option at fault and the accepted
+ *   form, or the config store's error
+ *
+ * Applies CNS_ATTRIBUTE_DEFAULT, then the options in @argv: scenario
+ * options set their variables, "--Name=value" sets a global value and
+ * "--TypeName::Attribute=value" an attribute default (for any object type
+ * registered by now). Recognised options are removed from @argv, as
+ * g_option_context_parse() does. Unknown options are errors, and so are
+ * other arguments unless cns_command_line_set_takes_arguments() allows
+ * them: they then stay in @argv, in order. When an option is refused, others
+ * may already have been applied: attribute defaults are applied first, the
+ * other options in the order given. Then, with --ConfigStore::Mode=Load,
+ * the defaults and global values of the config store's file are applied
+ * (see #CnsConfigStore).
+ *
+ * If the command line is good and asks for --help or a Print option, the
+ * listing is written to stdout and the process exits with status 0.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+cns_command_line_try_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
+                            GError **error)
+{
+  return command_line_parse (self, argc, argv, error)
+         && cns_config_store_apply_command_line (error);
+}
+
+/**
  * cns_command_line_parse:
  *
  * Like cns_command_line_try_parse(), but a bad command line is reported on
  * stderr, "PROGRAM: message" and a pointer to --help, and the process exits
- * with status 2.
+ * with status 2; a config store file that cannot be loaded is reported as
+ * "PROGRAM: message", with status 1.
  */
 void
 cns_command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv)
@@ -961,10 +1005,18 @@ cns_command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv)
   g_autoptr (GError) error = NULL;
   const gchar *program;
 
-  if (cns_command_line_try_parse (self, argc, argv, &error))
-    return;
-  program = g_get_prgname () ? g_get_prgname () : "program";
-  fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n", program,
-           error->message, program);
-  exit (EXIT_USAGE);
+  if (!command_line_parse (self, argc, argv, &error))
+    {
+      program = g_get_prgname () ? g_get_prgname () : "program";
+      fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n",
+               program, error->message, program);
+      exit (EXIT_USAGE);
+    }
+  /* A bad config store file is not a usage error: one line, status 1. */
+  if (!cns_config_store_apply_command_line (&error))
+    {
+      program = g_get_prgname () ? g_get_prgname () : "program";
+      fprintf (stderr, "%s: %s\n", program, error->message);
+      exit (EXIT_FAILURE);
+    }
 }

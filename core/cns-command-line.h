@@ -34,6 +34,8 @@ typedef gboolean (*CnsCommandLineParseFunc) (const gchar *name,
 
 CnsCommandLine *cns_command_line_new (const gchar *description);
 void cns_command_line_free (CnsCommandLine *self);
+void cns_command_line_set_takes_arguments (CnsCommandLine *self,
+                                           gboolean takes_arguments);
 
 void cns_command_line_add_int (CnsCommandLine *self, const gchar *name,
                                const gchar *help, gint *value);

@@ -205,6 +205,64 @@ cns_config_reset_defaults (void)
 }
 
 /*
+ * cns_config_default_text:
+ * @pspec: a property
+ *
+ * The default set for @pspec, as text, without making an object: making
+ * a random variable takes an automatic stream, and so would change the
+ * streams of the variables made after it.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL when no default
+ * was set with cns_config_set_default().
+ */
+gchar *
+cns_config_default_text (GParamSpec *pspec)
+{
+  const ConfigDefault *d
+      = defaults ? g_hash_table_lookup (defaults, pspec) : NULL;
+
+  if (d == NULL)
+    return NULL;
+  return d->text != NULL ? g_strdup (d->text)
+                         : cns_attribute_format (&d->value);
+}
+
+/*
+ * cns_config_default_is:
+ * @name: "TypeName::Attribute"
+ * @text: a value as text
+ *
+ * Whether the default of @name reads as @text now. %FALSE when @name does
+ * not resolve, and for an object-valued default that was not set, which
+ * cannot be read without making an object.
+ */
+gboolean
+cns_config_default_is (const gchar *name, const gchar *text)
+{
+  g_autofree gchar *type_name = NULL;
+  g_autofree gchar *current = NULL;
+  const gchar *sep = g_strrstr (name, "::");
+  GParamSpec *pspec;
+  GType type;
+
+  if (sep == NULL)
+    return FALSE;
+  type_name = g_strndup (name, (gsize) (sep - name));
+  if ((type = config_resolve_any_type (type_name)) == G_TYPE_INVALID
+      || (pspec = cns_attribute_find (type, sep + 2)) == NULL)
+    return FALSE;
+  current = cns_config_default_text (pspec);
+  if (current == NULL && !G_TYPE_IS_OBJECT (pspec->value_type))
+    {
+      g_auto (GValue) value = G_VALUE_INIT;
+
+      cns_attribute_get_default (pspec, &value);
+      current = cns_attribute_format (&value);
+    }
+  return current != NULL && strcmp (current, text) == 0;
+}
+
+/*
  * cns_config_list_type_defaults:
  * @type: a #GObject type
  *
@@ -366,6 +424,61 @@ cns_config_install_list (GType type, const gchar *name, const gchar *blurb,
   g_return_if_fail (g_type_is_a (type, G_TYPE_OBJECT));
   g_return_if_fail (name != NULL && length != NULL && nth != NULL);
   config_add_list (type, name, length, nth, user_data);
+}
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const gchar *const *) a, *(const gchar *const *) b);
+}
+
+/*
+ * cns_config_list_names:
+ * @owner: a #GObject type, or %G_TYPE_INVALID for the root lists
+ *
+ * The names a path can step through from an object of @owner (or from
+ * "/"), each once and sorted, so that walks over them are reproducible.
+ *
+ * Returns: (transfer container) (element-type utf8): the names, owned by
+ * the lists.
+ */
+GPtrArray *
+cns_config_list_names (GType owner)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; lists != NULL && i < lists->len; i++)
+    {
+      ConfigList *list = g_ptr_array_index (lists, i);
+
+      /* The list a path reaches by this name, as config_resolve finds it. */
+      if (config_find_list (owner, list->name) == list)
+        g_ptr_array_add (names, list->name);
+    }
+  g_ptr_array_sort (names, compare_names);
+  return names;
+}
+
+/*
+ * cns_config_list_items:
+ * @owner: (nullable): the object holding list @name, %NULL for a root list
+ *
+ * Returns: (transfer container) (element-type GObject): the list's
+ * objects, by index; an index whose object is missing holds %NULL.
+ */
+GPtrArray *
+cns_config_list_items (GObject *owner, const gchar *name)
+{
+  ConfigList *list = config_find_list (
+      owner != NULL ? G_OBJECT_TYPE (owner) : G_TYPE_INVALID, name);
+  GPtrArray *items = g_ptr_array_new ();
+  guint n;
+
+  g_return_val_if_fail (list != NULL, items);
+  n = list->length (owner, list->user_data);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, list->nth (owner, i, list->user_data));
+  return items;
 }
 
 /* Does @index match @pattern: "*", "N", "[a-b]", or several joined by '|'? */

@@ -5,11 +5,13 @@
  * modules' since they build on it: registers the core's GTypes (so that
  * "CnsTime" or a random variable type can be named in a string before any
  * object of that type exists), its schedulers, simulator implementations,
- * global values and attribute text forms.
+ * global values and attribute text forms. The config store's type is
+ * registered so that --ConfigStore::Mode names it before any store exists.
  */
 #include "core/cns-core.h"
 
 #include "core/cns-attribute-private.h"
+#include "core/cns-config-store.h"
 #include "core/cns-core-private.h"
 #include "core/cns-log-private.h"
 #include "core/cns-memory-private.h"
@@ -28,6 +30,7 @@ cns_core_init (void)
   g_type_ensure (CNS_TYPE_QUEUE_SIZE_UNIT);
   g_type_ensure (CNS_TYPE_OBJECT);
   g_type_ensure (CNS_TYPE_OBJECT_FACTORY);
+  g_type_ensure (CNS_TYPE_CONFIG_STORE);
 
   cns_attribute_install_builtin_types ();
 

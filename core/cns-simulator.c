@@ -26,6 +26,7 @@
 #include "core/cns-simulator-private.h"
 
 #include "core/cns-core-error.h"
+#include "core/cns-core-private.h"
 #include "core/cns-global-value.h"
 #include "core/cns-log-private.h"
 #include "core/cns-log.h"
@@ -681,7 +682,9 @@ cns_simulator_get_maximum_simulation_time (void)
  * cns_simulator_run:
  *
  * Runs events in order until none is left or cns_simulator_stop() is
- * called. Running again after a stop continues where it stopped.
+ * called. Running again after a stop continues where it stopped. The
+ * first run of a simulation first saves or loads the object attribute
+ * values when --ConfigStore::Mode asks for it.
  */
 void
 cns_simulator_run (void)
@@ -689,6 +692,7 @@ cns_simulator_run (void)
   CnsSimulatorState *s = simulator_get ();
 
   g_return_if_fail (!s->running);
+  cns_config_store_run_hook (s->epoch);
   cns_log_start ();
   s->stop = FALSE;
   s->running = TRUE;

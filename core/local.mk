@@ -10,6 +10,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-attribute.c \
 	%reldir%/cns-command-line.c \
 	%reldir%/cns-config.c \
+	%reldir%/cns-config-store.c \
 	%reldir%/cns-constant-random-variable.c \
 	%reldir%/cns-core-error.c \
 	%reldir%/cns-core.c \
@@ -59,6 +60,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-attribute.h \
 	%reldir%/cns-command-line.h \
 	%reldir%/cns-config.h \
+	%reldir%/cns-config-store.h \
 	%reldir%/cns-constant-random-variable.h \
 	%reldir%/cns-core-error.h \
 	%reldir%/cns-core.h \

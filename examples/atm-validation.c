@@ -119,6 +119,15 @@ bad_option (const gchar *option, const gchar *expected)
   return 2;
 }
 
+/* Like bad_option(), for a word that is not one of the accepted ones. */
+static int
+bad_word (const gchar *option, const gchar *value, const gchar *expected)
+{
+  fprintf (stderr, "atm-validation: --%s=%s: expected %s\n", option, value,
+           expected);
+  return 2;
+}
+
 static CnsNode *
 pvc (CnsAtmHelper *helper, CnsNode *src, CnsNode *edge, CnsNode *core,
      CnsNode *sink, CnsAtmServiceClass cls, guint32 *src_vci, guint32 *dst_vci)
@@ -148,8 +157,9 @@ main (int argc, char **argv)
   guint32 s_vci[4], d_vci[4];
   CnsAbrParams params;
   CnsAtmHostVcStats abr_tx[2], abr_rx[2];
-  g_autofree gchar *er_cap_name = g_strdup ("above-low");
-  g_autofree gchar *vbr = g_strdup ("mpeg");
+  /* string options start NULL: a value given replaces them unfreed */
+  g_autofree gchar *er_cap_name = NULL;
+  g_autofree gchar *vbr = NULL;
   gboolean square;
   g_autoptr (GEnumClass) er_caps = g_type_class_ref (CNS_TYPE_EPRCA_ER_CAP);
   GEnumValue *er_cap;
@@ -175,7 +185,7 @@ main (int argc, char **argv)
   cns_command_line_add_string (
       cmd, "vbr",
       "The VBR sources: mpeg (MPEG-like video) or square (4500/1500 "
-      "cells/s, 100 ms)",
+      "cells/s, 100 ms) (mpeg)",
       &vbr);
   cns_command_line_add_time (
       cmd, "vbrOffset",
@@ -184,6 +194,10 @@ main (int argc, char **argv)
   cns_command_line_add_boolean (
       cmd, "json", "Print one JSON line instead of the summary", &o.json);
   cns_command_line_parse (cmd, &argc, &argv);
+  if (er_cap_name == NULL)
+    er_cap_name = g_strdup ("above-low");
+  if (vbr == NULL)
+    vbr = g_strdup ("mpeg");
   if (!(o.delay_a_ms >= 0 && o.delay_a_ms <= 1e6))
     return bad_option ("delayA", "0 to 1e6 ms");
   if (!(o.delay_b_ms >= 0 && o.delay_b_ms <= 1e6))
@@ -195,9 +209,9 @@ main (int argc, char **argv)
   er_cap = g_enum_get_value_by_nick (g_type_class_peek (CNS_TYPE_EPRCA_ER_CAP),
                                      er_cap_name);
   if (er_cap == NULL)
-    return bad_option ("erCap", "always, above-low or above-high");
+    return bad_word ("erCap", er_cap_name, "always, above-low or above-high");
   if (!g_str_equal (vbr, "mpeg") && !g_str_equal (vbr, "square"))
-    return bad_option ("vbr", "mpeg or square");
+    return bad_word ("vbr", vbr, "mpeg or square");
   square = g_str_equal (vbr, "square");
 
   /* ---- topology ---- */

@@ -126,11 +126,12 @@ main (int argc, char **argv)
   g_autoptr (CnsUdpEchoClientHelper) client = NULL;
   g_autoptr (CnsApplicationContainer) server_apps = NULL;
   g_autoptr (CnsApplicationContainer) client_apps = NULL;
-  g_autofree gchar *conf_file = g_strdup (CNS_BRITE_CONF_DIR "/top-down.conf");
+  /* string options start NULL: a value given replaces them unfreed */
+  g_autofree gchar *conf_file = NULL;
   g_autofree gchar *seed_file = NULL;
   g_autofree gchar *brite_file = NULL;
   g_autofree gchar *write_brite = NULL;
-  g_autofree gchar *routing = g_strdup ("global");
+  g_autofree gchar *routing = NULL;
   g_autofree gchar *max_packets = NULL;
   CnsApplicationHelper *client_base;
   CnsApplication *client_app;
@@ -139,7 +140,9 @@ main (int argc, char **argv)
   GError *error = NULL;
 
   cns_command_line_add_string (
-      cmd, "confFile", "BRITE configuration file to generate from", &conf_file);
+      cmd, "confFile",
+      "BRITE configuration file to generate from (brite/conf/top-down.conf)",
+      &conf_file);
   cns_command_line_add_string (
       cmd, "seedFile",
       "BRITE seed file (default: seeds drawn from random stream 3)",
@@ -150,10 +153,15 @@ main (int argc, char **argv)
   cns_command_line_add_string (cmd, "writeBrite",
                                "Write the topology to this .brite file",
                                &write_brite);
-  cns_command_line_add_string (cmd, "routing", "global or nix", &routing);
+  cns_command_line_add_string (cmd, "routing", "global or nix (global)",
+                               &routing);
   cns_command_line_add_uint (
       cmd, "nPackets", "Echo requests, one a second from 1 s", &n_packets);
   cns_command_line_parse (cmd, &argc, &argv);
+  if (conf_file == NULL)
+    conf_file = g_strdup (CNS_BRITE_CONF_DIR "/top-down.conf");
+  if (routing == NULL)
+    routing = g_strdup ("global");
 
   if (strcmp (routing, "global") != 0 && strcmp (routing, "nix") != 0)
     {
@@ -191,6 +199,15 @@ main (int argc, char **argv)
                "brite-generic: the topology has %u AS; the echo goes from "
                "AS 0 to AS 1\n",
                cns_brite_topology_helper_get_n_as (brite));
+      return 1;
+    }
+  if (!cns_brite_topology_is_connected (
+          cns_brite_topology_helper_get_topology (brite)))
+    {
+      fprintf (stderr,
+               "brite-generic: %s: the topology is not connected; the echo "
+               "needs a path from AS 0 to AS 1\n",
+               brite_file != NULL ? brite_file : conf_file);
       return 1;
     }
 

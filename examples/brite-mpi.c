@@ -126,10 +126,11 @@ main (int argc, char **argv)
   g_autoptr (CnsNetDeviceContainer) sink_link = NULL;
   g_autoptr (CnsIpv4InterfaceContainer) client_interfaces = NULL;
   g_autoptr (CnsIpv4InterfaceContainer) sink_interfaces = NULL;
-  g_autofree gchar *conf_file = g_strdup (CNS_BRITE_CONF_DIR "/top-down.conf");
+  /* string options start NULL: a value given replaces them unfreed */
+  g_autofree gchar *conf_file = NULL;
   g_autofree gchar *seed_file = NULL;
-  g_autofree gchar *routing = g_strdup ("nix");
-  g_autofree gchar *protocol = g_strdup ("tcp");
+  g_autofree gchar *routing = NULL;
+  g_autofree gchar *protocol = NULL;
   CnsInetSocketAddress sink_address;
   GType factory;
   guint32 ranks, n_as;
@@ -141,14 +142,22 @@ main (int argc, char **argv)
       "a flow from AS 0 to AS 1 of a BRITE topology, AS i on MPI rank i % "
       "ranks");
   cns_command_line_add_string (
-      cmd, "confFile", "BRITE configuration file to generate from", &conf_file);
+      cmd, "confFile",
+      "BRITE configuration file to generate from (brite/conf/top-down.conf)",
+      &conf_file);
   cns_command_line_add_string (
       cmd, "seedFile",
       "BRITE seed file (default: seeds drawn from random stream 3)",
       &seed_file);
-  cns_command_line_add_string (cmd, "routing", "nix or global", &routing);
-  cns_command_line_add_string (cmd, "protocol", "tcp or udp", &protocol);
+  cns_command_line_add_string (cmd, "routing", "nix or global (nix)", &routing);
+  cns_command_line_add_string (cmd, "protocol", "tcp or udp (tcp)", &protocol);
   cns_command_line_parse (cmd, &argc, &argv);
+  if (conf_file == NULL)
+    conf_file = g_strdup (CNS_BRITE_CONF_DIR "/top-down.conf");
+  if (routing == NULL)
+    routing = g_strdup ("nix");
+  if (protocol == NULL)
+    protocol = g_strdup ("tcp");
   if (strcmp (routing, "nix") != 0 && strcmp (routing, "global") != 0)
     return bad_option ("routing", routing, "nix or global");
   if (strcmp (protocol, "tcp") != 0 && strcmp (protocol, "udp") != 0)

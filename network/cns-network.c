@@ -26,6 +26,7 @@ cns_network_init (void)
   g_type_ensure (CNS_TYPE_POINT_TO_POINT_CHANNEL);
   g_type_ensure (CNS_TYPE_POINT_TO_POINT_HELPER);
   g_type_ensure (CNS_TYPE_POINT_TO_POINT_NET_DEVICE);
+  g_type_ensure (CNS_TYPE_POINT_TO_POINT_REMOTE_CHANNEL);
   g_type_ensure (CNS_TYPE_QUEUE);
   g_type_ensure (CNS_TYPE_RATE_ERROR_MODEL);
 

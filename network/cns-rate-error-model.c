@@ -17,6 +17,7 @@
 
 #include "core/cns-attribute.h"
 #include "core/cns-random-variable.h"
+#include "core/cns-uniform-random-variable.h"
 
 #include <math.h>
 
@@ -101,7 +102,7 @@ cns_rate_error_model_class_init (CnsRateErrorModelClass *klass)
       "ran-var", "Random variable",
       "Where the value compared with each packet's error probability comes "
       "from; it should be uniform in [0, 1) (the default, "
-      "Uniform(Min=0,Max=1)). Cannot be none",
+      "Uniform(Min=0,Max=1), which none also gives)",
       CNS_TYPE_RANDOM_VARIABLE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
   cns_attribute_install_default (properties[PROP_RAN_VAR], DEFAULT_RAN_VAR);
@@ -183,14 +184,14 @@ cns_rate_error_model_set_property (GObject *object, guint prop_id,
       self->rate = g_value_get_double (value);
       break;
     case PROP_RAN_VAR:
+      /* "none" is a string a user may give: it means the default */
       if (g_value_get_object (value) == NULL)
         {
-          g_critical ("%s::RanVar cannot be none; the variable stays as "
-                      "it was",
-                      G_OBJECT_TYPE_NAME (object));
-          break;
+          g_clear_object (&self->ran_var);
+          self->ran_var = cns_uniform_random_variable_new (0, 1);
         }
-      g_set_object (&self->ran_var, g_value_get_object (value));
+      else
+        g_set_object (&self->ran_var, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -333,7 +333,8 @@ cns_route_graph_seal (CnsRouteGraph *self)
   g_return_if_fail (self != NULL && !self->sealed);
   pending = (PendingLink *) self->pending->data;
   n = self->pending->len;
-  qsort (pending, n, sizeof *pending, pending_compare);
+  if (n > 1) /* an empty array's data may be NULL, which qsort refuses */
+    qsort (pending, n, sizeof *pending, pending_compare);
   self->offsets = g_new0 (guint32, self->n_nodes + 1);
   self->links = g_new (CnsRouteLink, MAX (n, 1));
   self->unit_metrics = TRUE;

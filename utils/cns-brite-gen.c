@@ -48,12 +48,14 @@ print_summary (const CnsBriteTopology *t)
           cns_brite_topology_is_connected (t) ? "yes" : "no");
 }
 
+/* A usage error: the message and a pointer to --help, status 2. */
 static int
-usage (GOptionContext *context, const gchar *message)
+usage (const gchar *message)
 {
-  g_autofree gchar *help = g_option_context_get_help (context, TRUE, NULL);
-
-  fprintf (stderr, "cns-brite-gen: %s\n%s", message, help);
+  fprintf (stderr,
+           "cns-brite-gen: %s\n"
+           "Try 'cns-brite-gen --help' for more information.\n",
+           message);
   return 2;
 }
 
@@ -87,13 +89,22 @@ main (int argc, char **argv)
                "reads a .brite file, and prints a summary.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage (context, error->message);
-  if ((import != NULL) == (argc == 2) || argc > 2)
-    return usage (context, "give one configuration file, or --import FILE");
+    return usage (error->message);
+  if (argc > 2 || (import != NULL && argc == 2))
+    {
+      g_autofree gchar *message = g_strdup_printf (
+          "unexpected argument '%s': give one configuration file, or "
+          "--import FILE",
+          argv[argc - 1]);
+
+      return usage (message);
+    }
+  if (argc < 2 && import == NULL)
+    return usage ("give one configuration file, or --import FILE");
   if (seed <= 0)
-    return usage (context, "--seed must be at least 1");
+    return usage ("--seed must be at least 1");
   if (import != NULL && (seed_file != NULL || new_seed_file != NULL))
-    return usage (context, "--import takes no seeds");
+    return usage ("--import takes no seeds");
 
   if (import != NULL)
     topology = cns_brite_topology_read_file (import, &error);

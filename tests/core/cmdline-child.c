@@ -224,6 +224,7 @@ main (int argc, char **argv)
   child_scheduler.name = "child-list";
   cns_scheduler_register (&child_scheduler);
 
+  cns_command_line_set_takes_arguments (cmd, TRUE); /* it prints them */
   cns_command_line_add_int (cmd, "count", "A signed count", &count);
   cns_command_line_add_uint (cmd, "packets", "Packets to send", &packets);
   cns_command_line_add_int64 (cmd, "offset", "A 64-bit offset", &offset);

@@ -156,6 +156,7 @@ command_line_new (Values *v)
   cns_command_line_add_time (cmd, "endTime", "Stop time", &v->end_time);
   cns_command_line_add_data_rate (cmd, "rate", "A rate", &v->rate);
   cns_command_line_add_callback (cmd, "mode", "A mode", "MODE", parse_mode, v);
+  cns_command_line_set_takes_arguments (cmd, TRUE);
   return cmd;
 }
 
@@ -549,6 +550,38 @@ START_TEST (test_cmdline_positional_arguments)
   c = PARSE_OK (&v, "--", "file");
   ck_assert_str_eq (c, "file");
   values_clear (&v);
+}
+END_TEST
+
+/* A program that reads no arguments refuses them, naming the first, and
+ * so catches a mistyped option such as "n=3". */
+START_TEST (test_cmdline_arguments_refused_by_default)
+{
+  g_autoptr (CnsCommandLine) cmd = cns_command_line_new (NULL);
+  g_autoptr (GError) error = NULL;
+  const gchar *const refused_args[] = { "prog", "--n=2", "n=3", "other", NULL };
+  const gchar *const kept_args[] = { "prog", "--n=2", "stray", "other", NULL };
+  /* the parse may write into the strings and drops pointers from argv */
+  g_auto (GStrv) refused = g_strdupv ((gchar **) refused_args);
+  g_auto (GStrv) kept = g_strdupv ((gchar **) kept_args);
+  g_autofree gchar **argv = g_memdup2 (refused, sizeof refused_args);
+  gint argc = 4, n = 0;
+
+  cns_command_line_add_int (cmd, "n", "A number", &n);
+  ck_assert (!cns_command_line_try_parse (cmd, &argc, &argv, &error));
+  ck_assert_int_eq (n, 2);
+  ck_assert (g_error_matches (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE));
+  ck_assert_str_eq (error->message, "unexpected argument 'n=3'");
+  g_clear_error (&error);
+
+  cns_command_line_set_takes_arguments (cmd, TRUE);
+  g_free (argv);
+  argv = g_memdup2 (kept, sizeof kept_args);
+  argc = 4;
+  ck_assert (cns_command_line_try_parse (cmd, &argc, &argv, &error));
+  ck_assert_int_eq (argc, 3);
+  ck_assert_str_eq (argv[1], "stray");
+  ck_assert_str_eq (argv[2], "other");
 }
 END_TEST
 
@@ -1105,6 +1138,7 @@ START_TEST (test_cmdline_child_global_choices)
 
   RUN_CHILD (&c, NULL, "--SimulatorImplementationType=bogus-sync");
   ck_assert_int_eq (c.status, 2);
+  g_free (want);
   want = g_strdup_printf ("unknown simulator implementation 'bogus-sync' "
                           "(available: %s)",
                           want_impls);
@@ -1171,6 +1205,7 @@ test_command_line_suite (void)
   tcase_add_test (tc, test_cmdline_callback);
   tcase_add_test (tc, test_cmdline_unknown_and_malformed);
   tcase_add_test (tc, test_cmdline_positional_arguments);
+  tcase_add_test (tc, test_cmdline_arguments_refused_by_default);
   tcase_add_test (tc, test_cmdline_attribute_defaults);
   tcase_add_test (tc, test_cmdline_attribute_default_errors);
   tcase_add_test (tc, test_cmdline_global_values);

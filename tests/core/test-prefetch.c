@@ -347,7 +347,8 @@ test_prefetch_suite (void)
   tcase_add_test (tc, test_prefetch_capacity);
   tcase_add_test (tc, test_prefetch_remove);
   tcase_add_test (tc, test_prefetch_active_run);
-  tcase_add_test (tc, test_prefetch_object);
+  if (CNS_TEST_HEAP_IS_COMPACT)
+    tcase_add_test (tc, test_prefetch_object);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -1159,7 +1159,8 @@ test_udp_suite (void)
 
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_udp_install);
-  tcase_add_test (tc, test_udp_prefetch_hints);
+  if (CNS_TEST_HEAP_IS_COMPACT)
+    tcase_add_test (tc, test_udp_prefetch_hints);
   tcase_add_test (tc, test_udp_bind_errors);
   tcase_add_test (tc, test_udp_send_errors);
   tcase_add_test (tc, test_udp_closed_socket);

@@ -264,12 +264,26 @@ START_TEST (test_rate_error_model_bad_attributes)
                   "Min (2) is greater than Max (1)");
   expect_refused (model, "RanVar", "Uniform(Mean=1)", "Mean");
 
-  /* none is not a variable to draw from */
-  g_object_get (model, "ran-var", &rv, NULL);
-  CNS_TEST_EXPECT_CRITICAL ("*RanVar cannot be none*",
-                            cns_attribute_set (model, "RanVar", "none", NULL));
-  g_object_get (model, "ran-var", &still, NULL);
-  ck_assert_ptr_eq (rv, still);
+  /* none is not a variable to draw from: it gives the default one */
+  {
+    g_autoptr (CnsErrorModel) fresh
+        = cns_rate_error_model_new (CNS_ERROR_UNIT_BIT, 0.25);
+    g_autofree gchar *want = cns_attribute_get (fresh, "RanVar", NULL);
+    g_autofree gchar *half = NULL;
+    g_autofree gchar *text = NULL;
+
+    ck_assert (
+        cns_attribute_set (model, "RanVar", "Uniform(Min=0,Max=0.5)", NULL));
+    g_object_get (model, "ran-var", &rv, NULL);
+    half = cns_attribute_get (model, "RanVar", NULL);
+    ck_assert_str_ne (half, want);
+    ck_assert (cns_attribute_set (model, "RanVar", "none", NULL));
+    g_object_get (model, "ran-var", &still, NULL);
+    ck_assert_ptr_nonnull (still);
+    ck_assert_ptr_ne (rv, still);
+    text = cns_attribute_get (model, "RanVar", NULL);
+    ck_assert_str_eq (text, want);
+  }
 
   CNS_TEST_EXPECT_CRITICAL (
       "*rate*", cns_rate_error_model_new (CNS_ERROR_UNIT_BYTE, 1.5));

@@ -25,6 +25,7 @@
  */
 #include <glib.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,28 @@ json_number (const gchar *json, const gchar *key)
   const gchar *at = strstr (json, pattern);
 
   return at != NULL ? g_ascii_strtod (at + strlen (pattern), NULL) : -1;
+}
+
+/* Whether @text is a time after 0 s as the examples read it: a number
+ * and a unit, checked here so that a bad --simTime is a usage error of
+ * the benchmark's own rather than a failed case. */
+static gboolean
+is_time (const gchar *text)
+{
+  static const gchar *const units[]
+      = { "s", "ms", "us", "ns", "ps", "min", "h", "d" };
+  gchar *end = NULL;
+  gdouble value;
+
+  if (!g_ascii_isdigit (text[0]) && text[0] != '.')
+    return FALSE;
+  value = g_ascii_strtod (text, &end);
+  if (end == text || !(value > 0) || !isfinite (value))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (g_str_equal (end, units[i]))
+      return TRUE;
+  return FALSE;
 }
 
 /* Runs @argv, whose program prints one JSON line, and prints that line
@@ -127,6 +150,22 @@ main (int argc, char **argv)
   if (argc > 1)
     {
       fprintf (stderr, "bench-atm: unexpected argument '%s'\n", argv[1]);
+      return 2;
+    }
+  if (sim_time != NULL && !is_time (sim_time))
+    {
+      fprintf (stderr,
+               "bench-atm: --simTime=%s: expected a time after 0 s, a number "
+               "and a unit (s, ms, us, ns, ps, min, h or d)\n",
+               sim_time);
+      return 2;
+    }
+  if (scenario_time != NULL && !is_time (scenario_time))
+    {
+      fprintf (stderr,
+               "bench-atm: --scenarioTime=%s: expected a time after 0 s, a "
+               "number and a unit (s, ms, us, ns, ps, min, h or d)\n",
+               scenario_time);
       return 2;
     }
   if (ranks < 1 || ranks > 1024)

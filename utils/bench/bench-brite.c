@@ -233,7 +233,12 @@ main (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     usage_error (error->message);
   if (argc > 1)
-    usage_error ("unexpected argument; see --help");
+    {
+      g_autofree gchar *message
+          = g_strdup_printf ("unexpected argument '%s'; see --help", argv[1]);
+
+      usage_error (message);
+    }
   if (o.seed < 1)
     usage_error ("--seed: expected at least 1");
   nodes = parse_counts ("nodes", o.nodes != NULL ? o.nodes : "10000,100000");
@@ -241,6 +246,9 @@ main (int argc, char **argv)
                               o.build_nodes != NULL ? o.build_nodes : "10000");
   if (o.conf != NULL)
     {
+      /* read once here, so that a bad file is reported once, not by
+       * every case's child */
+      cns_brite_config_free (case_config (&o, 0));
       /* the file says how many nodes: one run of each case */
       g_array_set_size (nodes, MIN (nodes->len, 1));
       g_array_set_size (build_nodes, MIN (build_nodes->len, 1));

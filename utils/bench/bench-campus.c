@@ -100,7 +100,20 @@ main (int argc, char **argv)
     }
   if (packets < 1)
     {
-      fprintf (stderr, "bench-campus: --packets: expected at least 1\n");
+      fprintf (stderr, "bench-campus: --packets=%d: expected at least 1\n",
+               packets);
+      return 2;
+    }
+  if (routing != NULL && !g_str_equal (routing, "nix")
+      && !g_str_equal (routing, "global"))
+    {
+      fprintf (stderr, "bench-campus: --routing=%s: expected nix or global\n",
+               routing);
+      return 2;
+    }
+  if (argc > 1)
+    {
+      fprintf (stderr, "bench-campus: unexpected argument '%s'\n", argv[1]);
       return 2;
     }
   /* every size is checked before the first run */

@@ -306,6 +306,13 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-distributed: %s\n", error->message);
       return 2;
     }
+  if (argc > 1)
+    {
+      fprintf (stderr,
+               "bench-distributed: unexpected argument '%s'; see --help\n",
+               argv[1]);
+      return 2;
+    }
   if (packets < 1 || clients < 0)
     {
       fprintf (stderr, "bench-distributed: --%s: expected at least 1\n",

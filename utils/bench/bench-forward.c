@@ -55,10 +55,25 @@ main (int argc, char **argv)
       if (g_str_equal (argv[i], "--quick"))
         seconds = 0.01;
       else if (g_str_has_prefix (argv[i], "--time="))
-        seconds = g_ascii_strtod (argv[i] + 7, NULL);
+        {
+          const gchar *text = argv[i] + 7;
+          gchar *end = NULL;
+
+          seconds = g_ascii_strtod (text, &end);
+          if (end == text || *end != '\0' || !(seconds > 0 && seconds < 1e6))
+            {
+              fprintf (stderr,
+                       "bench-forward: --time=%s: expected seconds above 0\n",
+                       text);
+              return 2;
+            }
+        }
       else
         {
-          fprintf (stderr, "usage: bench-forward [--quick] [--time=S]\n");
+          fprintf (stderr,
+                   "bench-forward: unknown argument '%s'; usage: "
+                   "bench-forward [--quick] [--time=S]\n",
+                   argv[i]);
           return 2;
         }
     }

@@ -206,12 +206,40 @@ main (int argc, char **argv)
       if (g_str_equal (argv[i], "--quick"))
         quick = TRUE;
       else if (g_str_has_prefix (argv[i], "--n="))
-        n = (guint) g_ascii_strtoull (argv[i] + 4, NULL, 10);
+        {
+          guint64 value;
+
+          if (!g_ascii_string_to_unsigned (argv[i] + 4, 10, 2, 1u << 22, &value,
+                                           NULL))
+            {
+              fprintf (stderr,
+                       "bench-ring: --n=%s: expected a ring of 2 to 4194304 "
+                       "nodes\n",
+                       argv[i] + 4);
+              return 2;
+            }
+          n = (guint) value;
+        }
       else if (g_str_has_prefix (argv[i], "--time="))
-        seconds = g_ascii_strtod (argv[i] + 7, NULL);
+        {
+          const gchar *text = argv[i] + 7;
+          gchar *end = NULL;
+
+          seconds = g_ascii_strtod (text, &end);
+          if (end == text || *end != '\0' || !(seconds > 0 && seconds < 1e6))
+            {
+              fprintf (stderr,
+                       "bench-ring: --time=%s: expected seconds above 0\n",
+                       text);
+              return 2;
+            }
+        }
       else
         {
-          fprintf (stderr, "usage: bench-ring [--quick] [--n=N --time=S]\n");
+          fprintf (stderr,
+                   "bench-ring: unknown argument '%s'; usage: bench-ring "
+                   "[--quick] [--n=N --time=S]\n",
+                   argv[i]);
           return 2;
         }
     }

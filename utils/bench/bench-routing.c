@@ -758,17 +758,22 @@ main (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     die ("bad option", error);
   if (argc > 1)
-    usage_error ("unexpected argument; see --help");
+    {
+      g_autofree gchar *message
+          = g_strdup_printf ("unexpected argument '%s'; see --help", argv[1]);
+
+      usage_error (message);
+    }
   cases = o.cases != NULL ? o.cases : "all";
   if (!g_str_equal (cases, "table") && !g_str_equal (cases, "populate")
       && !g_str_equal (cases, "nix") && !g_str_equal (cases, "search")
       && !g_str_equal (cases, "all"))
-    usage_error ("--case: expected table, populate, nix, search or all");
-  if ((o.graph_path != NULL) + (o.brite_path != NULL) + (o.waxman > 0)
-          + (o.dense > 0)
-      != 1)
-    usage_error (
-        "give one of --graph=FILE, --brite=CONF, --waxman=N and --dense=N");
+    {
+      g_autofree gchar *message = g_strdup_printf (
+          "--case=%s: expected table, populate, nix, search or all", cases);
+
+      usage_error (message);
+    }
   if (o.dense != 0 && o.dense < 2)
     usage_error ("--dense: expected at least 2 nodes");
   if (o.max_metric < 1 || o.max_metric > G_MAXUINT16)
@@ -778,7 +783,17 @@ main (int argc, char **argv)
   if (o.m < 1)
     usage_error ("--m: expected at least 1");
   if (o.threads < 0)
-    usage_error ("--threads: expected 0 (one per processor) or more");
+    {
+      g_autofree gchar *message = g_strdup_printf (
+          "--threads=%d: expected 0 (one per processor) or more", o.threads);
+
+      usage_error (message);
+    }
+  if ((o.graph_path != NULL) + (o.brite_path != NULL) + (o.waxman > 0)
+          + (o.dense > 0)
+      != 1)
+    usage_error (
+        "give one of --graph=FILE, --brite=CONF, --waxman=N and --dense=N");
   flows = parse_flows (o.flows != NULL ? o.flows : "10,100,1000", &n_flows);
   all_backends = cns_route_backend_list_names ();
   backends
@@ -796,25 +811,6 @@ main (int argc, char **argv)
           usage_error (message);
         }
     }
-  /* every registered backend, but cuda only where it can work */
-  if (o.backends == NULL)
-    {
-      g_autofree gchar *why = NULL;
-      guint kept = 0;
-
-      for (guint k = 0; backends[k] != NULL; k++)
-        if (g_str_equal (backends[k], "cuda")
-            && !cns_cuda_route_backend_is_available (&why))
-          {
-            fprintf (stderr, "bench-routing: leaving out backend cuda: %s\n",
-                     why);
-            g_free (backends[k]);
-          }
-        else
-          backends[kept++] = backends[k];
-      backends[kept] = NULL;
-    }
-
   if (o.graph_path != NULL)
     {
       graph = cns_route_graph_load (o.graph_path, &error);
@@ -848,6 +844,26 @@ main (int argc, char **argv)
       name = g_strdup_printf ("waxman:%d:m=%d:seed=%" G_GINT64_FORMAT, o.waxman,
                               o.m, o.seed);
     }
+  /* every registered backend, but cuda only where it can work (said
+   * once the input is read, so that a bad one is the only message) */
+  if (o.backends == NULL)
+    {
+      g_autofree gchar *why = NULL;
+      guint kept = 0;
+
+      for (guint k = 0; backends[k] != NULL; k++)
+        if (g_str_equal (backends[k], "cuda")
+            && !cns_cuda_route_backend_is_available (&why))
+          {
+            fprintf (stderr, "bench-routing: leaving out backend cuda: %s\n",
+                     why);
+            g_free (backends[k]);
+          }
+        else
+          backends[kept++] = backends[k];
+      backends[kept] = NULL;
+    }
+
   run = (Run){ name, cns_route_graph_get_n_nodes (graph), edges->len,
                o.threads > 0 ? (guint) o.threads : g_get_num_processors () };
 

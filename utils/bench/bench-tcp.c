@@ -440,6 +440,12 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-tcp: %s\n", error->message);
       return 2;
     }
+  if (argc > 1)
+    {
+      fprintf (stderr, "bench-tcp: unexpected argument '%s'; see --help\n",
+               argv[1]);
+      return 2;
+    }
   if (flows == 0 || flows < -1 || (flows > 0 && (guint) flows > MAX_FLOWS))
     {
       fprintf (stderr, "bench-tcp: --flows: expected 1 to %u\n", MAX_FLOWS);
