@@ -553,6 +553,24 @@ START_TEST (test_cmdline_positional_arguments)
 }
 END_TEST
 
+/* A boolean's optional value that is not UTF-8: GOption cannot convert
+ * it and calls back with its error set; the parse fails with that error
+ * rather than going on (found by tests/fuzz/fuzz-command-line.c). */
+START_TEST (test_cmdline_optional_value_not_utf8)
+{
+  g_autoptr (GError) error = NULL;
+  Values v;
+  g_autofree gchar *left = parse_args (
+      &v, &error,
+      (const gchar *const[]){ "--verbose", "\xd2", "--verbose", NULL });
+
+  ck_assert_ptr_null (left);
+  ck_assert_ptr_nonnull (error);
+  ck_assert (error->domain == CNS_CORE_ERROR);
+  values_clear (&v);
+}
+END_TEST
+
 /* A program that reads no arguments refuses them, naming the first, and
  * so catches a mistyped option such as "n=3". */
 START_TEST (test_cmdline_arguments_refused_by_default)
@@ -1206,6 +1224,7 @@ test_command_line_suite (void)
   tcase_add_test (tc, test_cmdline_unknown_and_malformed);
   tcase_add_test (tc, test_cmdline_positional_arguments);
   tcase_add_test (tc, test_cmdline_arguments_refused_by_default);
+  tcase_add_test (tc, test_cmdline_optional_value_not_utf8);
   tcase_add_test (tc, test_cmdline_attribute_defaults);
   tcase_add_test (tc, test_cmdline_attribute_default_errors);
   tcase_add_test (tc, test_cmdline_global_values);

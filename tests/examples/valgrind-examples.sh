@@ -5,7 +5,8 @@
 # Otherwise every check is skipped: valgrind runs some 50 times slower.
 # Reports TAP.
 set -u
-examples=$(cd "${top_builddir:-..}" && pwd)/examples
+top=$(cd "${top_builddir:-..}" && pwd)
+examples=$top/examples
 . "$(dirname "$0")/../lib/tap.sh"
 
 # NAME|ARGUMENTS, one short run of each example that needs no MPI
@@ -32,7 +33,7 @@ cd "$tmp" || exit 1
 printf '%s\n' "$runs" > runs
 while IFS='|' read -r name args; do
   # shellcheck disable=SC2086
-  out=$(${LIBTOOL:-libtool} --mode=execute "${VALGRIND:-valgrind}" --quiet \
+  out=$("$top/libtool" --mode=execute "${VALGRIND:-valgrind}" --quiet \
     --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 \
     "$examples/$name" $args 2>&1 >/dev/null)
   status=$?

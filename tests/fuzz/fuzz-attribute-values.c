@@ -125,10 +125,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   add_real (CNS_TYPE_ON_OFF_APPLICATION, "StartTime", TRUE);
   add_real (CNS_TYPE_RATE_ERROR_MODEL, "ErrorUnit", TRUE);
   add_real (CNS_TYPE_RATE_ERROR_MODEL, "ErrorRate", TRUE);
-  /* Parsed only: setting RanVar to "none" logs a critical, where bad
-   * input should give an error (network/cns-rate-error-model.c; input
-   * corpus/attribute-values/error-ranvar-none). */
-  add_real (CNS_TYPE_RATE_ERROR_MODEL, "RanVar", FALSE);
+  add_real (CNS_TYPE_RATE_ERROR_MODEL, "RanVar", TRUE);
   add_real (CNS_TYPE_RATE_ERROR_MODEL, "Enabled", TRUE);
   add_real (CNS_TYPE_TCP_SOCKET, "CongestionControl", FALSE);
   add_real (CNS_TYPE_ATM_NET_DEVICE, "CellRate", FALSE);

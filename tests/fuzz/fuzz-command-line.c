@@ -14,7 +14,7 @@
  *
  * Words that would make a good command line print a listing and exit
  * (--help, -h, --Print...) are dropped first: the harness must survive
- * the input. So are words that are not UTF-8, for a known bug (below).
+ * the input.
  * Attribute defaults and global values are reset after each input so
  * that runs do not depend on each other.
  */
@@ -134,14 +134,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         gchar *word = g_strndup ((const gchar *) data + start, i - start);
 
         start = i + 1;
-        /* Known bug, left out until it is fixed: GOption converts an
-         * optional value ("--verbose" VALUE) to UTF-8 and, when that
-         * fails, still calls cns's callback, with no value and the error
-         * already set; cns takes it as a bare "--verbose" and returns
-         * TRUE, so the error stays set, is overwritten by the next one
-         * (a GLib warning) or silently dropped. Reproducer:
-         * corpus/command-line/optional-arg-not-utf8. */
-        if (exits (word) || !g_utf8_validate (word, -1, NULL))
+        if (exits (word))
           g_free (word);
         else
           g_ptr_array_add (words, word);
