@@ -21,6 +21,7 @@
  *
  * Built and run by fuzz-smoke.sh against an instrumented libcns.
  */
+#include "fuzz-common.h"
 #include "atm/cns-atm-net-device.h"
 #include "core/cns-attribute.h"
 #include "core/cns-data-rate.h"
@@ -87,26 +88,10 @@ add_spec (GParamSpec *pspec)
   g_array_append_val (targets, t);
 }
 
-/* Bad input is reported with a GError: a critical (the library misused,
- * by itself here) or a warning (GLib's "GError set over the top of a
- * previous GError" among them) is a bug. abort() rather than GLib's fatal
- * mask, whose breakpoint trap libFuzzer would not catch. */
-static void
-abort_on_warning (const gchar *domain, GLogLevelFlags level,
-                  const gchar *message, gpointer user_data)
-{
-  g_log_default_handler (domain, level, message, user_data);
-  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    abort ();
-}
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
-  g_log_set_default_handler (abort_on_warning, NULL);
+  g_log_set_default_handler (fuzz_abort_on_warning, NULL);
   targets = g_array_new (FALSE, TRUE, sizeof (Target));
 
   add_real (CNS_TYPE_POINT_TO_POINT_NET_DEVICE, "DataRate", TRUE);

@@ -18,6 +18,7 @@
  * Attribute defaults and global values are reset after each input so
  * that runs do not depend on each other.
  */
+#include "fuzz-common.h"
 #include "core/cns-command-line.h"
 #include "core/cns-config.h"
 #include "core/cns-core-error.h"
@@ -62,26 +63,10 @@ exits (const gchar *word)
   return word[0] == '-' && (strchr (word, 'h') != NULL || strchr (word, '?'));
 }
 
-/* Bad input is reported with a GError: a critical (the library misused,
- * by itself here) or a warning (GLib's "GError set over the top of a
- * previous GError" among them) is a bug. abort() rather than GLib's fatal
- * mask, whose breakpoint trap libFuzzer would not catch. */
-static void
-abort_on_warning (const gchar *domain, GLogLevelFlags level,
-                  const gchar *message, gpointer user_data)
-{
-  g_log_default_handler (domain, level, message, user_data);
-  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    abort ();
-}
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
-  g_log_set_default_handler (abort_on_warning, NULL);
+  g_log_set_default_handler (fuzz_abort_on_warning, NULL);
   /* The library reads attribute defaults from here too. */
   g_unsetenv ("CNS_ATTRIBUTE_DEFAULT");
   g_unsetenv ("NS_ATTRIBUTE_DEFAULT");

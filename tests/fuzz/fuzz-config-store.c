@@ -9,6 +9,7 @@
  * crash, leak or log a warning. Defaults, global values and the topology
  * are reset after each input. Built and run by fuzz-smoke.sh.
  */
+#include "fuzz-common.h"
 #include "core/cns-config-store.h"
 #include "core/cns-config.h"
 #include "core/cns-global-value.h"
@@ -23,17 +24,6 @@
 #include <unistd.h>
 
 static gchar *path; /* the file the store reads, removed at exit */
-
-/* Bad input is reported with a GError: a warning or critical (the library
- * misused, or an object left in a bad state) is a bug. */
-static void
-abort_on_warning (const gchar *domain, GLogLevelFlags level,
-                  const gchar *message, gpointer user_data)
-{
-  g_log_default_handler (domain, level, message, user_data);
-  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    abort ();
-}
 
 static void
 remove_file (void)
@@ -74,9 +64,6 @@ reset (void)
   g_list_free (globals);
 }
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -86,7 +73,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
     abort ();
   close (fd);
   atexit (remove_file);
-  g_log_set_default_handler (abort_on_warning, NULL);
+  g_log_set_default_handler (fuzz_abort_on_warning, NULL);
   g_unsetenv ("CNS_ATTRIBUTE_DEFAULT");
   g_unsetenv ("CNS_GLOBAL_VALUE");
   return 0;

@@ -16,6 +16,7 @@
  *    time, and count() agrees with cell_time(): cell k is counted in
  *    [0, t_k + 1) and not in [0, t_k).
  */
+#include "fuzz-common.h"
 #include "atm/cns-atm-cell.h"
 #include "atm/cns-atm-traffic.h"
 
@@ -78,29 +79,13 @@ check_timing (const CnsAtmVbrTraceSource *src)
     }
 }
 
-/* Bad input is reported with a GError: a critical (the library misused,
- * by itself here) or a warning (GLib's "GError set over the top of a
- * previous GError" among them) is a bug. abort() rather than GLib's fatal
- * mask, whose breakpoint trap libFuzzer would not catch. */
-static void
-abort_on_warning (const gchar *domain, GLogLevelFlags level,
-                  const gchar *message, gpointer user_data)
-{
-  g_log_default_handler (domain, level, message, user_data);
-  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    abort ();
-}
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   g_autoptr (GError) error = NULL;
   gint fd;
 
-  g_log_set_default_handler (abort_on_warning, NULL);
+  g_log_set_default_handler (fuzz_abort_on_warning, NULL);
   /* In memory where there is such a file system: a disk-backed /tmp
    * makes the writes the bulk of the time. */
   path = g_strdup ("/dev/shm/cns-fuzz-vbr-XXXXXX.trace");
