@@ -138,9 +138,6 @@ while IFS='|' read -r prog args want word note; do
   path=$(program_path "$prog")
   # shellcheck disable=SC2086 # the arguments split on blanks
   if [ -n "$np" ]; then
-    # LeakSanitizer's exit-time scan crashes in a rank that exits before
-    # MPI_Finalize (a sanitizer build): these rows check statuses only
-    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
     CK_FORK=no timeout 30 mpirun --oversubscribe --allow-run-as-root \
       -np "$np" "$path" $args < /dev/null > "$tmp/out" 2> "$tmp/err"
     status=$?
