@@ -501,7 +501,10 @@ parse_double (GParamSpec *pspec, const gchar *text, GValue *value,
   d = g_ascii_strtod (text, &end);
   while (end != NULL && g_ascii_isspace (*end))
     end++;
-  if (end == text || end == NULL || *end != '\0' || errno != 0 || !isfinite (d))
+  /* ERANGE on underflow still gives the nearest double (a subnormal, or
+   * 0), which formats and parses back; overflow gives inf, refused */
+  if (end == text || end == NULL || *end != '\0'
+      || (errno != 0 && errno != ERANGE) || !isfinite (d))
     {
       g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_PARSE,
                    "'%s' is not a finite number (expected a decimal number "

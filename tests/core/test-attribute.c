@@ -428,6 +428,20 @@ START_TEST (test_attribute_errors)
   set_fails (d, "Loss", "0.5x",
              "TestDevice::Loss: '0.5x' is not a finite number (expected a "
              "decimal number such as 0.25 or 1e-3)");
+  set_fails (d, "Loss", "1e999",
+             "TestDevice::Loss: '1e999' is not a finite number (expected a "
+             "decimal number such as 0.25 or 1e-3)");
+  /* a subnormal underflows (ERANGE) but is a double, and reads back
+   * (found by tests/fuzz/fuzz-attribute-values.c, as a random variable's
+   * Constant) */
+  {
+    g_autofree gchar *back = NULL;
+
+    ck_assert (cns_attribute_set (d, "Loss", "3e-319", NULL));
+    back = cns_attribute_get (d, "Loss", NULL);
+    ck_assert_str_eq (back, "3e-319");
+    ck_assert (cns_attribute_set (d, "Loss", "0", NULL));
+  }
   set_fails (d, "Enabled", "maybe",
              "TestDevice::Enabled: 'maybe' is not a boolean (expected "
              "true/false, yes/no, on/off or 1/0)");
