@@ -47,7 +47,8 @@
  * TRAFFIC. Every LAN client of campus z runs a UDP packet sink on port
  * 9999 and receives one flow: an OnOff source (on for 1 s, off for 0 s,
  * so always on; 500 kb/s, 512-byte datagrams, stopping after
- * --bytesPerFlow bytes) on a random server (Net1 node 2..5) of campus
+ * --bytesPerFlow bytes, or at --stopTime when that is 0, a steady load
+ * for as long as the run lasts) on a random server (Net1 node 2..5) of campus
  * (z+1) mod N, or of campus z itself with probability
  * 1 - remotePct/100. Sources start at uniform random times in [0, 10) s.
  * One uniform random variable, made before anything else that draws, so
@@ -227,10 +228,12 @@ check_options (const Options *o)
     return bad_option ("nConCon", "1 to nCampus - 1 connections");
   if (o->remote_pct > 100)
     return bad_option ("remotePct", "a percentage from 0 to 100");
-  if (o->bytes_per_flow < 1)
-    return bad_option ("bytesPerFlow", "at least 1 byte");
   if (o->stop_time < 0)
     return bad_option ("stopTime", "a time after 0 s, or 0 s for none");
+  if (o->bytes_per_flow == 0 && o->stop_time == 0)
+    return bad_option ("bytesPerFlow",
+                       "at least 1 byte, or 0 with a --stopTime to end "
+                       "the endless flows");
   if (o->stop_time == 0 && o->plot != NULL)
     return bad_option ("plot", "a run with a --stopTime, the plot's span");
   if (count_links (o) > (1u << 23))
@@ -1007,8 +1010,12 @@ print_table (const Options *o, const Summary *s)
   printf ("  topology   %s nodes, %s links (%s ring links)\n",
           thousands (s->nodes, a), thousands (s->links, b),
           thousands (s->ring_links, c));
-  printf ("  flows      %s of %s bytes each\n", thousands (s->flows, a),
-          thousands (o->bytes_per_flow, b));
+  if (o->bytes_per_flow == 0)
+    printf ("  flows      %s, each sending until the stop time\n",
+            thousands (s->flows, a));
+  else
+    printf ("  flows      %s of %s bytes each\n", thousands (s->flows, a),
+            thousands (o->bytes_per_flow, b));
   printf ("  sent       %s packets, %s bytes\n",
           thousands (stats.tx_packets, a), thousands (stats.tx_bytes, b));
   printf ("  received   %s packets, %s bytes\n",
@@ -1230,7 +1237,7 @@ main (int argc, char **argv)
                              &o.remote_pct);
   cns_command_line_add_uint64 (cmd, "bytesPerFlow",
                                "Bytes each source sends (the OnOff MaxBytes), "
-                               "in packets of 512 bytes",
+                               "in packets of 512 bytes; 0: until --stopTime",
                                &o.bytes_per_flow);
   cns_command_line_add_time (cmd, "stopTime",
                              "When the simulation stops; 0 s: when the "

@@ -2,11 +2,13 @@
 # The campus benchmark in its quick mode: 2 campuses of 4 clients per LAN,
 # 2 x (34 + 48) = 164 nodes, 96 flows of 10 packets, all delivered; the
 # JSON line carries the keys the project reports, and a bad size is
-# refused with status 2. Reports TAP; wall-clock numbers are not checked.
+# refused with status 2; --long runs endless flows for 10 s and 100 s and
+# reports both peak RSS figures. Reports TAP; wall-clock numbers and the
+# RSS growth are not checked (campus-ring.sh checks the growth).
 set -u
 bench=${top_builddir:-..}/utils/bench/bench-campus
 
-echo "1..3"
+echo "1..5"
 out=$("$bench" --quick 2>&1)
 status=$?
 if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] \
@@ -29,4 +31,20 @@ status=$?
 case "$status:$out" in
   2:*--sizes*) echo "ok 3 - a campus count of 1 exits 2 naming --sizes" ;;
   *) echo "not ok 3 - --sizes=8,1: status $status: $out" ;;
+esac
+out=$("$bench" --long --quick --sizes=2 --base=10 2>&1)
+status=$?
+if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ] \
+    && [ "$(printf '%s\n' "$out" | grep -c '"bench":"campus-long",.*"bytes_per_flow":0,')" -eq 2 ] \
+    && printf '%s\n' "$out" | sed -n 2p | grep -q '"sim_time_s":100,' \
+    && printf '%s\n' "$out" | sed -n 3p | grep -q '^{"bench":"campus-long-growth","campuses":2,"clients_per_lan":4,"stop_1x_s":10,"stop_10x_s":100,"max_rss_1x_kb":[1-9][0-9]*,"max_rss_10x_kb":[1-9][0-9]*,"rss_growth_pct":-\{0,1\}[0-9.]*}$'; then
+  echo "ok 4 - --long: endless flows for 10 s and 100 s, then the RSS growth"
+else
+  echo "not ok 4 - --long: status $status: $out"
+fi
+out=$("$bench" --long --base=5 2>&1)
+status=$?
+case "$status:$out" in
+  2:*--base*) echo "ok 5 - --base under 10 s exits 2 naming --base" ;;
+  *) echo "not ok 5 - --base=5: status $status: $out" ;;
 esac
