@@ -456,6 +456,15 @@ format_checked (GParamSpec *pspec, const GValue *value, const gchar *what,
   return g_steal_pointer (&text);
 }
 
+/* Whether @value is a boxed value that was never set (NULL): there is
+ * nothing to save, since "none" sets nothing, and a Load leaves it unset. */
+static gboolean
+is_unset_boxed (const GValue *value)
+{
+  return G_VALUE_HOLDS (value, G_TYPE_BOXED)
+         && g_value_get_boxed (value) == NULL;
+}
+
 static gint
 compare_specs (gconstpointer a, gconstpointer b)
 {
@@ -506,6 +515,8 @@ save_type_defaults (GType type, GArray *entries, GError **error)
           g_auto (GValue) value = G_VALUE_INIT;
 
           cns_attribute_get_default (pspec, &value);
+          if (is_unset_boxed (&value))
+            continue;
           if ((text = format_checked (pspec, &value, name, error)) == NULL)
             return FALSE;
         }
@@ -663,7 +674,7 @@ save_object (Walk *walk, GObject *object, const gchar *path, gboolean aggregate,
           continue;
         }
       if (!(pspec->flags & G_PARAM_WRITABLE)
-          || (pspec->flags & G_PARAM_CONSTRUCT_ONLY))
+          || (pspec->flags & G_PARAM_CONSTRUCT_ONLY) || is_unset_boxed (&value))
         continue;
       if (!walk->check)
         text = cns_attribute_format (&value);

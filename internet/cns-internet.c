@@ -35,6 +35,8 @@ cns_internet_init (void)
   g_type_ensure (CNS_TYPE_ICMPV4_L4_PROTOCOL);
   g_type_ensure (CNS_TYPE_LOOPBACK_NET_DEVICE);
   g_type_ensure (CNS_TYPE_APPLICATION);
+  /* the one helper with an attribute of its own, for the attribute list */
+  g_type_ensure (CNS_TYPE_APPLICATION_HELPER);
   g_type_ensure (CNS_TYPE_ON_OFF_APPLICATION);
   g_type_ensure (CNS_TYPE_PACKET_SINK);
   g_type_ensure (CNS_TYPE_BULK_SEND_APPLICATION);

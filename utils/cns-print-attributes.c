@@ -122,7 +122,10 @@ list_attributes (GType type)
         pspec = target;
       cns_attribute_get_default (pspec, &value);
       a.name = cns_attribute_name_from_property (pspec->name);
-      a.type = g_type_name (pspec->value_type);
+      /* GLib's name for strings, gchararray, says nothing to a user */
+      a.type = pspec->value_type == G_TYPE_STRING
+                   ? "string"
+                   : g_type_name (pspec->value_type);
       a.default_text = cns_attribute_format (&value);
       a.range = cns_attribute_describe_range (pspec);
       a.description = describe_attribute (pspec);

@@ -61,10 +61,13 @@ store_port_init (StorePort *self)
   self->mtu = 1500;
 }
 
+/* Its Limit, a boxed value nobody sets, stays NULL: a Save leaves it out
+ * (its text, "none", would not read back as a queue size). */
 typedef struct
 {
   CnsObject parent_instance;
   gdouble level;
+  CnsQueueSize *limit;
 } StoreExtra;
 
 typedef CnsObjectClass StoreExtraClass;
@@ -76,14 +79,34 @@ static void
 store_extra_set_property (GObject *object, guint id, const GValue *value,
                           GParamSpec *pspec)
 {
-  ((StoreExtra *) object)->level = g_value_get_double (value);
+  StoreExtra *self = (StoreExtra *) object;
+
+  if (id == 1)
+    self->level = g_value_get_double (value);
+  else
+    {
+      g_clear_pointer (&self->limit, cns_queue_size_free);
+      self->limit = g_value_dup_boxed (value);
+    }
 }
 
 static void
 store_extra_get_property (GObject *object, guint id, GValue *value,
                           GParamSpec *pspec)
 {
-  g_value_set_double (value, ((StoreExtra *) object)->level);
+  StoreExtra *self = (StoreExtra *) object;
+
+  if (id == 1)
+    g_value_set_double (value, self->level);
+  else
+    g_value_set_boxed (value, self->limit);
+}
+
+static void
+store_extra_finalize (GObject *object)
+{
+  g_clear_pointer (&((StoreExtra *) object)->limit, cns_queue_size_free);
+  G_OBJECT_CLASS (store_extra_parent_class)->finalize (object);
 }
 
 static void
@@ -93,10 +116,16 @@ store_extra_class_init (StoreExtraClass *klass)
 
   object_class->set_property = store_extra_set_property;
   object_class->get_property = store_extra_get_property;
+  object_class->finalize = store_extra_finalize;
   g_object_class_install_property (
       object_class, 1,
       g_param_spec_double ("level", "Level", "A level", 0, 1, 0.5,
                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (
+      object_class, 2,
+      g_param_spec_boxed ("limit", "Limit", "An optional limit",
+                          CNS_TYPE_QUEUE_SIZE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
 }
 
 static void

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cns-print-attributes: known types with their parents, attributes
 # (type, default, range, description) and trace sources (per-packet and
-# signals), sorted by type name and the same on every run; --markdown's
+# signals), sorted by type name, strings called strings and the same on every run; --markdown's
 # sections and five-column tables; --type; unknown types and bad command
 # lines (exit 2, the name in one line). Reports TAP.
 set -u
@@ -26,7 +26,7 @@ line () {
   printf '%s\n' "$1" | sed -n "$2p"
 }
 
-echo "1..14"
+echo "1..15"
 
 "$tool" > "$tmp/a.txt" 2> "$tmp/err"
 status=$?
@@ -56,6 +56,10 @@ check "a signal is a trace source: CnsNetDevice's LinkChanged" "$dev" \
   = " Signature: signal: void (CnsNetDevice *, gboolean, gpointer user_data)"
 check "an attribute is listed on the type that declares it: Mtu" "$p2p" \
   test -z "$(entry "$p2p" Mtu)" -a -n "$(entry "$dev" Mtu)"
+
+store=$(section "$tmp/a.txt" CnsConfigStore)
+check "a string attribute's type reads 'string': CnsConfigStore's Filename" \
+  "$store" test "$(line "$(entry "$store" Filename)" 2)" = " Type: string"
 
 grep '^[^ ]' "$tmp/a.txt" > "$tmp/types"
 node_id=$(entry "$(section "$tmp/a.txt" CnsNode)" Id)
