@@ -22,30 +22,26 @@
 struct _CnsAtmHelper
 {
   GObject parent_instance;
-
-  GHashTable *next_vci; /* CnsAtmChannel * -> next free VCI on that link */
 };
 
 G_DEFINE_FINAL_TYPE (CnsAtmHelper, cns_atm_helper, G_TYPE_OBJECT)
 
-static void
-atm_helper_finalize (GObject *object)
+/* The next free VCI of a link is kept on its channel, so that it goes
+ * with the channel and every helper sees the same count. */
+static GQuark
+next_vci_quark (void)
 {
-  g_hash_table_unref (CNS_ATM_HELPER (object)->next_vci);
-  G_OBJECT_CLASS (cns_atm_helper_parent_class)->finalize (object);
+  return g_quark_from_static_string ("cns-atm-helper-next-vci");
 }
 
 static void
 cns_atm_helper_class_init (CnsAtmHelperClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = atm_helper_finalize;
 }
 
 static void
 cns_atm_helper_init (CnsAtmHelper *self)
 {
-  /* keys are compared, never dereferenced */
-  self->next_vci = g_hash_table_new (g_direct_hash, g_direct_equal);
 }
 
 /** cns_atm_helper_new: Returns: (transfer full): a helper. */
@@ -259,7 +255,8 @@ atm_helper_setup_pvc_full (CnsAtmHelper *self, CnsNode **path, guint n,
         }
       in_dev[i] = cns_atm_net_device_get_peer (out_dev[i]);
       channel = cns_atm_net_device_get_atm_channel (out_dev[i]);
-      vci[i] = GPOINTER_TO_UINT (g_hash_table_lookup (self->next_vci, channel));
+      vci[i] = GPOINTER_TO_UINT (
+          g_object_get_qdata (G_OBJECT (channel), next_vci_quark ()));
       if (vci[i] == 0)
         vci[i] = FIRST_VCI;
       if (vci[i] > CNS_ATM_VCI_MAX)
@@ -296,9 +293,9 @@ atm_helper_setup_pvc_full (CnsAtmHelper *self, CnsNode **path, guint n,
     }
   /* VCIs are fresh on each link: the entries cannot collide */
   for (guint i = 0; i + 1 < n; i++)
-    g_hash_table_insert (self->next_vci,
-                         cns_atm_net_device_get_atm_channel (out_dev[i]),
-                         GUINT_TO_POINTER (vci[i] + 1));
+    g_object_set_qdata (
+        G_OBJECT (cns_atm_net_device_get_atm_channel (out_dev[i])),
+        next_vci_quark (), GUINT_TO_POINTER (vci[i] + 1));
   for (guint i = 1; i + 1 < n; i++)
     {
       CnsAtmSwitch *sw = cns_object_get (path[i], CNS_TYPE_ATM_SWITCH);

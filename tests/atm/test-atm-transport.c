@@ -383,12 +383,14 @@ START_TEST (test_atm_two_switches)
   CnsNode *path[4] = { a, s1, s2, b };
   guint32 src_vci, dst_vci;
   Batch fwd = { 0 }, back = { 0 };
+  g_autoptr (CnsAtmHelper) other = cns_atm_helper_new ();
 
   ck_assert (cns_atm_helper_link (helper, a, s1, RATE, DELAY, &dev_a, NULL));
   ck_assert (cns_atm_helper_link (helper, s1, s2, RATE, DELAY, NULL, NULL));
   ck_assert (cns_atm_helper_link (helper, s2, b, RATE, DELAY, NULL, &dev_b));
-  /* take VCI 32 on the S1 -- S2 link, so that the PVC gets 33 there */
-  ck_assert (cns_atm_helper_setup_pvc (helper, path + 1, 2, CNS_ATM_SERVICE_UBR,
+  /* take VCI 32 on the S1 -- S2 link, so that the PVC gets 33 there;
+   * another helper does, since the count belongs to the link */
+  ck_assert (cns_atm_helper_setup_pvc (other, path + 1, 2, CNS_ATM_SERVICE_UBR,
                                        NULL, NULL, &error));
   ck_assert (cns_atm_helper_setup_pvc (helper, path, 4, CNS_ATM_SERVICE_VBR,
                                        &src_vci, &dst_vci, &error));
