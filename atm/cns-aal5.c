@@ -109,7 +109,11 @@ cns_aal5_segmenter_init (CnsAal5Segmenter *seg, const guint8 *sdu, gsize len,
   seg->crc = 0xffffffffu;
 }
 
-/** cns_aal5_segmenter_get_n_cells: Returns: the cells of the whole SDU. */
+/**
+ * cns_aal5_segmenter_get_n_cells:
+ *
+ * Returns: the cells of the whole SDU.
+ */
 guint
 cns_aal5_segmenter_get_n_cells (const CnsAal5Segmenter *seg)
 {
@@ -223,8 +227,12 @@ cns_aal5_reassembler_init (CnsAal5Reassembler *reasm, gsize max_sdu)
   reasm->crc = 0xffffffffu;
 }
 
-/** cns_aal5_reassembler_clear: Frees what @reasm holds; it may be
- * initialized again. */
+/**
+ * cns_aal5_reassembler_clear:
+ *
+ * Frees what @reasm holds; it may be
+ * initialized again.
+ */
 void
 cns_aal5_reassembler_clear (CnsAal5Reassembler *reasm)
 {

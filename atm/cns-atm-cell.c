@@ -197,28 +197,44 @@ cns_atm_cell_header_decode (const guint8 in[CNS_ATM_HEADER_SIZE],
   return TRUE;
 }
 
-/** cns_atm_pti_is_user_data: Returns: whether @pti is 0xy (a user cell). */
+/**
+ * cns_atm_pti_is_user_data:
+ *
+ * Returns: whether @pti is 0xy (a user cell).
+ */
 gboolean
 cns_atm_pti_is_user_data (guint8 pti)
 {
   return (pti & 0x4) == 0;
 }
 
-/** cns_atm_pti_efci: Returns: whether @pti is a user cell with EFCI set. */
+/**
+ * cns_atm_pti_efci:
+ *
+ * Returns: whether @pti is a user cell with EFCI set.
+ */
 gboolean
 cns_atm_pti_efci (guint8 pti)
 {
   return cns_atm_pti_is_user_data (pti) && (pti & CNS_ATM_PTI_USER_BIT_EFCI);
 }
 
-/** cns_atm_pti_auu: Returns: whether @pti is a user cell with AUU set. */
+/**
+ * cns_atm_pti_auu:
+ *
+ * Returns: whether @pti is a user cell with AUU set.
+ */
 gboolean
 cns_atm_pti_auu (guint8 pti)
 {
   return cns_atm_pti_is_user_data (pti) && (pti & CNS_ATM_PTI_USER_BIT_AUU);
 }
 
-/** cns_atm_pti_user: Returns: the user-data PTI with these two bits. */
+/**
+ * cns_atm_pti_user:
+ *
+ * Returns: the user-data PTI with these two bits.
+ */
 guint8
 cns_atm_pti_user (gboolean efci, gboolean auu)
 {
@@ -226,15 +242,23 @@ cns_atm_pti_user (gboolean efci, gboolean auu)
          | (auu ? CNS_ATM_PTI_USER_BIT_AUU : 0);
 }
 
-/** cns_atm_pti_is_oam: Returns: whether @pti is an OAM F5 cell (100, 101). */
+/**
+ * cns_atm_pti_is_oam:
+ *
+ * Returns: whether @pti is an OAM F5 cell (100, 101).
+ */
 gboolean
 cns_atm_pti_is_oam (guint8 pti)
 {
   return pti == CNS_ATM_PTI_OAM_SEGMENT || pti == CNS_ATM_PTI_OAM_END_TO_END;
 }
 
-/** cns_atm_pti_is_rm: Returns: whether @pti is 110, a resource-management
- * cell. */
+/**
+ * cns_atm_pti_is_rm:
+ *
+ * Returns: whether @pti is 110, a resource-management
+ * cell.
+ */
 gboolean
 cns_atm_pti_is_rm (guint8 pti)
 {

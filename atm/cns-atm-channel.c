@@ -113,7 +113,11 @@ cns_atm_channel_new (void)
   return cns_object_new (CNS_TYPE_ATM_CHANNEL, NULL);
 }
 
-/** cns_atm_channel_get_delay: Returns: the propagation delay. */
+/**
+ * cns_atm_channel_get_delay:
+ *
+ * Returns: the propagation delay.
+ */
 CnsTime
 cns_atm_channel_get_delay (CnsAtmChannel *self)
 {
@@ -127,7 +131,11 @@ cns_atm_channel_peek_delay (CnsAtmChannel *self)
   return self->delay;
 }
 
-/** cns_atm_channel_set_delay: Sets the propagation delay (>= 0). */
+/**
+ * cns_atm_channel_set_delay:
+ *
+ * Sets the propagation delay (>= 0).
+ */
 void
 cns_atm_channel_set_delay (CnsAtmChannel *self, CnsTime delay)
 {

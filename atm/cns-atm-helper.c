@@ -44,7 +44,11 @@ cns_atm_helper_init (CnsAtmHelper *self)
 {
 }
 
-/** cns_atm_helper_new: Returns: (transfer full): a helper. */
+/**
+ * cns_atm_helper_new:
+ *
+ * Returns: (transfer full): a helper.
+ */
 CnsAtmHelper *
 cns_atm_helper_new (void)
 {

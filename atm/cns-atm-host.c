@@ -752,8 +752,12 @@ cns_atm_host_install (CnsNode *node, GError **error)
   return self;
 }
 
-/** cns_atm_host_get_device: Returns: (transfer none): the host's ATM
- * port. */
+/**
+ * cns_atm_host_get_device:
+ *
+ * Returns: (transfer none): the host's ATM
+ * port.
+ */
 CnsAtmNetDevice *
 cns_atm_host_get_device (CnsAtmHost *self)
 {
@@ -761,8 +765,12 @@ cns_atm_host_get_device (CnsAtmHost *self)
   return self->device;
 }
 
-/** cns_atm_host_get_flow_id: Returns: the flow id the cells the host sends
- * on @vci carry, (node id << 16) | @vci. */
+/**
+ * cns_atm_host_get_flow_id:
+ *
+ * Returns: the flow id the cells the host sends
+ * on @vci carry, (node id << 16) | @vci.
+ */
 guint32
 cns_atm_host_get_flow_id (CnsAtmHost *self, guint16 vci)
 {
@@ -822,7 +830,7 @@ cns_atm_host_add_abr_source (CnsAtmHost *self, guint16 vci,
 }
 
 /**
- * cns_atm_host_add_ip_vc:
+ * cns_atm_host_add_ip_vc: (skip)
  * @vci: the VC's VCI on the host's link (from cns_atm_helper_setup_pvc())
  * @neighbour: the IPv4 address at the VC's other end
  * @service_class: %CNS_ATM_SERVICE_ABR or %CNS_ATM_SERVICE_UBR
@@ -1035,8 +1043,12 @@ cns_atm_host_get_vc_stats (CnsAtmHost *self, guint16 vci,
   return TRUE;
 }
 
-/** cns_atm_host_get_abr_source: Returns: (transfer none) (nullable): the
- * rule engine of the ABR source on @vci, %NULL when there is none. */
+/**
+ * cns_atm_host_get_abr_source:
+ *
+ * Returns: (transfer none) (nullable): the
+ * rule engine of the ABR source on @vci, %NULL when there is none.
+ */
 const CnsAbrSource *
 cns_atm_host_get_abr_source (CnsAtmHost *self, guint16 vci)
 {

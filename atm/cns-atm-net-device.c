@@ -389,7 +389,11 @@ cns_atm_net_device_new (CnsAtmDeviceMode mode)
   return cns_object_new (CNS_TYPE_ATM_NET_DEVICE, "mode", mode, NULL);
 }
 
-/** cns_atm_net_device_get_cell_rate: Returns: the line rate, cells/s. */
+/**
+ * cns_atm_net_device_get_cell_rate:
+ *
+ * Returns: the line rate, cells/s.
+ */
 gdouble
 cns_atm_net_device_get_cell_rate (CnsAtmNetDevice *self)
 {
@@ -397,7 +401,11 @@ cns_atm_net_device_get_cell_rate (CnsAtmNetDevice *self)
   return self->cell_rate;
 }
 
-/** cns_atm_net_device_set_cell_rate: Sets the line rate, cells/s (> 0). */
+/**
+ * cns_atm_net_device_set_cell_rate:
+ *
+ * Sets the line rate, cells/s (> 0).
+ */
 void
 cns_atm_net_device_set_cell_rate (CnsAtmNetDevice *self, gdouble cell_rate)
 {
@@ -408,7 +416,11 @@ cns_atm_net_device_set_cell_rate (CnsAtmNetDevice *self, gdouble cell_rate)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CELL_RATE]);
 }
 
-/** cns_atm_net_device_get_slot: Returns: one cell time, 1 / CellRate. */
+/**
+ * cns_atm_net_device_get_slot:
+ *
+ * Returns: one cell time, 1 / CellRate.
+ */
 CnsTime
 cns_atm_net_device_get_slot (CnsAtmNetDevice *self)
 {
@@ -416,7 +428,11 @@ cns_atm_net_device_get_slot (CnsAtmNetDevice *self)
   return self->slot;
 }
 
-/** cns_atm_net_device_get_mode: Returns: host or switch port. */
+/**
+ * cns_atm_net_device_get_mode:
+ *
+ * Returns: host or switch port.
+ */
 CnsAtmDeviceMode
 cns_atm_net_device_get_mode (CnsAtmNetDevice *self)
 {
@@ -442,7 +458,11 @@ cns_atm_net_device_set_queue_limit (CnsAtmNetDevice *self,
                             properties[PROP_RM_QUEUE_LIMIT + service_class]);
 }
 
-/** cns_atm_net_device_get_queue_limit: Returns: the limit, 0: none. */
+/**
+ * cns_atm_net_device_get_queue_limit:
+ *
+ * Returns: the limit, 0: none.
+ */
 guint
 cns_atm_net_device_get_queue_limit (CnsAtmNetDevice *self,
                                     CnsAtmServiceClass service_class)
@@ -504,8 +524,12 @@ cns_atm_net_device_attach (CnsAtmNetDevice *self, CnsAtmChannel *channel)
   return TRUE;
 }
 
-/** cns_atm_net_device_get_atm_channel: Returns: (transfer none) (nullable):
- * the channel. */
+/**
+ * cns_atm_net_device_get_atm_channel:
+ *
+ * Returns: (transfer none) (nullable):
+ * the channel.
+ */
 CnsAtmChannel *
 cns_atm_net_device_get_atm_channel (CnsAtmNetDevice *self)
 {
@@ -513,8 +537,12 @@ cns_atm_net_device_get_atm_channel (CnsAtmNetDevice *self)
   return self->channel;
 }
 
-/** cns_atm_net_device_get_peer: Returns: (transfer none) (nullable): the
- * device at the other end of the link. */
+/**
+ * cns_atm_net_device_get_peer:
+ *
+ * Returns: (transfer none) (nullable): the
+ * device at the other end of the link.
+ */
 CnsAtmNetDevice *
 cns_atm_net_device_get_peer (CnsAtmNetDevice *self)
 {
@@ -750,8 +778,12 @@ cns_atm_net_device_enqueue (CnsAtmNetDevice *self, CnsAtmCell *cell,
   return TRUE;
 }
 
-/** cns_atm_net_device_get_queue_length: Returns: the cells waiting in the
- * queue of @service_class (not the one on the wire). */
+/**
+ * cns_atm_net_device_get_queue_length:
+ *
+ * Returns: the cells waiting in the
+ * queue of @service_class (not the one on the wire).
+ */
 guint
 cns_atm_net_device_get_queue_length (CnsAtmNetDevice *self,
                                      CnsAtmServiceClass service_class)
@@ -788,9 +820,13 @@ cns_atm_net_device_get_mean_queue_length (CnsAtmNetDevice *self,
          / (gdouble) (now - self->stats_start);
 }
 
-/** cns_atm_net_device_get_max_queue_length: Returns: the most cells that
+/**
+ * cns_atm_net_device_get_max_queue_length:
+ *
+ * Returns: the most cells that
  * waited in the queue of @service_class at once since the statistics'
- * start. */
+ * start.
+ */
 guint
 cns_atm_net_device_get_max_queue_length (CnsAtmNetDevice *self,
                                          CnsAtmServiceClass service_class)
@@ -822,8 +858,12 @@ cns_atm_net_device_reset_queue_stats (CnsAtmNetDevice *self)
     }
 }
 
-/** cns_atm_net_device_get_drops: Returns: the cells of @service_class
- * dropped because their queue was full. */
+/**
+ * cns_atm_net_device_get_drops:
+ *
+ * Returns: the cells of @service_class
+ * dropped because their queue was full.
+ */
 guint64
 cns_atm_net_device_get_drops (CnsAtmNetDevice *self,
                               CnsAtmServiceClass service_class)
@@ -833,7 +873,11 @@ cns_atm_net_device_get_drops (CnsAtmNetDevice *self,
   return self->queues[service_class].drops;
 }
 
-/** cns_atm_net_device_get_tx_cells: Returns: the cells sent so far. */
+/**
+ * cns_atm_net_device_get_tx_cells:
+ *
+ * Returns: the cells sent so far.
+ */
 guint64
 cns_atm_net_device_get_tx_cells (CnsAtmNetDevice *self)
 {
@@ -842,7 +886,7 @@ cns_atm_net_device_get_tx_cells (CnsAtmNetDevice *self)
 }
 
 /**
- * cns_atm_net_device_set_cell_receive_callback:
+ * cns_atm_net_device_set_cell_receive_callback: (skip)
  * @fn: (nullable): takes each received cell; without one, received cells
  *   are freed
  * @user_data: passed to @fn

@@ -42,7 +42,7 @@ static CnsAtmCell *free_cells;
 static guint64 n_live;
 
 /**
- * cns_atm_cell_new:
+ * cns_atm_cell_new: (skip)
  *
  * Returns: (transfer full): a zeroed cell, from the free list when it has
  * one. Free it with cns_atm_cell_free().

@@ -337,7 +337,11 @@ cns_atm_switch_add_port (CnsAtmSwitch *self, CnsAtmNetDevice *device)
   return port->index;
 }
 
-/** cns_atm_switch_get_n_ports: Returns: the number of ports. */
+/**
+ * cns_atm_switch_get_n_ports:
+ *
+ * Returns: the number of ports.
+ */
 guint
 cns_atm_switch_get_n_ports (CnsAtmSwitch *self)
 {
@@ -345,8 +349,12 @@ cns_atm_switch_get_n_ports (CnsAtmSwitch *self)
   return self->ports->len;
 }
 
-/** cns_atm_switch_get_port: Returns: (transfer none) (nullable): the device
- * of @port. */
+/**
+ * cns_atm_switch_get_port:
+ *
+ * Returns: (transfer none) (nullable): the device
+ * of @port.
+ */
 CnsAtmNetDevice *
 cns_atm_switch_get_port (CnsAtmSwitch *self, guint port)
 {
@@ -356,7 +364,11 @@ cns_atm_switch_get_port (CnsAtmSwitch *self, guint port)
   return ((SwitchPort *) g_ptr_array_index (self->ports, port))->device;
 }
 
-/** cns_atm_switch_find_port: Returns: the port of @device, or -1. */
+/**
+ * cns_atm_switch_find_port:
+ *
+ * Returns: the port of @device, or -1.
+ */
 gint
 cns_atm_switch_find_port (CnsAtmSwitch *self, CnsAtmNetDevice *device)
 {
@@ -367,8 +379,12 @@ cns_atm_switch_find_port (CnsAtmSwitch *self, CnsAtmNetDevice *device)
   return -1;
 }
 
-/** cns_atm_switch_get_eprca: Returns: (transfer none) (nullable): the EPRCA
- * state of @port. */
+/**
+ * cns_atm_switch_get_eprca:
+ *
+ * Returns: (transfer none) (nullable): the EPRCA
+ * state of @port.
+ */
 const CnsEprcaPort *
 cns_atm_switch_get_eprca (CnsAtmSwitch *self, guint port)
 {
@@ -475,8 +491,12 @@ cns_atm_switch_get_frame_stats (CnsAtmSwitch *self,
   *stats = self->frame_stats;
 }
 
-/** cns_atm_switch_get_unknown_vc_drops: Returns: the cells dropped because
- * their (port, VCI) is not in the table. */
+/**
+ * cns_atm_switch_get_unknown_vc_drops:
+ *
+ * Returns: the cells dropped because
+ * their (port, VCI) is not in the table.
+ */
 guint64
 cns_atm_switch_get_unknown_vc_drops (CnsAtmSwitch *self)
 {
@@ -484,8 +504,12 @@ cns_atm_switch_get_unknown_vc_drops (CnsAtmSwitch *self)
   return self->unknown_vc_drops;
 }
 
-/** cns_atm_switch_get_forwarded: Returns: the cells switched to an out port
- * (including any its queue then dropped). */
+/**
+ * cns_atm_switch_get_forwarded:
+ *
+ * Returns: the cells switched to an out port
+ * (including any its queue then dropped).
+ */
 guint64
 cns_atm_switch_get_forwarded (CnsAtmSwitch *self)
 {

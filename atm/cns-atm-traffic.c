@@ -417,7 +417,7 @@ trace_frames (const CnsAtmVbrTraceSource *src, Frames *f)
 }
 
 /**
- * cns_atm_vbr_trace_source_new:
+ * cns_atm_vbr_trace_source_new: (skip)
  * @sizes: (array length=n_frames): cells per frame
  * @n_frames: the number of frames, > 0
  * @fps: frames per second, in (0, 10^9]
@@ -449,7 +449,7 @@ cns_atm_vbr_trace_source_new (const guint *sizes, guint n_frames, gdouble fps)
 }
 
 /**
- * cns_atm_vbr_trace_source_new_from_file:
+ * cns_atm_vbr_trace_source_new_from_file: (skip)
  * @path: a text file with one frame size (cells, a decimal integer) per
  *   line; `#` starts a comment, blank lines are ignored
  * @fps: frames per second, in (0, 10^9]

@@ -912,7 +912,7 @@ append_model (GString *s, const CnsBriteModel *model)
 /* ---- public API ---- */
 
 /**
- * cns_brite_config_parse:
+ * cns_brite_config_parse: (skip)
  * @text: the text of a configuration file
  * @length: its length in bytes, or -1 when it is NUL-terminated (with a
  *   length, NUL bytes are plain, invalid, bytes)
@@ -972,7 +972,7 @@ cns_brite_config_parse (const gchar *text, gssize length, const gchar *name,
 }
 
 /**
- * cns_brite_config_parse_file:
+ * cns_brite_config_parse_file: (skip)
  * @path: a BRITE configuration file
  * @error: return location for a #CnsBriteError
  *

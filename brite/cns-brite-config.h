@@ -34,14 +34,22 @@ typedef enum
   CNS_BRITE_MODEL_AS_FILE = 8,
 } CnsBriteModelType;
 
-/** CnsBriteNodePlacement: NodePlacement: 1 random, 2 heavy-tailed. */
+/**
+ * CnsBriteNodePlacement:
+ *
+ * NodePlacement: 1 random, 2 heavy-tailed.
+ */
 typedef enum
 {
   CNS_BRITE_PLACEMENT_RANDOM = 1,
   CNS_BRITE_PLACEMENT_HEAVY_TAILED = 2,
 } CnsBriteNodePlacement;
 
-/** CnsBriteGrowthType: GrowthType: 1 incremental, 2 all at once. */
+/**
+ * CnsBriteGrowthType:
+ *
+ * GrowthType: 1 incremental, 2 all at once.
+ */
 typedef enum
 {
   CNS_BRITE_GROWTH_INCREMENTAL = 1,
@@ -77,7 +85,11 @@ typedef enum
   CNS_BRITE_EDGE_CONN_SMALLEST_K = 4,
 } CnsBriteEdgeConn;
 
-/** CnsBriteGrouping: bottom-up's Grouping: 1 random pick, 2 random walk. */
+/**
+ * CnsBriteGrouping:
+ *
+ * bottom-up's Grouping: 1 random pick, 2 random walk.
+ */
 typedef enum
 {
   CNS_BRITE_GROUPING_RANDOM_PICK = 1,

@@ -1644,7 +1644,7 @@ generate_bottom_up (Generator *gen, const CnsBriteModel *model, GError **error)
 /* ---------------------------------------------------------------------- */
 
 /**
- * cns_brite_generate:
+ * cns_brite_generate: (skip)
  * @config: a configuration
  * @seeds: (inout): the generators' states; on success, their states
  *   after the topology, as BRITE's last_seed_file (unchanged on error)

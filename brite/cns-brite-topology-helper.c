@@ -470,7 +470,11 @@ cns_brite_topology_helper_get_n_as (CnsBriteTopologyHelper *self)
   return self->n_as;
 }
 
-/** cns_brite_topology_helper_get_n_nodes: Returns: the nodes in all. */
+/**
+ * cns_brite_topology_helper_get_n_nodes:
+ *
+ * Returns: the nodes in all.
+ */
 guint32
 cns_brite_topology_helper_get_n_nodes (CnsBriteTopologyHelper *self)
 {
@@ -478,7 +482,11 @@ cns_brite_topology_helper_get_n_nodes (CnsBriteTopologyHelper *self)
   return self->topology->n_nodes;
 }
 
-/** cns_brite_topology_helper_get_n_edges: Returns: the links in all. */
+/**
+ * cns_brite_topology_helper_get_n_edges:
+ *
+ * Returns: the links in all.
+ */
 guint32
 cns_brite_topology_helper_get_n_edges (CnsBriteTopologyHelper *self)
 {
@@ -486,7 +494,11 @@ cns_brite_topology_helper_get_n_edges (CnsBriteTopologyHelper *self)
   return self->topology->n_edges;
 }
 
-/** cns_brite_topology_helper_get_n_nodes_for_as: Returns: the nodes of @as. */
+/**
+ * cns_brite_topology_helper_get_n_nodes_for_as:
+ *
+ * Returns: the nodes of @as.
+ */
 guint32
 cns_brite_topology_helper_get_n_nodes_for_as (CnsBriteTopologyHelper *self,
                                               guint32 as)

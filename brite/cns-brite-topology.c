@@ -104,7 +104,7 @@ reserve_edges (CnsBriteTopology *self, guint32 needed)
 }
 
 /**
- * cns_brite_topology_new:
+ * cns_brite_topology_new: (skip)
  *
  * Returns: (transfer full): an empty topology: no nodes, no edges,
  * model_id 0 and model %NULL. Free it with cns_brite_topology_free().
@@ -1044,7 +1044,7 @@ read_edges (Reader *r, CnsBriteTopology *self, guint32 n_nodes, guint32 n_edges,
 }
 
 /**
- * cns_brite_topology_read:
+ * cns_brite_topology_read: (skip)
  * @text: the contents of a .brite file
  * @length: the length of @text in bytes, or -1 if it ends with a NUL
  * @name: (nullable): the name of the file, for error messages
@@ -1094,7 +1094,7 @@ cns_brite_topology_read (const gchar *text, gssize length, const gchar *name,
 }
 
 /**
- * cns_brite_topology_read_file:
+ * cns_brite_topology_read_file: (skip)
  * @path: a .brite file
  * @error: return location for a #GError
  *

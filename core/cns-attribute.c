@@ -41,7 +41,7 @@ typedef struct
 static GHashTable *value_types; /* GType -> ValueType */
 
 /**
- * cns_attribute_register_value_type:
+ * cns_attribute_register_value_type: (skip)
  * @type: a value type; its subtypes use the same functions unless they
  *   register their own
  *

@@ -86,12 +86,14 @@ typedef struct
   gchar *metavar;
   gpointer value;    /* the caller's variable; NULL for callbacks */
   GParamSpec *pspec; /* the variable's type and range; NULL for callbacks */
+  gpointer owned;    /* the variable cns_command_line_add_value() made */
   CnsCommandLineParseFunc func;
   gpointer user_data;
 } Option;
 
 struct _CnsCommandLine
 {
+  gint ref_count;
   gchar *description;
   GPtrArray *options;       /* Option, in the order they were added */
   gboolean takes_arguments; /* arguments other than options are allowed */
@@ -123,6 +125,10 @@ option_free (gpointer data)
   g_free (opt->metavar);
   if (opt->pspec != NULL)
     g_param_spec_unref (opt->pspec);
+  if (opt->owned != NULL && opt->pspec != NULL
+      && opt->pspec->value_type == G_TYPE_STRING)
+    g_free (*(gchar **) opt->owned);
+  g_free (opt->owned);
   g_free (opt);
 }
 
@@ -230,11 +236,14 @@ option_set_value (const Option *opt, const GValue *value, Parse *parse)
     {
       gchar **text = opt->value;
 
-      /* An option given twice: the first copy never reached the caller. */
-      if (g_hash_table_remove (parse->strings, *text))
+      /* The command line's own variable holds its own copy; for the
+       * caller's, an option given twice: the first copy never reached
+       * the caller. */
+      if (opt->owned != NULL || g_hash_table_remove (parse->strings, *text))
         g_free (*text);
       *text = g_value_dup_string (value);
-      g_hash_table_add (parse->strings, *text);
+      if (opt->owned == NULL)
+        g_hash_table_add (parse->strings, *text);
     }
   else if (type == CNS_TYPE_TIME)
     *(CnsTime *) opt->value = cns_value_get_time (value);
@@ -339,6 +348,7 @@ cns_command_line_new (const gchar *description)
 {
   CnsCommandLine *self = g_new0 (CnsCommandLine, 1);
 
+  self->ref_count = 1;
   self->description = g_strdup (description);
   self->options = g_ptr_array_new_with_free_func (option_free);
   return self;
@@ -362,19 +372,48 @@ cns_command_line_set_takes_arguments (CnsCommandLine *self,
   self->takes_arguments = takes_arguments;
 }
 
+G_DEFINE_BOXED_TYPE (CnsCommandLine, cns_command_line, cns_command_line_ref,
+                     cns_command_line_unref)
+
 /**
- * cns_command_line_free:
+ * cns_command_line_ref:
  *
- * Frees @self. The variables it set stay as they are.
+ * Returns: (transfer full): @self, with one more reference.
+ */
+CnsCommandLine *
+cns_command_line_ref (CnsCommandLine *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+/**
+ * cns_command_line_unref:
+ *
+ * Drops a reference to @self, freeing it with the last. The variables it
+ * set stay as they are.
  */
 void
-cns_command_line_free (CnsCommandLine *self)
+cns_command_line_unref (CnsCommandLine *self)
 {
-  if (self == NULL)
+  if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
     return;
   g_free (self->description);
   g_ptr_array_unref (self->options);
   g_free (self);
+}
+
+/**
+ * cns_command_line_free:
+ *
+ * The same as cns_command_line_unref(): a program that made @self and
+ * shared it with nobody frees it.
+ */
+void
+cns_command_line_free (CnsCommandLine *self)
+{
+  cns_command_line_unref (self);
 }
 
 /**
@@ -399,7 +438,11 @@ cns_command_line_add_int (CnsCommandLine *self, const gchar *name,
                                       0, G_PARAM_READWRITE));
 }
 
-/** cns_command_line_add_uint: Adds "--@name=UINT", 0 to 4294967295. */
+/**
+ * cns_command_line_add_uint:
+ *
+ * Adds "--@name=UINT", 0 to 4294967295.
+ */
 void
 cns_command_line_add_uint (CnsCommandLine *self, const gchar *name,
                            const gchar *help, guint *value)
@@ -410,7 +453,11 @@ cns_command_line_add_uint (CnsCommandLine *self, const gchar *name,
                                        G_PARAM_READWRITE));
 }
 
-/** cns_command_line_add_int64: Adds "--@name=INT", a 64-bit integer. */
+/**
+ * cns_command_line_add_int64:
+ *
+ * Adds "--@name=INT", a 64-bit integer.
+ */
 void
 cns_command_line_add_int64 (CnsCommandLine *self, const gchar *name,
                             const gchar *help, gint64 *value)
@@ -421,7 +468,11 @@ cns_command_line_add_int64 (CnsCommandLine *self, const gchar *name,
                                         G_MAXINT64, 0, G_PARAM_READWRITE));
 }
 
-/** cns_command_line_add_uint64: Adds "--@name=UINT", 64 bits unsigned. */
+/**
+ * cns_command_line_add_uint64:
+ *
+ * Adds "--@name=UINT", 64 bits unsigned.
+ */
 void
 cns_command_line_add_uint64 (CnsCommandLine *self, const gchar *name,
                              const gchar *help, guint64 *value)
@@ -432,7 +483,11 @@ cns_command_line_add_uint64 (CnsCommandLine *self, const gchar *name,
                                          G_PARAM_READWRITE));
 }
 
-/** cns_command_line_add_double: Adds "--@name=NUMBER", any finite one. */
+/**
+ * cns_command_line_add_double:
+ *
+ * Adds "--@name=NUMBER", any finite one.
+ */
 void
 cns_command_line_add_double (CnsCommandLine *self, const gchar *name,
                              const gchar *help, gdouble *value)
@@ -478,7 +533,11 @@ cns_command_line_add_string (CnsCommandLine *self, const gchar *name,
       g_param_spec_string ("value", NULL, NULL, NULL, G_PARAM_READWRITE));
 }
 
-/** cns_command_line_add_time: Adds "--@name=TIME": "10s", "1.5ms". */
+/**
+ * cns_command_line_add_time:
+ *
+ * Adds "--@name=TIME": "10s", "1.5ms".
+ */
 void
 cns_command_line_add_time (CnsCommandLine *self, const gchar *name,
                            const gchar *help, CnsTime *value)
@@ -489,7 +548,11 @@ cns_command_line_add_time (CnsCommandLine *self, const gchar *name,
                                          CNS_TIME_MAX, 0, G_PARAM_READWRITE));
 }
 
-/** cns_command_line_add_data_rate: Adds "--@name=RATE": "5Mbps". */
+/**
+ * cns_command_line_add_data_rate:
+ *
+ * Adds "--@name=RATE": "5Mbps".
+ */
 void
 cns_command_line_add_data_rate (CnsCommandLine *self, const gchar *name,
                                 const gchar *help, CnsDataRate *value)
@@ -501,8 +564,136 @@ cns_command_line_add_data_rate (CnsCommandLine *self, const gchar *name,
                                               G_PARAM_READWRITE));
 }
 
+/* The kinds cns_command_line_add_value() takes: an option type each. */
+static GParamSpec *
+value_kind_pspec (const gchar *kind)
+{
+  static const GParamFlags rw = G_PARAM_READWRITE;
+
+  if (g_str_equal (kind, "int"))
+    return g_param_spec_int ("value", NULL, NULL, G_MININT, G_MAXINT, 0, rw);
+  if (g_str_equal (kind, "uint"))
+    return g_param_spec_uint ("value", NULL, NULL, 0, G_MAXUINT, 0, rw);
+  if (g_str_equal (kind, "int64"))
+    return g_param_spec_int64 ("value", NULL, NULL, G_MININT64, G_MAXINT64, 0,
+                               rw);
+  if (g_str_equal (kind, "uint64"))
+    return g_param_spec_uint64 ("value", NULL, NULL, 0, G_MAXUINT64, 0, rw);
+  if (g_str_equal (kind, "double"))
+    return g_param_spec_double ("value", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE,
+                                0, rw);
+  if (g_str_equal (kind, "boolean"))
+    return g_param_spec_boolean ("value", NULL, NULL, FALSE, rw);
+  if (g_str_equal (kind, "string"))
+    return g_param_spec_string ("value", NULL, NULL, NULL, rw);
+  if (g_str_equal (kind, "time"))
+    return cns_param_spec_time ("value", NULL, NULL, CNS_TIME_MIN, CNS_TIME_MAX,
+                                0, rw);
+  if (g_str_equal (kind, "data-rate"))
+    return cns_param_spec_data_rate ("value", NULL, NULL, 0, G_MAXUINT64, 0,
+                                     rw);
+  return NULL;
+}
+
 /**
- * cns_command_line_add_callback:
+ * cns_command_line_add_value:
+ * @name: the option name, without dashes
+ * @help: (nullable): what the option sets
+ * @kind: the value's type: "int", "uint", "int64", "uint64", "double",
+ *   "boolean", "string", "time" or "data-rate"
+ * @default_text: (nullable): its default, written as on the command line;
+ *   %NULL for 0, false or no string
+ * @error: a #CNS_CORE_ERROR naming the kind or the default at fault
+ *
+ * Adds "--@name=VALUE" with a variable the command line keeps, read back
+ * with cns_command_line_get_value() after the parse: the form for
+ * bindings, which cannot hand over the address of a variable, as
+ * ns-3's Python CommandLine.AddValue().
+ *
+ * Returns: %TRUE when the option was added.
+ */
+gboolean
+cns_command_line_add_value (CnsCommandLine *self, const gchar *name,
+                            const gchar *help, const gchar *kind,
+                            const gchar *default_text, GError **error)
+{
+  GParamSpec *pspec;
+  g_auto (GValue) value = G_VALUE_INIT;
+  Option *opt;
+
+  g_return_val_if_fail (self != NULL && name != NULL && kind != NULL, FALSE);
+  if ((pspec = value_kind_pspec (kind)) == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                   "option --%s: '%s' is not a kind of value (accepted: int, "
+                   "uint, int64, uint64, double, boolean, string, time, "
+                   "data-rate)",
+                   name, kind);
+      return FALSE;
+    }
+  g_param_spec_ref_sink (pspec);
+  if (default_text != NULL
+      && !cns_attribute_parse (pspec, default_text, &value, error))
+    {
+      g_prefix_error (error, "option --%s: default: ", name);
+      g_param_spec_unref (pspec);
+      return FALSE;
+    }
+  if (!option_name_is_free (self, name))
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_INVALID,
+                   "option name '%s' is not usable: it is empty, contains "
+                   "'=', '::' or spaces, starts with '-', or is already taken",
+                   name);
+      g_param_spec_unref (pspec);
+      return FALSE;
+    }
+  opt = option_new (self, name, help);
+  opt->metavar = g_strdup (cns_type_listing_metavar (pspec->value_type));
+  opt->pspec = pspec;
+  /* eight bytes hold any of the kinds, a string pointer included */
+  opt->owned = opt->value = g_new0 (guint64, 1);
+  if (G_IS_VALUE (&value))
+    option_set_value (opt, &value, NULL);
+  return TRUE;
+}
+
+/**
+ * cns_command_line_get_value:
+ * @name: an option added with cns_command_line_add_value()
+ * @value: (out caller-allocates): its value: times as gint64 nanoseconds,
+ *   data rates as guint64 bits per second
+ *
+ * Returns: %TRUE, or %FALSE when @name is no such option.
+ */
+gboolean
+cns_command_line_get_value (CnsCommandLine *self, const gchar *name,
+                            GValue *value)
+{
+  g_return_val_if_fail (self != NULL && name != NULL && value != NULL, FALSE);
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      const Option *opt = g_ptr_array_index (self->options, i);
+      GType type;
+
+      if (opt->owned == NULL || !g_str_equal (opt->name, name))
+        continue;
+      type = opt->pspec->value_type;
+      if (type == CNS_TYPE_TIME)
+        g_value_set_int64 (g_value_init (value, G_TYPE_INT64),
+                           *(CnsTime *) opt->value);
+      else if (type == CNS_TYPE_DATA_RATE)
+        g_value_set_uint64 (g_value_init (value, G_TYPE_UINT64),
+                            *(CnsDataRate *) opt->value);
+      else
+        option_get_value (opt, value);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * cns_command_line_add_callback: (skip)
  * @arg_help: (nullable): a placeholder for the value in --help, "MODE"
  * @func: called with the text of each occurrence of the option
  *
@@ -993,6 +1184,10 @@ cns_command_line_try_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
 
 /**
  * cns_command_line_parse:
+ * @self: a #CnsCommandLine
+ * @argc: (inout): the number of arguments
+ * @argv: (inout) (array length=argc): the arguments; argv[0] is the
+ *   program
  *
  * Like cns_command_line_try_parse(), but a bad command line is reported on
  * stderr, "PROGRAM: message" and a pointer to --help, and the process exits

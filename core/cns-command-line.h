@@ -32,7 +32,11 @@ typedef gboolean (*CnsCommandLineParseFunc) (const gchar *name,
                                              gpointer user_data,
                                              GError **error);
 
+#define CNS_TYPE_COMMAND_LINE (cns_command_line_get_type ())
+GType cns_command_line_get_type (void) G_GNUC_CONST;
 CnsCommandLine *cns_command_line_new (const gchar *description);
+CnsCommandLine *cns_command_line_ref (CnsCommandLine *self);
+void cns_command_line_unref (CnsCommandLine *self);
 void cns_command_line_free (CnsCommandLine *self);
 void cns_command_line_set_takes_arguments (CnsCommandLine *self,
                                            gboolean takes_arguments);
@@ -59,6 +63,12 @@ void cns_command_line_add_callback (CnsCommandLine *self, const gchar *name,
                                     const gchar *help, const gchar *arg_help,
                                     CnsCommandLineParseFunc func,
                                     gpointer user_data);
+
+gboolean cns_command_line_add_value (CnsCommandLine *self, const gchar *name,
+                                     const gchar *help, const gchar *kind,
+                                     const gchar *default_text, GError **error);
+gboolean cns_command_line_get_value (CnsCommandLine *self, const gchar *name,
+                                     GValue *value);
 
 gboolean cns_command_line_try_parse (CnsCommandLine *self, gint *argc,
                                      gchar ***argv, GError **error);

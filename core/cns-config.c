@@ -378,7 +378,7 @@ config_add_list (GType owner, const gchar *name, CnsConfigListLength length,
 }
 
 /**
- * cns_config_register_root:
+ * cns_config_register_root: (skip)
  * @name: the first path segment, "NodeList"
  * @length: gives the number of objects (called with a %NULL owner)
  * @nth: gives object @index
@@ -398,7 +398,11 @@ cns_config_register_root (const gchar *name, CnsConfigListLength length,
   config_add_list (G_TYPE_INVALID, name, length, nth, user_data);
 }
 
-/** cns_config_unregister_root: Removes the root list @name. */
+/**
+ * cns_config_unregister_root:
+ *
+ * Removes the root list @name.
+ */
 void
 cns_config_unregister_root (const gchar *name)
 {
@@ -409,7 +413,7 @@ cns_config_unregister_root (const gchar *name)
 }
 
 /**
- * cns_config_install_list:
+ * cns_config_install_list: (skip)
  * @type: the type owning the list (call from its class_init)
  * @name: the path segment, "DeviceList"
  * @blurb: what the list holds, for listings
@@ -900,7 +904,7 @@ config_trace_targets (const gchar *path, GPtrArray *objects, const gchar *leaf,
 }
 
 /**
- * cns_config_connect:
+ * cns_config_connect: (skip)
  * @path: objects and a trace source, "/NodeList/x/DeviceList/x/MacTx"
  * @callback: a function with the trace source's signature
  * @error: a #CNS_CORE_ERROR naming the path and trace source at fault
@@ -939,7 +943,51 @@ cns_config_connect (const gchar *path, GCallback callback, gpointer user_data,
 }
 
 /**
- * cns_config_disconnect:
+ * cns_config_connect_closure: (rename-to cns_config_connect)
+ * @path: objects and a trace source, "/NodeList/x/DeviceList/x/MacTx"
+ * @closure: what to call, as cns_trace_connect_closure() calls it
+ * @error: a #CNS_CORE_ERROR naming the path and trace source at fault
+ *
+ * cns_config_connect() for bindings: connects @closure to the trace source
+ * on every object @path matches that has it, all or nothing.
+ *
+ * Returns: %TRUE when @closure was connected.
+ */
+gboolean
+cns_config_connect_closure (const gchar *path, GClosure *closure,
+                            GError **error)
+{
+  g_auto (GStrv) segments = NULL;
+  g_autoptr (GPtrArray) objects = NULL;
+  g_autoptr (GPtrArray) targets = NULL;
+  g_autofree gulong *ids = NULL;
+  const gchar *leaf = NULL;
+
+  g_return_val_if_fail (path != NULL && closure != NULL, FALSE);
+  /* a floating closure is owned by its first connection: hold it over all */
+  g_closure_ref (closure);
+  g_closure_sink (closure);
+  objects = config_resolve_leaf (path, &segments, &leaf, error);
+  if (objects != NULL)
+    targets = config_trace_targets (path, objects, leaf, error);
+  if (targets != NULL)
+    ids = g_new (gulong, targets->len);
+  for (guint i = 0; targets != NULL && i < targets->len; i++)
+    if ((ids[i]
+         = cns_trace_connect_closure (targets->pdata[i], leaf, closure, error))
+        == 0)
+      {
+        while (i-- > 0)
+          cns_trace_disconnect_id (targets->pdata[i], leaf, ids[i]);
+        g_prefix_error (error, "config path '%s': ", path);
+        g_clear_pointer (&targets, g_ptr_array_unref);
+      }
+  g_closure_unref (closure);
+  return targets != NULL;
+}
+
+/**
+ * cns_config_disconnect: (skip)
  *
  * Undoes cns_config_connect() with the same arguments, on every object
  * @path matches that has the trace source.

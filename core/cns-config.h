@@ -44,6 +44,8 @@ GPtrArray *cns_config_lookup (const gchar *path, GError **error);
 gboolean cns_config_set (const gchar *path, const gchar *text, GError **error);
 gboolean cns_config_connect (const gchar *path, GCallback callback,
                              gpointer user_data, GError **error);
+gboolean cns_config_connect_closure (const gchar *path, GClosure *closure,
+                                     GError **error);
 guint cns_config_disconnect (const gchar *path, GCallback callback,
                              gpointer user_data, GError **error);
 

@@ -150,7 +150,11 @@ cns_data_rate_format (CnsDataRate rate, gchar buf[CNS_DATA_RATE_STRING_SIZE])
                              CNS_DATA_RATE_STRING_SIZE);
 }
 
-/** cns_data_rate_to_string: Returns: (transfer full): @rate as text. */
+/**
+ * cns_data_rate_to_string:
+ *
+ * Returns: (transfer full): @rate as text.
+ */
 gchar *
 cns_data_rate_to_string (CnsDataRate rate)
 {
@@ -231,7 +235,11 @@ cns_param_data_rate_get_type (void)
   return type;
 }
 
-/** cns_value_set_data_rate: Stores @rate in a %CNS_TYPE_DATA_RATE value. */
+/**
+ * cns_value_set_data_rate:
+ *
+ * Stores @rate in a %CNS_TYPE_DATA_RATE value.
+ */
 void
 cns_value_set_data_rate (GValue *value, CnsDataRate rate)
 {
@@ -239,7 +247,11 @@ cns_value_set_data_rate (GValue *value, CnsDataRate rate)
   value->data[0].v_uint64 = rate;
 }
 
-/** cns_value_get_data_rate: Returns: the rate held by @value. */
+/**
+ * cns_value_get_data_rate:
+ *
+ * Returns: the rate held by @value.
+ */
 CnsDataRate
 cns_value_get_data_rate (const GValue *value)
 {

@@ -45,7 +45,11 @@ cns_data_rate_bits_tx_time (CnsDataRate rate, guint64 bits)
   return cns_data_rate_bits_tx_time_slow (rate, bits);
 }
 
-/** cns_data_rate_bytes_tx_time: Like cns_data_rate_bits_tx_time(). */
+/**
+ * cns_data_rate_bytes_tx_time:
+ *
+ * Like cns_data_rate_bits_tx_time().
+ */
 static inline CnsTime
 cns_data_rate_bytes_tx_time (CnsDataRate rate, guint64 bytes)
 {
@@ -69,8 +73,13 @@ typedef struct
   CnsDataRate default_value;
 } CnsParamSpecDataRate;
 
+/* Hidden from g-ir-scanner, which would take the value type for a boxed
+ * type named like the typedef: to bindings the typedef is a plain integer
+ * of nanoseconds or bits per second. */
+#ifndef __GI_SCANNER__
 GType cns_data_rate_get_type (void) G_GNUC_CONST;
 GType cns_param_data_rate_get_type (void) G_GNUC_CONST;
+#endif
 
 void cns_value_set_data_rate (GValue *value, CnsDataRate rate);
 CnsDataRate cns_value_get_data_rate (const GValue *value);

@@ -84,6 +84,11 @@ typedef struct
   guint32 context;
 } CnsEventId;
 
+#define CNS_TYPE_EVENT_ID (cns_event_id_get_type ())
+GType cns_event_id_get_type (void) G_GNUC_CONST;
+CnsEventId *cns_event_id_copy (const CnsEventId *id);
+void cns_event_id_free (CnsEventId *id);
+
 #define CNS_EVENT_ID_INIT \
   {                       \
     NULL, 0, 0, 0, 0      \

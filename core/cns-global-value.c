@@ -61,7 +61,7 @@ global_values_read_environment (void)
 }
 
 /**
- * cns_global_value_install:
+ * cns_global_value_install: (skip)
  * @pspec: (transfer full): names the value (CamelCase, "RngSeed") and gives
  *   its type, range, default and help text
  * @check: (nullable): extra validation
@@ -75,7 +75,7 @@ cns_global_value_install (GParamSpec *pspec, CnsGlobalValueCheckFunc check)
 }
 
 /**
- * cns_global_value_install_with_choices:
+ * cns_global_value_install_with_choices: (skip)
  * @pspec: (transfer full): as for cns_global_value_install(); its help text
  *   should not list the choices, which listings add from @choices
  * @check: (nullable): extra validation; it should accept exactly what

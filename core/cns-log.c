@@ -643,7 +643,7 @@ cns_fatal (const gchar *format, ...)
 }
 
 /**
- * cns_fatal_set_hook:
+ * cns_fatal_set_hook: (skip)
  * @hook: (nullable): called by cns_fatal() before exiting
  */
 void

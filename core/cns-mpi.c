@@ -302,28 +302,44 @@ cns_mpi_check_ready (GError **error)
   return FALSE;
 }
 
-/** cns_mpi_is_available: Returns: whether cns was built with MPI. */
+/**
+ * cns_mpi_is_available:
+ *
+ * Returns: whether cns was built with MPI.
+ */
 gboolean
 cns_mpi_is_available (void)
 {
   return TRUE;
 }
 
-/** cns_mpi_is_enabled: Returns: whether cns_mpi_enable() succeeded. */
+/**
+ * cns_mpi_is_enabled:
+ *
+ * Returns: whether cns_mpi_enable() succeeded.
+ */
 gboolean
 cns_mpi_is_enabled (void)
 {
   return mpi.enabled;
 }
 
-/** cns_mpi_get_rank: Returns: this process's rank, 0 when not enabled. */
+/**
+ * cns_mpi_get_rank:
+ *
+ * Returns: this process's rank, 0 when not enabled.
+ */
 guint32
 cns_mpi_get_rank (void)
 {
   return mpi.rank;
 }
 
-/** cns_mpi_get_size: Returns: the number of ranks, 1 when not enabled. */
+/**
+ * cns_mpi_get_size:
+ *
+ * Returns: the number of ranks, 1 when not enabled.
+ */
 guint32
 cns_mpi_get_size (void)
 {
@@ -331,7 +347,7 @@ cns_mpi_get_size (void)
 }
 
 /**
- * cns_mpi_add_receiver:
+ * cns_mpi_add_receiver: (skip)
  * @fn: the function this kind of remote message goes to
  * @user_data: passed to @fn
  *
@@ -945,14 +961,22 @@ cns_mpi_sum (guint64 *values, gsize n)
   mpi_allreduce (values, n, MPI_SUM);
 }
 
-/** cns_mpi_max: Like cns_mpi_sum(), for the largest value. */
+/**
+ * cns_mpi_max:
+ *
+ * Like cns_mpi_sum(), for the largest value.
+ */
 void
 cns_mpi_max (guint64 *values, gsize n)
 {
   mpi_allreduce (values, n, MPI_MAX);
 }
 
-/** cns_mpi_min: Like cns_mpi_sum(), for the smallest value. */
+/**
+ * cns_mpi_min:
+ *
+ * Like cns_mpi_sum(), for the smallest value.
+ */
 void
 cns_mpi_min (guint64 *values, gsize n)
 {
@@ -986,7 +1010,7 @@ cns_mpi_gather (const guint64 *values, gsize n, guint64 *out)
 }
 
 /**
- * cns_mpi_gather_bytes:
+ * cns_mpi_gather_bytes: (skip)
  * @data: (array length=size) (nullable): this rank's bytes
  * @size: how many
  *
@@ -1040,7 +1064,11 @@ cns_mpi_gather_bytes (const guint8 *data, gsize size)
   return out;
 }
 
-/** cns_mpi_barrier: Waits until every rank calls it. */
+/**
+ * cns_mpi_barrier:
+ *
+ * Waits until every rank calls it.
+ */
 void
 cns_mpi_barrier (void)
 {
@@ -1287,7 +1315,7 @@ static const gchar *const rank_keys[RANK_N]
         "windows",      "blocked_s" };
 
 /**
- * cns_mpi_gather_stats:
+ * cns_mpi_gather_stats: (skip)
  * @events: the events this rank ran, as the program counts them
  *
  * Collects every rank's statistics on rank 0, each with its @events.

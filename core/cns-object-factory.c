@@ -55,7 +55,11 @@ cns_object_factory_new (GType type)
   return self;
 }
 
-/** cns_object_factory_copy: Returns: (transfer full): a copy of @self. */
+/**
+ * cns_object_factory_copy:
+ *
+ * Returns: (transfer full): a copy of @self.
+ */
 CnsObjectFactory *
 cns_object_factory_copy (const CnsObjectFactory *self)
 {
@@ -75,7 +79,11 @@ cns_object_factory_copy (const CnsObjectFactory *self)
   return copy;
 }
 
-/** cns_object_factory_free: Frees @self. */
+/**
+ * cns_object_factory_free:
+ *
+ * Frees @self.
+ */
 void
 cns_object_factory_free (CnsObjectFactory *self)
 {
@@ -85,7 +93,11 @@ cns_object_factory_free (CnsObjectFactory *self)
   g_free (self);
 }
 
-/** cns_object_factory_get_object_type: Returns: the type @self makes. */
+/**
+ * cns_object_factory_get_object_type:
+ *
+ * Returns: the type @self makes.
+ */
 GType
 cns_object_factory_get_object_type (const CnsObjectFactory *self)
 {

@@ -560,7 +560,11 @@ cns_object_initialize (CnsObject *self)
   snapshot_release (&snapshot);
 }
 
-/** cns_object_is_initialized: Returns: whether @self was initialized. */
+/**
+ * cns_object_is_initialized:
+ *
+ * Returns: whether @self was initialized.
+ */
 gboolean
 cns_object_is_initialized (CnsObject *self)
 {

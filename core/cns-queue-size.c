@@ -35,7 +35,11 @@ cns_queue_size_unit_get_type (void)
   return type;
 }
 
-/** cns_queue_size_copy: Returns: (transfer full): a copy of @size. */
+/**
+ * cns_queue_size_copy:
+ *
+ * Returns: (transfer full): a copy of @size.
+ */
 CnsQueueSize *
 cns_queue_size_copy (const CnsQueueSize *size)
 {
@@ -43,14 +47,22 @@ cns_queue_size_copy (const CnsQueueSize *size)
   return g_memdup2 (size, sizeof *size);
 }
 
-/** cns_queue_size_free: Frees a size made by cns_queue_size_copy(). */
+/**
+ * cns_queue_size_free:
+ *
+ * Frees a size made by cns_queue_size_copy().
+ */
 void
 cns_queue_size_free (CnsQueueSize *size)
 {
   g_free (size);
 }
 
-/** cns_queue_size_equal: Returns: whether @a and @b are the same size. */
+/**
+ * cns_queue_size_equal:
+ *
+ * Returns: whether @a and @b are the same size.
+ */
 gboolean
 cns_queue_size_equal (const CnsQueueSize *a, const CnsQueueSize *b)
 {
@@ -194,7 +206,11 @@ cns_queue_size_format (const CnsQueueSize *size,
                              buf, CNS_QUEUE_SIZE_STRING_SIZE);
 }
 
-/** cns_queue_size_to_string: Returns: (transfer full): @size as text. */
+/**
+ * cns_queue_size_to_string:
+ *
+ * Returns: (transfer full): @size as text.
+ */
 gchar *
 cns_queue_size_to_string (const CnsQueueSize *size)
 {

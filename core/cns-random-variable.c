@@ -411,7 +411,11 @@ cns_random_variable_set_antithetic (CnsRandomVariable *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANTITHETIC]);
 }
 
-/** cns_random_variable_get_antithetic: Returns: the Antithetic attribute. */
+/**
+ * cns_random_variable_get_antithetic:
+ *
+ * Returns: the Antithetic attribute.
+ */
 gboolean
 cns_random_variable_get_antithetic (CnsRandomVariable *self)
 {

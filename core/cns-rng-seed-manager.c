@@ -19,14 +19,22 @@
 
 static guint64 next_stream;
 
-/** cns_rng_seed_manager_get_seed: Returns: the RngSeed global value. */
+/**
+ * cns_rng_seed_manager_get_seed:
+ *
+ * Returns: the RngSeed global value.
+ */
 guint32
 cns_rng_seed_manager_get_seed (void)
 {
   return (guint32) cns_global_value_get_uint64 ("RngSeed");
 }
 
-/** cns_rng_seed_manager_set_seed: Sets RngSeed (1 to 4294944442). */
+/**
+ * cns_rng_seed_manager_set_seed:
+ *
+ * Sets RngSeed (1 to 4294944442).
+ */
 void
 cns_rng_seed_manager_set_seed (guint32 seed)
 {
@@ -39,14 +47,22 @@ cns_rng_seed_manager_set_seed (guint32 seed)
     g_critical ("%s: %s", G_STRFUNC, error->message);
 }
 
-/** cns_rng_seed_manager_get_run: Returns: the RngRun global value. */
+/**
+ * cns_rng_seed_manager_get_run:
+ *
+ * Returns: the RngRun global value.
+ */
 guint64
 cns_rng_seed_manager_get_run (void)
 {
   return cns_global_value_get_uint64 ("RngRun");
 }
 
-/** cns_rng_seed_manager_set_run: Sets RngRun (0 to 2^51 - 1). */
+/**
+ * cns_rng_seed_manager_set_run:
+ *
+ * Sets RngRun (0 to 2^51 - 1).
+ */
 void
 cns_rng_seed_manager_set_run (guint64 run)
 {

@@ -366,7 +366,7 @@ cns_simulator_draw_key (void)
 }
 
 /**
- * cns_simulator_schedule:
+ * cns_simulator_schedule: (skip)
  * @delay: how long from now, not negative
  * @fn: the handler
  * @obj: first handler argument
@@ -403,8 +403,115 @@ cns_simulator_schedule_full (CnsTime delay, CnsEventFn fn, gpointer obj,
                              obj, data, destroy);
 }
 
+G_DEFINE_BOXED_TYPE (CnsEventId, cns_event_id, cns_event_id_copy,
+                     cns_event_id_free)
+
 /**
- * cns_simulator_schedule_with_context:
+ * cns_event_id_copy:
+ *
+ * Returns: (transfer full): a copy of @id on the heap, for bindings.
+ */
+CnsEventId *
+cns_event_id_copy (const CnsEventId *id)
+{
+  return g_memdup2 (id, sizeof *id);
+}
+
+/**
+ * cns_event_id_free:
+ *
+ * Frees a copy made by cns_event_id_copy(); the event is not touched.
+ */
+void
+cns_event_id_free (CnsEventId *id)
+{
+  g_free (id);
+}
+
+/* A callable scheduled by cns_simulator_schedule_func(), and what it
+ * needs. Allocated per event: only bindings and one-off callers use it. */
+typedef struct
+{
+  CnsSimulatorFunc func;
+  gpointer user_data;
+  GDestroyNotify destroy;
+} SimulatorCall;
+
+static void
+simulator_call_run (gpointer obj, gpointer data)
+{
+  SimulatorCall *call = data;
+
+  call->func (call->user_data);
+}
+
+static void
+simulator_call_free (gpointer data)
+{
+  SimulatorCall *call = data;
+
+  if (call->destroy != NULL)
+    call->destroy (call->user_data);
+  g_free (call);
+}
+
+/**
+ * cns_simulator_schedule_with_context_func:
+ * @context: the context (node id) the event runs in, or %CNS_CONTEXT_NONE
+ * @delay: how long from now the event runs; not negative
+ * @func: (scope notified) (closure user_data) (destroy destroy): what runs
+ * @user_data: the data @func gets
+ * @destroy: (nullable): called on @user_data exactly once: after @func has
+ *   run, or when the event is cancelled, removed or dropped by
+ *   cns_simulator_destroy()
+ *
+ * cns_simulator_schedule_with_context_full() for a single callable, as
+ * bindings schedule them: `Cns.simulator_schedule_with_context(node.get_id(),
+ * Cns.seconds(1), fn, arg)` in Python.
+ *
+ * Returns: (transfer full): the event's id.
+ */
+CnsEventId *
+cns_simulator_schedule_with_context_func (guint32 context, CnsTime delay,
+                                          CnsSimulatorFunc func,
+                                          gpointer user_data,
+                                          GDestroyNotify destroy)
+{
+  SimulatorCall *call;
+  CnsEventId id;
+
+  g_return_val_if_fail (func != NULL, NULL);
+  call = g_new (SimulatorCall, 1);
+  *call = (SimulatorCall){ func, user_data, destroy };
+  id = simulator_schedule (G_STRFUNC, context, delay, simulator_call_run, NULL,
+                           call, simulator_call_free);
+  if (id.event == NULL) /* refused, and said why */
+    simulator_call_free (call);
+  return cns_event_id_copy (&id);
+}
+
+/**
+ * cns_simulator_schedule_func: (rename-to cns_simulator_schedule)
+ * @delay: how long from now the event runs; not negative
+ * @func: (scope notified) (closure user_data) (destroy destroy): what runs
+ * @user_data: the data @func gets
+ * @destroy: (nullable): as for cns_simulator_schedule_with_context_func()
+ *
+ * cns_simulator_schedule_full() for a single callable, in the current
+ * context: `Cns.simulator_schedule(Cns.seconds(1), fn, arg)` in Python.
+ *
+ * Returns: (transfer full): the event's id.
+ */
+CnsEventId *
+cns_simulator_schedule_func (CnsTime delay, CnsSimulatorFunc func,
+                             gpointer user_data, GDestroyNotify destroy)
+{
+  return cns_simulator_schedule_with_context_func (
+      cns_simulator_state.context, delay, func, user_data, destroy);
+}
+
+/**
+ * cns_simulator_schedule_with_context: (skip)
  * @context: the context (node id) the event runs in, or %CNS_CONTEXT_NONE
  *
  * Like cns_simulator_schedule(), for an event that runs in another
@@ -436,7 +543,7 @@ cns_simulator_schedule_with_context_full (guint32 context, CnsTime delay,
 }
 
 /**
- * cns_simulator_schedule_now:
+ * cns_simulator_schedule_now: (skip)
  *
  * Schedules @fn to run at the current time, after the events already due
  * now that were created before it.
@@ -451,7 +558,7 @@ cns_simulator_schedule_now (CnsEventFn fn, gpointer obj, gpointer data)
 }
 
 /**
- * cns_simulator_schedule_destroy:
+ * cns_simulator_schedule_destroy: (skip)
  *
  * Schedules @fn to run in cns_simulator_destroy(), in the order such events
  * were scheduled. Modules use it to release global state.
@@ -503,7 +610,7 @@ cns_simulator_take_event_data (void)
 }
 
 /**
- * cns_simulator_invoke_with_context:
+ * cns_simulator_invoke_with_context: (skip)
  * @context: the context to run in, or %CNS_CONTEXT_NONE
  *
  * Calls @fn (@obj, @data) now, as if it were an event of @context: the
@@ -633,7 +740,11 @@ cns_simulator_get_delay_left (const CnsEventId *id)
   return id->time - cns_simulator_state.now;
 }
 
-/** cns_simulator_now: Returns: the current simulation time. */
+/**
+ * cns_simulator_now:
+ *
+ * Returns: the current simulation time.
+ */
 CnsTime
 cns_simulator_now (void)
 {
@@ -652,7 +763,11 @@ cns_simulator_get_context (void)
   return cns_simulator_state.context;
 }
 
-/** cns_simulator_get_event_count: Returns: events run so far. */
+/**
+ * cns_simulator_get_event_count:
+ *
+ * Returns: events run so far.
+ */
 guint64
 cns_simulator_get_event_count (void)
 {
@@ -671,7 +786,11 @@ cns_simulator_get_pending_count (void)
   return cns_simulator_state.n_pending;
 }
 
-/** cns_simulator_get_maximum_simulation_time: Returns: the latest time. */
+/**
+ * cns_simulator_get_maximum_simulation_time:
+ *
+ * Returns: the latest time.
+ */
 CnsTime
 cns_simulator_get_maximum_simulation_time (void)
 {
@@ -850,28 +969,44 @@ cns_simulator_destroy (void)
   cns_fingerprint_reset ();
 }
 
-/** cns_simulator_get_system_id: Returns: this process's MPI rank (0). */
+/**
+ * cns_simulator_get_system_id:
+ *
+ * Returns: this process's MPI rank (0).
+ */
 guint32
 cns_simulator_get_system_id (void)
 {
   return simulator_get ()->impl->get_system_id ();
 }
 
-/** cns_simulator_get_n_systems: Returns: the number of MPI ranks. */
+/**
+ * cns_simulator_get_n_systems:
+ *
+ * Returns: the number of MPI ranks.
+ */
 guint32
 cns_simulator_get_n_systems (void)
 {
   return simulator_get ()->impl->get_n_systems ();
 }
 
-/** cns_simulator_get_implementation_name: Returns: "default", "gtw", ... */
+/**
+ * cns_simulator_get_implementation_name:
+ *
+ * Returns: "default", "gtw", ...
+ */
 const gchar *
 cns_simulator_get_implementation_name (void)
 {
   return simulator_get ()->impl->name;
 }
 
-/** cns_simulator_get_scheduler_name: Returns: "heap", "ladder", ... */
+/**
+ * cns_simulator_get_scheduler_name:
+ *
+ * Returns: "heap", "ladder", ...
+ */
 const gchar *
 cns_simulator_get_scheduler_name (void)
 {

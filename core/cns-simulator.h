@@ -27,6 +27,24 @@ CnsEventId cns_simulator_schedule_remote (CnsTime time, guint32 context,
                                           gpointer obj, gpointer data,
                                           GDestroyNotify destroy);
 
+/**
+ * CnsSimulatorFunc:
+ * @user_data: the data scheduled with the function
+ *
+ * A function run as an event by cns_simulator_schedule_func(): one
+ * callable, as bindings schedule them.
+ */
+typedef void (*CnsSimulatorFunc) (gpointer user_data);
+
+CnsEventId *cns_simulator_schedule_func (CnsTime delay, CnsSimulatorFunc func,
+                                         gpointer user_data,
+                                         GDestroyNotify destroy);
+CnsEventId *cns_simulator_schedule_with_context_func (guint32 context,
+                                                      CnsTime delay,
+                                                      CnsSimulatorFunc func,
+                                                      gpointer user_data,
+                                                      GDestroyNotify destroy);
+
 void cns_simulator_take_event_data (void);
 
 void cns_simulator_invoke_with_context (guint32 context, CnsEventFn fn,

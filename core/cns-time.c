@@ -61,21 +61,33 @@ cns_seconds (gdouble seconds)
   return (CnsTime) llround (ps);
 }
 
-/** cns_time_to_seconds: Returns: @t in seconds, as a double. */
+/**
+ * cns_time_to_seconds:
+ *
+ * Returns: @t in seconds, as a double.
+ */
 gdouble
 cns_time_to_seconds (CnsTime t)
 {
   return (gdouble) t / (gdouble) CNS_TIME_PS_PER_S;
 }
 
-/** cns_time_to_milli_seconds: Returns: @t in milliseconds, as a double. */
+/**
+ * cns_time_to_milli_seconds:
+ *
+ * Returns: @t in milliseconds, as a double.
+ */
 gdouble
 cns_time_to_milli_seconds (CnsTime t)
 {
   return (gdouble) t / (gdouble) CNS_TIME_PS_PER_MS;
 }
 
-/** cns_time_to_micro_seconds: Returns: @t in microseconds, as a double. */
+/**
+ * cns_time_to_micro_seconds:
+ *
+ * Returns: @t in microseconds, as a double.
+ */
 gdouble
 cns_time_to_micro_seconds (CnsTime t)
 {
@@ -99,7 +111,11 @@ cns_time_checked_add (CnsTime a, CnsTime b, CnsTime *out)
   return TRUE;
 }
 
-/** cns_time_checked_sub: Like cns_time_checked_add() for @a - @b. */
+/**
+ * cns_time_checked_sub:
+ *
+ * Like cns_time_checked_add() for @a - @b.
+ */
 gboolean
 cns_time_checked_sub (CnsTime a, CnsTime b, CnsTime *out)
 {
@@ -111,7 +127,11 @@ cns_time_checked_sub (CnsTime a, CnsTime b, CnsTime *out)
   return TRUE;
 }
 
-/** cns_time_checked_mul: Like cns_time_checked_add() for @a * @factor. */
+/**
+ * cns_time_checked_mul:
+ *
+ * Like cns_time_checked_add() for @a * @factor.
+ */
 gboolean
 cns_time_checked_mul (CnsTime a, gint64 factor, CnsTime *out)
 {
@@ -314,7 +334,11 @@ cns_param_time_get_type (void)
   return type;
 }
 
-/** cns_value_set_time: Stores @t in a #GValue of type %CNS_TYPE_TIME. */
+/**
+ * cns_value_set_time:
+ *
+ * Stores @t in a #GValue of type %CNS_TYPE_TIME.
+ */
 void
 cns_value_set_time (GValue *value, CnsTime t)
 {
@@ -322,7 +346,11 @@ cns_value_set_time (GValue *value, CnsTime t)
   value->data[0].v_int64 = t;
 }
 
-/** cns_value_get_time: Returns: the time held by @value. */
+/**
+ * cns_value_get_time:
+ *
+ * Returns: the time held by @value.
+ */
 CnsTime
 cns_value_get_time (const GValue *value)
 {

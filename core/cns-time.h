@@ -93,8 +93,13 @@ typedef struct
   CnsTime default_value;
 } CnsParamSpecTime;
 
+/* Hidden from g-ir-scanner, which would take the value type for a boxed
+ * type named like the typedef: to bindings the typedef is a plain integer
+ * of nanoseconds or bits per second. */
+#ifndef __GI_SCANNER__
 GType cns_time_get_type (void) G_GNUC_CONST;
 GType cns_param_time_get_type (void) G_GNUC_CONST;
+#endif
 
 void cns_value_set_time (GValue *value, CnsTime t);
 CnsTime cns_value_get_time (const GValue *value);

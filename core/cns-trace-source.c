@@ -29,6 +29,9 @@
 
 static gulong last_sink_id;
 static GHashTable *registry; /* GType -> GPtrArray of CnsTraceSourceInfo */
+/* callback typedef name -> the marshal that calls a GClosure with its
+ * arguments, for bindings (cns_trace_connect_closure()) */
+static GHashTable *marshals;
 /* GType -> GPtrArray of the CnsTraceSourceInfo of the sources its
  * instances hold, its ancestors' included: every CnsObject finalized
  * clears them, without walking up its type. Emptied when a source is
@@ -58,7 +61,7 @@ cns_trace_source_compact (CnsTraceSource *source)
 }
 
 /**
- * cns_trace_source_connect:
+ * cns_trace_source_connect: (skip)
  * @callback: a function of the source's callback type
  *
  * Returns: an id for cns_trace_source_disconnect(), never 0.
@@ -132,7 +135,7 @@ cns_trace_source_disconnect (CnsTraceSource *source, gulong id)
 }
 
 /**
- * cns_trace_source_disconnect_by_func:
+ * cns_trace_source_disconnect_by_func: (skip)
  *
  * Returns: how many sinks matching @callback and @user_data were removed.
  */
@@ -438,7 +441,7 @@ cns_trace_source_list (GType type)
 }
 
 /**
- * cns_trace_connect:
+ * cns_trace_connect: (skip)
  * @object: the object whose trace source to connect
  * @name: the trace source, "MacTx" or "LinkUp"
  * @callback: a function with the source's signature
@@ -471,7 +474,7 @@ cns_trace_connect (gpointer object, const gchar *name, GCallback callback,
 }
 
 /**
- * cns_trace_disconnect:
+ * cns_trace_disconnect: (skip)
  *
  * Returns: how many connections of @callback with @user_data to @object's
  * trace source @name were removed.
@@ -496,6 +499,166 @@ cns_trace_disconnect (gpointer object, const gchar *name, GCallback callback,
   return source != NULL
              ? cns_trace_source_disconnect_by_func (source, callback, user_data)
              : 0;
+}
+
+/**
+ * cns_trace_source_register_marshal: (skip)
+ * @signature: a callback typedef name, as trace sources are installed with
+ * @marshal: a function with that signature whose user data is a #GClosure:
+ *   it calls the closure with the callback's arguments as GValues, the
+ *   firing object first, and nothing else
+ *
+ * Lets bindings connect to every trace source with @signature through
+ * cns_trace_connect_closure(). Each module registers the signatures it
+ * declares when it starts up.
+ */
+void
+cns_trace_source_register_marshal (const gchar *signature, GCallback marshal)
+{
+  g_return_if_fail (signature != NULL && marshal != NULL);
+  if (marshals == NULL)
+    marshals = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (marshals, (gpointer) g_intern_string (signature),
+                       marshal);
+}
+
+/**
+ * cns_trace_marshal_invoke:
+ * @closure: (type GClosure): the marshal's user data
+ * @args: (array length=n_args): the firing object, then the trace's
+ *   arguments
+ * @n_args: how many
+ *
+ * For marshals (cns_trace_source_register_marshal()): calls @closure with
+ * @args, then unsets them.
+ */
+void
+cns_trace_marshal_invoke (gpointer closure, GValue *args, guint n_args)
+{
+  g_closure_invoke (closure, NULL, n_args, args, NULL);
+  for (guint i = 0; i < n_args; i++)
+    g_value_unset (&args[i]);
+}
+
+/* The closures connected to an object's per-packet sources, by sink id:
+ * they live as long as their connection or the object. */
+static GHashTable *
+closures_of (GObject *object, gboolean create)
+{
+  static GQuark quark;
+  GHashTable *closures;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("cns-trace-closures");
+  closures = g_object_get_qdata (object, quark);
+  if (closures == NULL && create)
+    {
+      closures = g_hash_table_new_full (NULL, NULL, NULL,
+                                        (GDestroyNotify) g_closure_unref);
+      g_object_set_qdata_full (object, quark, closures,
+                               (GDestroyNotify) g_hash_table_unref);
+    }
+  return closures;
+}
+
+static const CnsTraceSourceInfo *
+find_or_fail (GObject *object, const gchar *name, GError **error)
+{
+  const CnsTraceSourceInfo *info
+      = cns_trace_source_find (G_OBJECT_TYPE (object), name);
+
+  if (info == NULL)
+    g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                 "%s has no trace source '%s' (see --PrintTraceSources=%s)",
+                 G_OBJECT_TYPE_NAME (object), name,
+                 G_OBJECT_TYPE_NAME (object));
+  return info;
+}
+
+/**
+ * cns_trace_connect_closure: (rename-to cns_trace_connect)
+ * @object: an object with trace sources
+ * @name: the trace source, "MacTx" or "LinkUp"
+ * @closure: what to call: with the firing object, then the trace's
+ *   arguments
+ * @error: a #CNS_CORE_ERROR naming the object type and the trace source
+ *
+ * cns_trace_connect() for bindings: a Python function, say, connected to a
+ * per-packet trace source or a control-plane signal. Per-packet sources
+ * call it through the marshal registered for their callback typedef; each
+ * call converts the arguments, so this is for correctness, not speed.
+ *
+ * Returns: the connection's id for cns_trace_disconnect_id(), 0 on error.
+ */
+gulong
+cns_trace_connect_closure (GObject *object, const gchar *name,
+                           GClosure *closure, GError **error)
+{
+  const CnsTraceSourceInfo *info;
+  GCallback marshal;
+  gulong id;
+
+  g_return_val_if_fail (G_IS_OBJECT (object), 0);
+  g_return_val_if_fail (name != NULL && closure != NULL, 0);
+  if ((info = find_or_fail (object, name, error)) == NULL)
+    return 0;
+  if (info->signal_id != 0)
+    return g_signal_connect_closure_by_id (object, info->signal_id, 0, closure,
+                                           FALSE);
+  marshal = marshals != NULL ? g_hash_table_lookup (marshals, info->signature)
+                             : NULL;
+  if (marshal == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                   "%s's trace source '%s' cannot call a closure: no marshal "
+                   "is registered for its signature %s",
+                   G_OBJECT_TYPE_NAME (object), name, info->signature);
+      return 0;
+    }
+  g_closure_ref (closure);
+  g_closure_sink (closure);
+  id = cns_trace_source_connect (trace_source_of (object, info, TRUE), marshal,
+                                 closure);
+  g_hash_table_insert (closures_of (object, TRUE), GSIZE_TO_POINTER (id),
+                       closure);
+  return id;
+}
+
+/**
+ * cns_trace_disconnect_id:
+ * @object: the object connected to
+ * @name: the trace source
+ * @id: what cns_trace_connect_closure() returned
+ *
+ * Undoes one connection of cns_trace_connect_closure().
+ *
+ * Returns: whether it was connected.
+ */
+gboolean
+cns_trace_disconnect_id (GObject *object, const gchar *name, gulong id)
+{
+  const CnsTraceSourceInfo *info;
+  CnsTraceSource *source;
+  GHashTable *closures;
+
+  g_return_val_if_fail (G_IS_OBJECT (object), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  info = cns_trace_source_find (G_OBJECT_TYPE (object), name);
+  if (info == NULL || id == 0)
+    return FALSE;
+  if (info->signal_id != 0)
+    {
+      if (!g_signal_handler_is_connected (object, id))
+        return FALSE;
+      g_signal_handler_disconnect (object, id);
+      return TRUE;
+    }
+  source = trace_source_of (object, info, FALSE);
+  if (source == NULL || !cns_trace_source_disconnect (source, id))
+    return FALSE;
+  if ((closures = closures_of (object, FALSE)) != NULL)
+    g_hash_table_remove (closures, GSIZE_TO_POINTER (id));
+  return TRUE;
 }
 
 /* Disconnects every installed trace source of @object and frees its trace

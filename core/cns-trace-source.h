@@ -188,6 +188,13 @@ GPtrArray *cns_trace_source_list (GType type);
 gulong cns_trace_connect (gpointer object, const gchar *name,
                           GCallback callback, gpointer user_data,
                           GError **error);
+void cns_trace_source_register_marshal (const gchar *signature,
+                                        GCallback marshal);
+void cns_trace_marshal_invoke (gpointer closure, GValue *args, guint n_args);
+gulong cns_trace_connect_closure (GObject *object, const gchar *name,
+                                  GClosure *closure, GError **error);
+gboolean cns_trace_disconnect_id (GObject *object, const gchar *name,
+                                  gulong id);
 guint cns_trace_disconnect (gpointer object, const gchar *name,
                             GCallback callback, gpointer user_data);
 

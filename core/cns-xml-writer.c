@@ -118,7 +118,7 @@ xml_file_write (void *context, const char *buffer, int len)
 }
 
 /**
- * cns_xml_writer_new:
+ * cns_xml_writer_new: (skip)
  * @path: the file to write, replaced if it exists
  * @error: a #GFileError naming @path when it cannot be opened, or
  *   %G_FILE_ERROR_NOSYS when libxml2 cannot be loaded

@@ -32,7 +32,11 @@ cns_application_container_new (void)
   return self;
 }
 
-/** cns_application_container_ref: Returns: (transfer full): @self. */
+/**
+ * cns_application_container_ref:
+ *
+ * Returns: (transfer full): @self.
+ */
 CnsApplicationContainer *
 cns_application_container_ref (CnsApplicationContainer *self)
 {
@@ -41,7 +45,11 @@ cns_application_container_ref (CnsApplicationContainer *self)
   return self;
 }
 
-/** cns_application_container_unref: Drops a reference. */
+/**
+ * cns_application_container_unref:
+ *
+ * Drops a reference.
+ */
 void
 cns_application_container_unref (CnsApplicationContainer *self)
 {
@@ -52,7 +60,11 @@ cns_application_container_unref (CnsApplicationContainer *self)
   g_free (self);
 }
 
-/** cns_application_container_add: Appends @application. */
+/**
+ * cns_application_container_add:
+ *
+ * Appends @application.
+ */
 void
 cns_application_container_add (CnsApplicationContainer *self,
                                CnsApplication *application)
@@ -76,7 +88,11 @@ cns_application_container_add_container (CnsApplicationContainer *self,
     cns_application_container_add (self, other->applications->pdata[i]);
 }
 
-/** cns_application_container_get_n: Returns: the number of applications. */
+/**
+ * cns_application_container_get_n:
+ *
+ * Returns: the number of applications.
+ */
 guint32
 cns_application_container_get_n (const CnsApplicationContainer *self)
 {

@@ -339,7 +339,11 @@ cns_application_set_start_time (CnsApplication *self, CnsTime start)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_START_TIME]);
 }
 
-/** cns_application_get_start_time: Returns: the StartTime attribute. */
+/**
+ * cns_application_get_start_time:
+ *
+ * Returns: the StartTime attribute.
+ */
 CnsTime
 cns_application_get_start_time (CnsApplication *self)
 {
@@ -367,7 +371,11 @@ cns_application_set_stop_time (CnsApplication *self, CnsTime stop)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP_TIME]);
 }
 
-/** cns_application_get_stop_time: Returns: the StopTime attribute. */
+/**
+ * cns_application_get_stop_time:
+ *
+ * Returns: the StopTime attribute.
+ */
 CnsTime
 cns_application_get_stop_time (CnsApplication *self)
 {

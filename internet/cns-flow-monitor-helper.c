@@ -40,7 +40,11 @@ cns_flow_monitor_helper_init (CnsFlowMonitorHelper *self)
 {
 }
 
-/** cns_flow_monitor_helper_new: Returns: (transfer full): a helper. */
+/**
+ * cns_flow_monitor_helper_new:
+ *
+ * Returns: (transfer full): a helper.
+ */
 CnsFlowMonitorHelper *
 cns_flow_monitor_helper_new (void)
 {

@@ -1938,7 +1938,11 @@ cns_flow_monitor_add_node (CnsFlowMonitor *self, CnsNode *node)
   return TRUE;
 }
 
-/** cns_flow_monitor_get_n_probes: Returns: how many nodes have a probe. */
+/**
+ * cns_flow_monitor_get_n_probes:
+ *
+ * Returns: how many nodes have a probe.
+ */
 guint32
 cns_flow_monitor_get_n_probes (CnsFlowMonitor *self)
 {
@@ -2037,10 +2041,11 @@ cns_flow_monitor_find_flow (CnsFlowMonitor *self, const CnsFlowFiveTuple *tuple)
 /**
  * cns_flow_monitor_get_delay_histogram:
  * @flow_id: a flow id
- * @counts: (out) (transfer none) (array length=return value): the count
- *   of each bin, from bin 0: the delays from i to i + 1 bin widths
- *   (DelayBinWidth); valid until the next call of this function or the
- *   monitor's end
+ * @counts: (out) (transfer none): the count of each bin, from bin 0: the
+ *   delays from i to i + 1 bin widths (DelayBinWidth); valid until the
+ *   next call of this function or the monitor's end
+ *
+ * Bindings use cns_flow_monitor_dup_delay_histogram() instead.
  *
  * Returns: the number of bins: one more than the highest bin with a
  * count, 0 while the flow has no packet received.
@@ -2065,6 +2070,28 @@ cns_flow_monitor_get_delay_histogram (CnsFlowMonitor *self, guint32 flow_id,
           flow->delay.counts, flow->delay.n * sizeof (guint32));
   *counts = (const guint32 *) self->dense->data;
   return n_bins;
+}
+
+/**
+ * cns_flow_monitor_dup_delay_histogram:
+ * @flow_id: a flow id
+ * @n_bins: (out): the number of bins, as cns_flow_monitor_get_delay_histogram()
+ *   returns it
+ *
+ * cns_flow_monitor_get_delay_histogram() for bindings: a copy of the counts.
+ *
+ * Returns: (array length=n_bins) (transfer full) (nullable): the count of
+ * each bin from bin 0, %NULL while the flow has no packet received.
+ */
+guint32 *
+cns_flow_monitor_dup_delay_histogram (CnsFlowMonitor *self, guint32 flow_id,
+                                      guint32 *n_bins)
+{
+  const guint32 *counts = NULL;
+
+  g_return_val_if_fail (n_bins != NULL, NULL);
+  *n_bins = cns_flow_monitor_get_delay_histogram (self, flow_id, &counts);
+  return *n_bins > 0 ? g_memdup2 (counts, *n_bins * sizeof *counts) : NULL;
 }
 
 static gboolean

@@ -110,6 +110,9 @@ guint32 cns_flow_monitor_find_flow (CnsFlowMonitor *self,
 guint32 cns_flow_monitor_get_delay_histogram (CnsFlowMonitor *self,
                                               guint32 flow_id,
                                               const guint32 **counts);
+guint32 *cns_flow_monitor_dup_delay_histogram (CnsFlowMonitor *self,
+                                               guint32 flow_id,
+                                               guint32 *n_bins);
 guint32 cns_flow_monitor_get_packets_dropped (CnsFlowMonitor *self,
                                               guint32 flow_id,
                                               CnsFlowDropReason reason);

@@ -236,7 +236,7 @@ cns_icmpv4_l4_protocol_new (void)
 }
 
 /**
- * cns_icmpv4_l4_protocol_send_echo_request:
+ * cns_icmpv4_l4_protocol_send_echo_request: (skip)
  * @destination: whom to ping
  * @identifier: echoed back in the reply
  * @sequence: echoed back in the reply

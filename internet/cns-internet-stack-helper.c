@@ -56,8 +56,12 @@ cns_internet_stack_helper_init (CnsInternetStackHelper *self)
   self->routing = CNS_IPV4_ROUTING_HELPER (g_steal_pointer (&list));
 }
 
-/** cns_internet_stack_helper_new: Returns: (transfer full): a helper with
- * the default routing (list routing with static routing at priority 0). */
+/**
+ * cns_internet_stack_helper_new:
+ *
+ * Returns: (transfer full): a helper with
+ * the default routing (list routing with static routing at priority 0).
+ */
 CnsInternetStackHelper *
 cns_internet_stack_helper_new (void)
 {
@@ -122,8 +126,12 @@ cns_internet_stack_helper_install (CnsInternetStackHelper *self, CnsNode *node,
   return TRUE;
 }
 
-/** cns_internet_stack_helper_install_container: Installs on each node of
- * @nodes; stops at the first error. Returns: %TRUE on success. */
+/**
+ * cns_internet_stack_helper_install_container:
+ *
+ * Installs on each node of
+ * @nodes; stops at the first error. Returns: %TRUE on success.
+ */
 gboolean
 cns_internet_stack_helper_install_container (CnsInternetStackHelper *self,
                                              CnsNodeContainer *nodes,
@@ -138,8 +146,12 @@ cns_internet_stack_helper_install_container (CnsInternetStackHelper *self,
   return TRUE;
 }
 
-/** cns_internet_stack_helper_install_all: Installs on every node of the
- * simulation. Returns: %TRUE on success. */
+/**
+ * cns_internet_stack_helper_install_all:
+ *
+ * Installs on every node of the
+ * simulation. Returns: %TRUE on success.
+ */
 gboolean
 cns_internet_stack_helper_install_all (CnsInternetStackHelper *self,
                                        GError **error)

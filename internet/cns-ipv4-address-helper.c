@@ -40,8 +40,12 @@ cns_ipv4_address_helper_init (CnsIpv4AddressHelper *self)
 {
 }
 
-/** cns_ipv4_address_helper_new: Returns: (transfer full): a helper; call
- * cns_ipv4_address_helper_set_base() before using it. */
+/**
+ * cns_ipv4_address_helper_new:
+ *
+ * Returns: (transfer full): a helper; call
+ * cns_ipv4_address_helper_set_base() before using it.
+ */
 CnsIpv4AddressHelper *
 cns_ipv4_address_helper_new (void)
 {

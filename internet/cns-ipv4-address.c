@@ -95,7 +95,7 @@ cns_ipv4_address_parse (const gchar *text, CnsIpv4Address *out, GError **error)
 }
 
 /**
- * cns_ipv4_address_from_string:
+ * cns_ipv4_address_from_string: (skip)
  * @text: a dotted quad written in the scenario's code
  *
  * For literals, like ns-3's Ipv4Address ("10.1.1.1"): text that is not an
@@ -135,7 +135,11 @@ cns_ipv4_address_format (CnsIpv4Address address,
                              v & 0xff);
 }
 
-/** cns_ipv4_address_to_string: Returns: (transfer full): the dotted quad. */
+/**
+ * cns_ipv4_address_to_string:
+ *
+ * Returns: (transfer full): the dotted quad.
+ */
 gchar *
 cns_ipv4_address_to_string (CnsIpv4Address address)
 {
@@ -146,7 +150,7 @@ cns_ipv4_address_to_string (CnsIpv4Address address)
 }
 
 /**
- * cns_ipv4_address_is_subnet_directed_broadcast:
+ * cns_ipv4_address_is_subnet_directed_broadcast: (skip)
  *
  * Returns: whether @address has all host bits of @mask set (a /32 mask
  * has no host bits, and a /31 link has no broadcast, per RFC 3021).
@@ -160,14 +164,21 @@ cns_ipv4_address_is_subnet_directed_broadcast (CnsIpv4Address address,
   return (address.value | mask.value) == 0xffffffffu;
 }
 
-/** cns_ipv4_address_get_address_type: Returns: the "Ipv4Address" kind. */
+/**
+ * cns_ipv4_address_get_address_type:
+ *
+ * Returns: the "Ipv4Address" kind.
+ */
 guint8
 cns_ipv4_address_get_address_type (void)
 {
   return CNS_ADDRESS_TYPE_IPV4;
 }
 
-/** cns_ipv4_address_to_address: @out: (out): @address as a #CnsAddress. */
+/**
+ * cns_ipv4_address_to_address:
+ * @out: (out): @address as a #CnsAddress.
+ */
 void
 cns_ipv4_address_to_address (CnsIpv4Address address, CnsAddress *out)
 {
@@ -203,8 +214,12 @@ cns_ipv4_address_from_address (const CnsAddress *address, CnsIpv4Address *out)
   return TRUE;
 }
 
-/** cns_ipv4_mask_from_prefix_length: Returns: the mask of @prefix_length
- * (0 to 32) leading ones. */
+/**
+ * cns_ipv4_mask_from_prefix_length: (skip)
+ *
+ * Returns: the mask of @prefix_length
+ * (0 to 32) leading ones.
+ */
 CnsIpv4Mask
 cns_ipv4_mask_from_prefix_length (guint prefix_length)
 {
@@ -214,7 +229,11 @@ cns_ipv4_mask_from_prefix_length (guint prefix_length)
                             : 0xffffffffu << (32 - prefix_length) };
 }
 
-/** cns_ipv4_mask_is_contiguous: Returns: whether @mask is ones then zeros. */
+/**
+ * cns_ipv4_mask_is_contiguous:
+ *
+ * Returns: whether @mask is ones then zeros.
+ */
 gboolean
 cns_ipv4_mask_is_contiguous (CnsIpv4Mask mask)
 {
@@ -223,7 +242,11 @@ cns_ipv4_mask_is_contiguous (CnsIpv4Mask mask)
   return (inverted & (inverted + 1)) == 0;
 }
 
-/** cns_ipv4_mask_get_prefix_length: Returns: the number of leading ones. */
+/**
+ * cns_ipv4_mask_get_prefix_length:
+ *
+ * Returns: the number of leading ones.
+ */
 guint
 cns_ipv4_mask_get_prefix_length (CnsIpv4Mask mask)
 {
@@ -278,15 +301,23 @@ cns_ipv4_mask_parse (const gchar *text, CnsIpv4Mask *out, GError **error)
   return TRUE;
 }
 
-/** cns_ipv4_mask_format: Writes the mask as a dotted quad; returns its
- * length. */
+/**
+ * cns_ipv4_mask_format:
+ *
+ * Writes the mask as a dotted quad; returns its
+ * length.
+ */
 gsize
 cns_ipv4_mask_format (CnsIpv4Mask mask, gchar buf[CNS_IPV4_ADDRESS_STRING_SIZE])
 {
   return cns_ipv4_address_format ((CnsIpv4Address){ mask.value }, buf);
 }
 
-/** cns_ipv4_mask_to_string: Returns: (transfer full): the dotted mask. */
+/**
+ * cns_ipv4_mask_to_string:
+ *
+ * Returns: (transfer full): the dotted mask.
+ */
 gchar *
 cns_ipv4_mask_to_string (CnsIpv4Mask mask)
 {
@@ -329,7 +360,11 @@ cns_ipv4_prefix_parse (const gchar *text, CnsIpv4Address *network,
   return TRUE;
 }
 
-/** cns_inet_socket_address_copy: Returns: (transfer full): a copy. */
+/**
+ * cns_inet_socket_address_copy:
+ *
+ * Returns: (transfer full): a copy.
+ */
 CnsInetSocketAddress *
 cns_inet_socket_address_copy (const CnsInetSocketAddress *address)
 {
@@ -337,7 +372,11 @@ cns_inet_socket_address_copy (const CnsInetSocketAddress *address)
   return g_memdup2 (address, sizeof *address);
 }
 
-/** cns_inet_socket_address_free: Frees a copy. */
+/**
+ * cns_inet_socket_address_free:
+ *
+ * Frees a copy.
+ */
 void
 cns_inet_socket_address_free (CnsInetSocketAddress *address)
 {
@@ -384,8 +423,12 @@ cns_inet_socket_address_parse (const gchar *text, CnsInetSocketAddress *out,
   return TRUE;
 }
 
-/** cns_inet_socket_address_format: Writes "10.1.1.2:9"; returns its
- * length. */
+/**
+ * cns_inet_socket_address_format:
+ *
+ * Writes "10.1.1.2:9"; returns its
+ * length.
+ */
 gsize
 cns_inet_socket_address_format (const CnsInetSocketAddress *address,
                                 gchar buf[CNS_INET_SOCKET_ADDRESS_STRING_SIZE])
@@ -399,7 +442,11 @@ cns_inet_socket_address_format (const CnsInetSocketAddress *address,
                                ":%u", address->port);
 }
 
-/** cns_inet_socket_address_to_string: Returns: (transfer full): the text. */
+/**
+ * cns_inet_socket_address_to_string:
+ *
+ * Returns: (transfer full): the text.
+ */
 gchar *
 cns_inet_socket_address_to_string (const CnsInetSocketAddress *address)
 {
@@ -410,16 +457,24 @@ cns_inet_socket_address_to_string (const CnsInetSocketAddress *address)
   return g_strdup (buf);
 }
 
-/** cns_inet_socket_address_get_address_type: Returns: the
- * "InetSocketAddress" kind. */
+/**
+ * cns_inet_socket_address_get_address_type:
+ *
+ * Returns: the
+ * "InetSocketAddress" kind.
+ */
 guint8
 cns_inet_socket_address_get_address_type (void)
 {
   return CNS_ADDRESS_TYPE_INET_SOCKET;
 }
 
-/** cns_inet_socket_address_to_address: @out: (out): @address as a
- * #CnsAddress: the IPv4 address then the port, in network order. */
+/**
+ * cns_inet_socket_address_to_address:
+ * @out: (out): @address as a
+ *
+ * #CnsAddress: the IPv4 address then the port, in network order.
+ */
 void
 cns_inet_socket_address_to_address (const CnsInetSocketAddress *address,
                                     CnsAddress *out)

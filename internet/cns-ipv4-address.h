@@ -52,6 +52,8 @@ typedef struct
   ((CnsIpv4Address){ ((guint32) (a) << 24) | ((guint32) (b) << 16) \
                      | ((guint32) (c) << 8) | (guint32) (d) })
 
+/* Hidden from g-ir-scanner, whose parser takes no compound literal. */
+#ifndef __GI_SCANNER__
 static inline CnsIpv4Address
 cns_ipv4_address_any (void)
 {
@@ -69,6 +71,7 @@ cns_ipv4_address_loopback (void)
 {
   return CNS_IPV4_ADDRESS_INIT (127, 0, 0, 1);
 }
+#endif
 
 static inline gboolean
 cns_ipv4_address_equal (CnsIpv4Address a, CnsIpv4Address b)
@@ -100,6 +103,8 @@ cns_ipv4_address_is_loopback (CnsIpv4Address a)
   return (a.value >> 24) == 127;
 }
 
+/* Hidden from g-ir-scanner, whose parser takes no compound literal. */
+#ifndef __GI_SCANNER__
 static inline CnsIpv4Address
 cns_ipv4_address_combine_mask (CnsIpv4Address a, CnsIpv4Mask mask)
 {
@@ -113,6 +118,7 @@ cns_ipv4_address_get_subnet_directed_broadcast (CnsIpv4Address a,
 {
   return (CnsIpv4Address){ a.value | ~mask.value };
 }
+#endif
 
 static inline gboolean
 cns_ipv4_mask_is_match (CnsIpv4Mask mask, CnsIpv4Address a, CnsIpv4Address b)
@@ -152,11 +158,14 @@ CnsInetSocketAddress *
 cns_inet_socket_address_copy (const CnsInetSocketAddress *address);
 void cns_inet_socket_address_free (CnsInetSocketAddress *address);
 
+/* Hidden from g-ir-scanner, whose parser takes no compound literal. */
+#ifndef __GI_SCANNER__
 static inline CnsInetSocketAddress
 cns_inet_socket_address_init (CnsIpv4Address address, guint16 port)
 {
   return (CnsInetSocketAddress){ address, port };
 }
+#endif
 
 gboolean cns_inet_socket_address_parse (const gchar *text,
                                         CnsInetSocketAddress *out,

@@ -40,6 +40,8 @@ typedef struct
   guint8 secondary;
 } CnsIpv4InterfaceAddress;
 
+/* Hidden from g-ir-scanner, whose parser takes no compound literal. */
+#ifndef __GI_SCANNER__
 /* An address with global scope whose broadcast is derived from @mask. */
 static inline CnsIpv4InterfaceAddress
 cns_ipv4_interface_address_init (CnsIpv4Address local, CnsIpv4Mask mask)
@@ -49,5 +51,6 @@ cns_ipv4_interface_address_init (CnsIpv4Address local, CnsIpv4Mask mask)
     CNS_IPV4_SCOPE_GLOBAL, FALSE
   };
 }
+#endif
 
 G_END_DECLS

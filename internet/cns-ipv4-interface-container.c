@@ -47,8 +47,12 @@ G_DEFINE_BOXED_TYPE (CnsIpv4InterfaceContainer, cns_ipv4_interface_container,
                      cns_ipv4_interface_container_ref,
                      cns_ipv4_interface_container_unref)
 
-/** cns_ipv4_interface_container_new: Returns: (transfer full): an empty
- * container. */
+/**
+ * cns_ipv4_interface_container_new:
+ *
+ * Returns: (transfer full): an empty
+ * container.
+ */
 CnsIpv4InterfaceContainer *
 cns_ipv4_interface_container_new (void)
 {
@@ -59,8 +63,12 @@ cns_ipv4_interface_container_new (void)
   return self;
 }
 
-/** cns_ipv4_interface_container_ref: Returns: @self, with one more
- * reference. */
+/**
+ * cns_ipv4_interface_container_ref:
+ *
+ * Returns: @self, with one more
+ * reference.
+ */
 CnsIpv4InterfaceContainer *
 cns_ipv4_interface_container_ref (CnsIpv4InterfaceContainer *self)
 {
@@ -69,8 +77,12 @@ cns_ipv4_interface_container_ref (CnsIpv4InterfaceContainer *self)
   return self;
 }
 
-/** cns_ipv4_interface_container_unref: Drops a reference; the last one
- * frees the container and releases its IPv4 layers. */
+/**
+ * cns_ipv4_interface_container_unref:
+ *
+ * Drops a reference; the last one
+ * frees the container and releases its IPv4 layers.
+ */
 void
 cns_ipv4_interface_container_unref (CnsIpv4InterfaceContainer *self)
 {
@@ -84,8 +96,12 @@ cns_ipv4_interface_container_unref (CnsIpv4InterfaceContainer *self)
   g_free (self);
 }
 
-/** cns_ipv4_interface_container_add: Appends interface @interface of
- * @ipv4. */
+/**
+ * cns_ipv4_interface_container_add:
+ *
+ * Appends interface @interface of
+ * @ipv4.
+ */
 void
 cns_ipv4_interface_container_add (CnsIpv4InterfaceContainer *self,
                                   CnsIpv4L3Protocol *ipv4, guint32 interface)
@@ -112,8 +128,12 @@ cns_ipv4_interface_container_add (CnsIpv4InterfaceContainer *self,
   entries_of (self)[self->n - 1] = entry;
 }
 
-/** cns_ipv4_interface_container_add_container: Appends every interface of
- * @other. */
+/**
+ * cns_ipv4_interface_container_add_container:
+ *
+ * Appends every interface of
+ * @other.
+ */
 void
 cns_ipv4_interface_container_add_container (
     CnsIpv4InterfaceContainer *self, const CnsIpv4InterfaceContainer *other)
@@ -126,7 +146,11 @@ cns_ipv4_interface_container_add_container (
                                       entries_of (other)[i].interface);
 }
 
-/** cns_ipv4_interface_container_get_n: Returns: the number of interfaces. */
+/**
+ * cns_ipv4_interface_container_get_n:
+ *
+ * Returns: the number of interfaces.
+ */
 guint32
 cns_ipv4_interface_container_get_n (const CnsIpv4InterfaceContainer *self)
 {
@@ -147,8 +171,12 @@ get_entry (const CnsIpv4InterfaceContainer *self, guint32 index)
   return &entries_of (self)[index];
 }
 
-/** cns_ipv4_interface_container_get_ipv4: Returns: (transfer none): the
- * IPv4 layer of entry @index. */
+/**
+ * cns_ipv4_interface_container_get_ipv4:
+ *
+ * Returns: (transfer none): the
+ * IPv4 layer of entry @index.
+ */
 CnsIpv4L3Protocol *
 cns_ipv4_interface_container_get_ipv4 (const CnsIpv4InterfaceContainer *self,
                                        guint32 index)
@@ -160,8 +188,12 @@ cns_ipv4_interface_container_get_ipv4 (const CnsIpv4InterfaceContainer *self,
   return entry ? entry->ipv4 : NULL;
 }
 
-/** cns_ipv4_interface_container_get_interface: Returns: the interface
- * index of entry @index in its IPv4 layer. */
+/**
+ * cns_ipv4_interface_container_get_interface:
+ *
+ * Returns: the interface
+ * index of entry @index in its IPv4 layer.
+ */
 guint32
 cns_ipv4_interface_container_get_interface (
     const CnsIpv4InterfaceContainer *self, guint32 index)
@@ -173,8 +205,31 @@ cns_ipv4_interface_container_get_interface (
   return entry ? entry->interface : 0;
 }
 
+/* clang-format off */
 /**
- * cns_ipv4_interface_container_get_address:
+ * cns_ipv4_interface_container_lookup_address: (rename-to cns_ipv4_interface_container_get_address)
+ * @self: a container
+ * @index: the entry
+ * @address_index: which address of the interface, usually 0
+ * @address: (out caller-allocates): the address
+ *
+ * cns_ipv4_interface_container_get_address() for bindings, which cannot
+ * take a structure returned by value.
+ */
+/* clang-format on */
+void
+cns_ipv4_interface_container_lookup_address (
+    const CnsIpv4InterfaceContainer *self, guint32 index, guint32 address_index,
+    CnsIpv4Address *address)
+{
+  g_return_if_fail (address != NULL);
+  *address
+      = cns_ipv4_interface_container_get_address (self, index, address_index);
+}
+
+/**
+ * cns_ipv4_interface_container_get_address: (skip)
+ * @self: a container
  * @address_index: which address of the interface, usually 0
  *
  * Returns: the address, as ns-3's GetAddress (i, j); 0.0.0.0 (with a
@@ -203,8 +258,12 @@ cns_ipv4_interface_container_get_address (const CnsIpv4InterfaceContainer *self,
       .local;
 }
 
-/** cns_ipv4_interface_container_set_metric: Sets the routing metric of
- * entry @index's interface. */
+/**
+ * cns_ipv4_interface_container_set_metric:
+ *
+ * Sets the routing metric of
+ * entry @index's interface.
+ */
 void
 cns_ipv4_interface_container_set_metric (const CnsIpv4InterfaceContainer *self,
                                          guint32 index, guint16 metric)

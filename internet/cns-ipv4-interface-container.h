@@ -32,6 +32,9 @@ guint32 cns_ipv4_interface_container_get_interface (
 CnsIpv4Address
 cns_ipv4_interface_container_get_address (const CnsIpv4InterfaceContainer *self,
                                           guint32 index, guint32 address_index);
+void cns_ipv4_interface_container_lookup_address (
+    const CnsIpv4InterfaceContainer *self, guint32 index, guint32 address_index,
+    CnsIpv4Address *address);
 void
 cns_ipv4_interface_container_set_metric (const CnsIpv4InterfaceContainer *self,
                                          guint32 index, guint16 metric);

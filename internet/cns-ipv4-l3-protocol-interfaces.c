@@ -287,7 +287,11 @@ cns_ipv4_l3_protocol_add_interface (CnsIpv4L3Protocol *self,
   return l3_add_interface (self, device);
 }
 
-/** cns_ipv4_l3_protocol_get_n_interfaces: Returns: the interfaces. */
+/**
+ * cns_ipv4_l3_protocol_get_n_interfaces:
+ *
+ * Returns: the interfaces.
+ */
 guint32
 cns_ipv4_l3_protocol_get_n_interfaces (CnsIpv4L3Protocol *self)
 {
@@ -314,7 +318,7 @@ cns_ipv4_l3_protocol_get_interface_for_device (CnsIpv4L3Protocol *self,
 }
 
 /**
- * cns_ipv4_l3_protocol_get_interface_for_address:
+ * cns_ipv4_l3_protocol_get_interface_for_address: (skip)
  *
  * Returns: the interface that has @address, or -1.
  */
@@ -331,7 +335,7 @@ cns_ipv4_l3_protocol_get_interface_for_address (CnsIpv4L3Protocol *self,
 }
 
 /**
- * cns_ipv4_l3_protocol_get_interface_for_prefix:
+ * cns_ipv4_l3_protocol_get_interface_for_prefix: (skip)
  *
  * Returns: the first interface with an address in @address/@mask, or -1.
  */
@@ -463,7 +467,7 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
 }
 
 /**
- * cns_ipv4_l3_protocol_remove_address:
+ * cns_ipv4_l3_protocol_remove_address: (skip)
  *
  * Removes @address from @interface and tells the routing protocol, which
  * drops the routes that came with it.
@@ -493,7 +497,11 @@ cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
   return TRUE;
 }
 
-/** cns_ipv4_l3_protocol_get_n_addresses: Returns: @interface's addresses. */
+/**
+ * cns_ipv4_l3_protocol_get_n_addresses:
+ *
+ * Returns: @interface's addresses.
+ */
 guint32
 cns_ipv4_l3_protocol_get_n_addresses (CnsIpv4L3Protocol *self,
                                       guint32 interface)
@@ -503,7 +511,7 @@ cns_ipv4_l3_protocol_get_n_addresses (CnsIpv4L3Protocol *self,
 }
 
 /**
- * cns_ipv4_l3_protocol_get_address:
+ * cns_ipv4_l3_protocol_get_address: (skip)
  * @index: less than cns_ipv4_l3_protocol_get_n_addresses()
  *
  * Returns: address @index of @interface (the primary one first).
@@ -545,7 +553,7 @@ l3_select_source (CnsIpv4L3Protocol *self, CnsNetDevice *device,
 }
 
 /**
- * cns_ipv4_l3_protocol_select_source_address:
+ * cns_ipv4_l3_protocol_select_source_address: (skip)
  * @device: (nullable): the device the packet leaves by, or %NULL for any
  * @destination: where it goes
  *
@@ -615,7 +623,11 @@ cns_ipv4_l3_protocol_set_down (CnsIpv4L3Protocol *self, guint32 interface)
     cns_ipv4_routing_protocol_notify_interface_down (self->routing, interface);
 }
 
-/** cns_ipv4_l3_protocol_is_up: Returns: whether IPv4 is up on @interface. */
+/**
+ * cns_ipv4_l3_protocol_is_up:
+ *
+ * Returns: whether IPv4 is up on @interface.
+ */
 gboolean
 cns_ipv4_l3_protocol_is_up (CnsIpv4L3Protocol *self, guint32 interface)
 {
@@ -623,7 +635,11 @@ cns_ipv4_l3_protocol_is_up (CnsIpv4L3Protocol *self, guint32 interface)
   return self->interfaces[interface].up;
 }
 
-/** cns_ipv4_l3_protocol_get_mtu: Returns: the MTU of @interface's device. */
+/**
+ * cns_ipv4_l3_protocol_get_mtu:
+ *
+ * Returns: the MTU of @interface's device.
+ */
 guint16
 cns_ipv4_l3_protocol_get_mtu (CnsIpv4L3Protocol *self, guint32 interface)
 {
@@ -631,7 +647,11 @@ cns_ipv4_l3_protocol_get_mtu (CnsIpv4L3Protocol *self, guint32 interface)
   return cns_net_device_get_mtu (self->interfaces[interface].device);
 }
 
-/** cns_ipv4_l3_protocol_set_metric: Sets @interface's routing metric. */
+/**
+ * cns_ipv4_l3_protocol_set_metric:
+ *
+ * Sets @interface's routing metric.
+ */
 void
 cns_ipv4_l3_protocol_set_metric (CnsIpv4L3Protocol *self, guint32 interface,
                                  guint16 metric)
@@ -640,7 +660,11 @@ cns_ipv4_l3_protocol_set_metric (CnsIpv4L3Protocol *self, guint32 interface,
   self->interfaces[interface].metric = metric;
 }
 
-/** cns_ipv4_l3_protocol_get_metric: Returns: @interface's routing metric. */
+/**
+ * cns_ipv4_l3_protocol_get_metric:
+ *
+ * Returns: @interface's routing metric.
+ */
 guint16
 cns_ipv4_l3_protocol_get_metric (CnsIpv4L3Protocol *self, guint32 interface)
 {
@@ -731,8 +755,12 @@ cns_ipv4_l3_protocol_set_forwarding (CnsIpv4L3Protocol *self, guint32 interface,
   self->interfaces[interface].forwarding = forwarding != FALSE;
 }
 
-/** cns_ipv4_l3_protocol_is_forwarding: Returns: whether @interface
- * forwards. */
+/**
+ * cns_ipv4_l3_protocol_is_forwarding:
+ *
+ * Returns: whether @interface
+ * forwards.
+ */
 gboolean
 cns_ipv4_l3_protocol_is_forwarding (CnsIpv4L3Protocol *self, guint32 interface)
 {

@@ -1058,7 +1058,7 @@ cns_ipv4_l3_protocol_update_routing_delegate (CnsIpv4L3Protocol *self)
 }
 
 /**
- * cns_ipv4_l3_protocol_is_destination_address:
+ * cns_ipv4_l3_protocol_is_destination_address: (skip)
  * @interface: the interface a datagram came in on
  *
  * Returns: whether a datagram to @address that came in on @interface is
@@ -1078,7 +1078,7 @@ cns_ipv4_l3_protocol_is_destination_address (CnsIpv4L3Protocol *self,
 }
 
 /**
- * cns_ipv4_l3_protocol_send:
+ * cns_ipv4_l3_protocol_send: (skip)
  * @packet: (transfer full): the transport segment, without an IPv4 header
  * @source: the source address, or 0.0.0.0 to take the route's
  * @destination: where to

@@ -166,16 +166,6 @@ gboolean cns_ipv4_l3_protocol_is_destination_address (CnsIpv4L3Protocol *self,
                                                       CnsIpv4Address address,
                                                       guint32 interface);
 
-/**
- * cns_ipv4_l3_protocol_send:
- * @packet: (transfer full): the transport segment, without an IPv4 header
- * @ttl: the TTL, or 0 for the layer's DefaultTtl
- * @tos: the type of service byte
- * @route: (nullable): the route to use; %NULL asks the routing protocol
- *
- * Adds the IPv4 header and sends, fragmenting when the packet exceeds the
- * output interface's MTU; dropped packets go to the Drop trace source.
- */
 void cns_ipv4_l3_protocol_send (CnsIpv4L3Protocol *self, CnsPacket *packet,
                                 CnsIpv4Address source,
                                 CnsIpv4Address destination, guint8 protocol,

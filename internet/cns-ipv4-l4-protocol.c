@@ -36,7 +36,11 @@ cns_ipv4_l4_protocol_init (CnsIpv4L4Protocol *self)
 {
 }
 
-/** cns_ipv4_l4_protocol_get_protocol_number: Returns: the IP protocol. */
+/**
+ * cns_ipv4_l4_protocol_get_protocol_number:
+ *
+ * Returns: the IP protocol.
+ */
 guint8
 cns_ipv4_l4_protocol_get_protocol_number (CnsIpv4L4Protocol *self)
 {
@@ -72,7 +76,7 @@ cns_ipv4_l4_protocol_receive (CnsIpv4L4Protocol *self, CnsPacket *packet,
 }
 
 /**
- * cns_ipv4_l4_protocol_receive_icmp:
+ * cns_ipv4_l4_protocol_receive_icmp: (skip)
  * @icmp_source: who sent the ICMP error
  * @icmp_ttl: the TTL of the ICMP datagram
  * @icmp_type: its type (3 destination unreachable, 11 time exceeded)

@@ -74,8 +74,12 @@ cns_ipv4_list_routing_helper_init (CnsIpv4ListRoutingHelper *self)
   g_array_set_clear_func (self->entries, entry_clear);
 }
 
-/** cns_ipv4_list_routing_helper_new: Returns: (transfer full): a helper
- * with no protocols yet. */
+/**
+ * cns_ipv4_list_routing_helper_new:
+ *
+ * Returns: (transfer full): a helper
+ * with no protocols yet.
+ */
 CnsIpv4ListRoutingHelper *
 cns_ipv4_list_routing_helper_new (void)
 {

@@ -247,7 +247,11 @@ cns_ipv4_list_routing_add_routing_protocol (CnsIpv4ListRouting *self,
   cns_ipv4_routing_protocol_delegate_changed (CNS_IPV4_ROUTING_PROTOCOL (self));
 }
 
-/** cns_ipv4_list_routing_get_n_routing_protocols: Returns: the count. */
+/**
+ * cns_ipv4_list_routing_get_n_routing_protocols:
+ *
+ * Returns: the count.
+ */
 guint32
 cns_ipv4_list_routing_get_n_routing_protocols (CnsIpv4ListRouting *self)
 {

@@ -13,7 +13,7 @@ cns_ipv4_neighbour_resolver_default_init (
 }
 
 /**
- * cns_ipv4_neighbour_resolver_resolve:
+ * cns_ipv4_neighbour_resolver_resolve: (skip)
  * @self: the resolver
  * @device: the output device
  * @next_hop: the route's gateway, or the destination on a direct route

@@ -35,8 +35,12 @@ cns_ipv4_static_routing_helper_init (CnsIpv4StaticRoutingHelper *self)
 {
 }
 
-/** cns_ipv4_static_routing_helper_new: Returns: (transfer full): a
- * helper. */
+/**
+ * cns_ipv4_static_routing_helper_new:
+ *
+ * Returns: (transfer full): a
+ * helper.
+ */
 CnsIpv4StaticRoutingHelper *
 cns_ipv4_static_routing_helper_new (void)
 {

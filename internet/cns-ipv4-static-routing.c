@@ -575,7 +575,7 @@ cns_ipv4_static_routing_new (void)
 }
 
 /**
- * cns_ipv4_static_routing_add_host_route:
+ * cns_ipv4_static_routing_add_host_route: (skip)
  * @destination: the host
  * @next_hop: the gateway to send through
  * @interface: the IPv4 interface to send on
@@ -595,7 +595,7 @@ cns_ipv4_static_routing_add_host_route (CnsIpv4StaticRouting *self,
 }
 
 /**
- * cns_ipv4_static_routing_add_host_route_to_interface:
+ * cns_ipv4_static_routing_add_host_route_to_interface: (skip)
  *
  * Adds a /32 route to a host on the link of @interface (no gateway).
  */
@@ -611,7 +611,7 @@ cns_ipv4_static_routing_add_host_route_to_interface (CnsIpv4StaticRouting *self,
 }
 
 /**
- * cns_ipv4_static_routing_add_network_route:
+ * cns_ipv4_static_routing_add_network_route: (skip)
  * @network: the network; bits outside @mask are ignored
  * @mask: a contiguous mask
  * @next_hop: the gateway to send through
@@ -631,7 +631,7 @@ cns_ipv4_static_routing_add_network_route (CnsIpv4StaticRouting *self,
 }
 
 /**
- * cns_ipv4_static_routing_add_network_route_to_interface:
+ * cns_ipv4_static_routing_add_network_route_to_interface: (skip)
  * @mask: a contiguous mask
  *
  * Adds a route to @network/@mask on the link of @interface (no gateway).
@@ -647,7 +647,7 @@ cns_ipv4_static_routing_add_network_route_to_interface (
 }
 
 /**
- * cns_ipv4_static_routing_set_default_route:
+ * cns_ipv4_static_routing_set_default_route: (skip)
  * @next_hop: the gateway
  *
  * Adds the route 0.0.0.0/0 through @next_hop; as in ns-3, a second call
@@ -664,7 +664,11 @@ cns_ipv4_static_routing_set_default_route (CnsIpv4StaticRouting *self,
               interface, metric);
 }
 
-/** cns_ipv4_static_routing_get_n_routes: Returns: the number of routes. */
+/**
+ * cns_ipv4_static_routing_get_n_routes:
+ *
+ * Returns: the number of routes.
+ */
 guint32
 cns_ipv4_static_routing_get_n_routes (CnsIpv4StaticRouting *self)
 {
@@ -715,7 +719,7 @@ cns_ipv4_static_routing_remove_route (CnsIpv4StaticRouting *self, guint32 index)
 }
 
 /**
- * cns_ipv4_static_routing_lookup:
+ * cns_ipv4_static_routing_lookup: (skip)
  * @route: (out caller-allocates): the route chosen
  *
  * Looks up the route a packet to @destination takes: the longest

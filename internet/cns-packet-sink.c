@@ -264,7 +264,11 @@ cns_packet_sink_set_local (CnsPacketSink *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOCAL]);
 }
 
-/** cns_packet_sink_get_total_rx: Returns: the bytes received so far. */
+/**
+ * cns_packet_sink_get_total_rx:
+ *
+ * Returns: the bytes received so far.
+ */
 guint64
 cns_packet_sink_get_total_rx (CnsPacketSink *self)
 {
@@ -272,7 +276,11 @@ cns_packet_sink_get_total_rx (CnsPacketSink *self)
   return self->total_rx;
 }
 
-/** cns_packet_sink_get_total_packets: Returns: the packets received. */
+/**
+ * cns_packet_sink_get_total_packets:
+ *
+ * Returns: the packets received.
+ */
 guint64
 cns_packet_sink_get_total_packets (CnsPacketSink *self)
 {

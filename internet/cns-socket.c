@@ -646,7 +646,7 @@ cns_socket_get_node (CnsSocket *self)
 }
 
 /**
- * cns_socket_set_recv_callback:
+ * cns_socket_set_recv_callback: (skip)
  * @fn: (nullable): called when data has arrived and can be read with
  *   cns_socket_recv() or cns_socket_recv_from(); %NULL to stop
  */
@@ -663,7 +663,7 @@ cns_socket_set_recv_callback (CnsSocket *self, CnsSocketFn fn,
 }
 
 /**
- * cns_socket_set_data_sent_callback:
+ * cns_socket_set_data_sent_callback: (skip)
  * @fn: (nullable): called with the number of bytes that have left the
  *   socket's buffer (stream sockets)
  */
@@ -683,7 +683,7 @@ cns_socket_set_data_sent_callback (CnsSocket *self, CnsSocketSizeFn fn,
 }
 
 /**
- * cns_socket_set_send_callback:
+ * cns_socket_set_send_callback: (skip)
  * @fn: (nullable): called with the bytes now free in the send buffer
  */
 void
@@ -702,7 +702,7 @@ cns_socket_set_send_callback (CnsSocket *self, CnsSocketSizeFn fn,
 }
 
 /**
- * cns_socket_set_connect_callback:
+ * cns_socket_set_connect_callback: (skip)
  * @succeeded: (nullable): called when cns_socket_connect() succeeded
  * @failed: (nullable): called when it failed
  */
@@ -723,7 +723,7 @@ cns_socket_set_connect_callback (CnsSocket *self, CnsSocketFn succeeded,
 }
 
 /**
- * cns_socket_set_close_callbacks:
+ * cns_socket_set_close_callbacks: (skip)
  * @normal: (nullable): called when the peer closed the connection
  * @error: (nullable): called when the connection broke
  */
@@ -744,7 +744,7 @@ cns_socket_set_close_callbacks (CnsSocket *self, CnsSocketFn normal,
 }
 
 /**
- * cns_socket_set_accept_callback:
+ * cns_socket_set_accept_callback: (skip)
  * @request: (nullable): asked whether to accept a connection from an
  *   address; without it every request is accepted
  * @created: (nullable): given each new connection's socket
@@ -794,14 +794,22 @@ cns_socket_set_errno (CnsSocket *self, CnsSocketErrno error)
   cns_socket_set_errno_inline (self, error);
 }
 
-/** cns_socket_notify_data_recv: For subclasses: data has arrived. */
+/**
+ * cns_socket_notify_data_recv:
+ *
+ * For subclasses: data has arrived.
+ */
 void
 cns_socket_notify_data_recv (CnsSocket *self)
 {
   cns_socket_notify_data_recv_inline (self);
 }
 
-/** cns_socket_notify_data_sent: For subclasses: @size bytes left. */
+/**
+ * cns_socket_notify_data_sent:
+ *
+ * For subclasses: @size bytes left.
+ */
 void
 cns_socket_notify_data_sent (CnsSocket *self, guint32 size)
 {
@@ -811,7 +819,11 @@ cns_socket_notify_data_sent (CnsSocket *self, guint32 size)
     cb->data_sent (self, size, cb->data_sent_data);
 }
 
-/** cns_socket_notify_send: For subclasses: @available bytes are free. */
+/**
+ * cns_socket_notify_send:
+ *
+ * For subclasses: @available bytes are free.
+ */
 void
 cns_socket_notify_send (CnsSocket *self, guint32 available)
 {
@@ -824,7 +836,11 @@ cns_socket_notify_send (CnsSocket *self, guint32 available)
 /* The callbacks may clear themselves, freeing the block: the notify
  * functions read what they need from it before calling. */
 
-/** cns_socket_notify_connection_succeeded: For subclasses. */
+/**
+ * cns_socket_notify_connection_succeeded:
+ *
+ * For subclasses.
+ */
 void
 cns_socket_notify_connection_succeeded (CnsSocket *self)
 {
@@ -834,7 +850,11 @@ cns_socket_notify_connection_succeeded (CnsSocket *self)
     cb->connect_succeeded (self, cb->connect_data);
 }
 
-/** cns_socket_notify_connection_failed: For subclasses. */
+/**
+ * cns_socket_notify_connection_failed:
+ *
+ * For subclasses.
+ */
 void
 cns_socket_notify_connection_failed (CnsSocket *self)
 {
@@ -844,7 +864,11 @@ cns_socket_notify_connection_failed (CnsSocket *self)
     cb->connect_failed (self, cb->connect_data);
 }
 
-/** cns_socket_notify_normal_close: For subclasses. */
+/**
+ * cns_socket_notify_normal_close:
+ *
+ * For subclasses.
+ */
 void
 cns_socket_notify_normal_close (CnsSocket *self)
 {
@@ -854,7 +878,11 @@ cns_socket_notify_normal_close (CnsSocket *self)
     cb->close_normal (self, cb->close_data);
 }
 
-/** cns_socket_notify_error_close: For subclasses. */
+/**
+ * cns_socket_notify_error_close:
+ *
+ * For subclasses.
+ */
 void
 cns_socket_notify_error_close (CnsSocket *self)
 {

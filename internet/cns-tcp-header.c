@@ -452,7 +452,7 @@ cns_tcp_header_get_size (const CnsTcpHeader *header)
 }
 
 /**
- * cns_tcp_header_prepare_checksum:
+ * cns_tcp_header_prepare_checksum: (skip)
  * @header: a header with its ports and options set
  * @source: the IPv4 source address the segment will carry
  * @destination: its IPv4 destination address
@@ -488,7 +488,7 @@ cns_tcp_header_prepare_checksum (CnsTcpHeader *header, CnsIpv4Address source,
 }
 
 /**
- * cns_tcp_header_verify_checksum:
+ * cns_tcp_header_verify_checksum: (skip)
  * @segment: a TCP segment, header first
  * @source: the IPv4 source address it came with
  * @destination: its IPv4 destination address

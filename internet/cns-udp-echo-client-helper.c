@@ -28,7 +28,7 @@ cns_udp_echo_client_helper_init (CnsUdpEchoClientHelper *self)
 }
 
 /**
- * cns_udp_echo_client_helper_new:
+ * cns_udp_echo_client_helper_new: (skip)
  * @address: the server's address
  * @port: the server's port
  *
@@ -47,4 +47,24 @@ cns_udp_echo_client_helper_new (CnsIpv4Address address, guint16 port)
   g_value_set_boxed (&v, &remote);
   cns_application_helper_set_attribute_value (self, "Remote", &v, NULL);
   return CNS_UDP_ECHO_CLIENT_HELPER (self);
+}
+
+/* clang-format off */
+/**
+ * cns_udp_echo_client_helper_new_for_address: (rename-to cns_udp_echo_client_helper_new) (constructor)
+ * @address: the server's address
+ * @port: the server's port
+ *
+ * cns_udp_echo_client_helper_new() for bindings, which cannot pass a
+ * structure by value.
+ *
+ * Returns: (transfer full): a helper installing echo clients.
+ */
+/* clang-format on */
+CnsUdpEchoClientHelper *
+cns_udp_echo_client_helper_new_for_address (const CnsIpv4Address *address,
+                                            guint16 port)
+{
+  g_return_val_if_fail (address != NULL, NULL);
+  return cns_udp_echo_client_helper_new (*address, port);
 }

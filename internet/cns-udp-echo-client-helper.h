@@ -14,5 +14,8 @@ G_DECLARE_FINAL_TYPE (CnsUdpEchoClientHelper, cns_udp_echo_client_helper, CNS,
 
 CnsUdpEchoClientHelper *cns_udp_echo_client_helper_new (CnsIpv4Address address,
                                                         guint16 port);
+CnsUdpEchoClientHelper *
+cns_udp_echo_client_helper_new_for_address (const CnsIpv4Address *address,
+                                            guint16 port);
 
 G_END_DECLS

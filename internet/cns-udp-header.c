@@ -122,7 +122,7 @@ cns_udp_header_init (CnsUdpHeader *header, guint16 source_port,
 }
 
 /**
- * cns_udp_header_prepare_checksum:
+ * cns_udp_header_prepare_checksum: (skip)
  * @header: a header with its ports set
  * @source: the IPv4 source address the datagram will carry
  * @destination: its IPv4 destination address
@@ -154,7 +154,7 @@ cns_udp_header_prepare_checksum (CnsUdpHeader *header, CnsIpv4Address source,
 }
 
 /**
- * cns_udp_header_verify_checksum:
+ * cns_udp_header_verify_checksum: (skip)
  * @datagram: a UDP datagram, header first
  * @source: the IPv4 source address it came with
  * @destination: its IPv4 destination address

@@ -348,7 +348,11 @@ cns_udp_l4_protocol_bind (CnsUdpL4Protocol *self, CnsIpv4EndPoint *end_point,
   return cns_ipv4_end_point_demux_bind (&self->demux, end_point, address, port);
 }
 
-/** cns_udp_l4_protocol_unbind: Unbinds a socket's @end_point. */
+/**
+ * cns_udp_l4_protocol_unbind:
+ *
+ * Unbinds a socket's @end_point.
+ */
 void
 cns_udp_l4_protocol_unbind (CnsUdpL4Protocol *self, CnsIpv4EndPoint *end_point)
 {

@@ -811,7 +811,7 @@ cns_udp_socket_new (CnsUdpL4Protocol *udp, CnsNode *node)
 }
 
 /**
- * cns_udp_socket_set_icmp_callback:
+ * cns_udp_socket_set_icmp_callback: (skip)
  * @fn: (nullable): the function, or %NULL to stop being called
  *
  * Sets the function called when an ICMP error (port unreachable, TTL

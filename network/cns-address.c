@@ -233,7 +233,11 @@ cns_address_to_string (const CnsAddress *address)
   return g_string_free (s, FALSE);
 }
 
-/** cns_address_copy: Returns: (transfer full): a copy of @address. */
+/**
+ * cns_address_copy:
+ *
+ * Returns: (transfer full): a copy of @address.
+ */
 CnsAddress *
 cns_address_copy (const CnsAddress *address)
 {
@@ -241,7 +245,11 @@ cns_address_copy (const CnsAddress *address)
   return g_memdup2 (address, sizeof *address);
 }
 
-/** cns_address_free: Frees an address made by cns_address_copy(). */
+/**
+ * cns_address_free:
+ *
+ * Frees an address made by cns_address_copy().
+ */
 void
 cns_address_free (CnsAddress *address)
 {

@@ -103,7 +103,7 @@ ascii_stream_close (gpointer obj, gpointer data)
 }
 
 /**
- * cns_ascii_trace_stream_new:
+ * cns_ascii_trace_stream_new: (skip)
  * @path: the file to write (created or truncated)
  * @error: a #CNS_NETWORK_ERROR naming @path when it cannot be opened
  *
@@ -133,7 +133,11 @@ cns_ascii_trace_stream_new (const gchar *path, GError **error)
   return self;
 }
 
-/** cns_ascii_trace_stream_ref: Returns: (transfer full): @self. */
+/**
+ * cns_ascii_trace_stream_ref: (skip)
+ *
+ * Returns: (transfer full): @self.
+ */
 CnsAsciiTraceStream *
 cns_ascii_trace_stream_ref (CnsAsciiTraceStream *self)
 {
@@ -142,7 +146,11 @@ cns_ascii_trace_stream_ref (CnsAsciiTraceStream *self)
   return self;
 }
 
-/** cns_ascii_trace_stream_unref: Drops a reference. */
+/**
+ * cns_ascii_trace_stream_unref:
+ *
+ * Drops a reference.
+ */
 void
 cns_ascii_trace_stream_unref (CnsAsciiTraceStream *self)
 {

@@ -78,7 +78,11 @@ cns_channel_init (CnsChannel *self)
 {
 }
 
-/** cns_channel_get_id: Returns: the channel's index in the channel list. */
+/**
+ * cns_channel_get_id:
+ *
+ * Returns: the channel's index in the channel list.
+ */
 guint32
 cns_channel_get_id (CnsChannel *self)
 {
@@ -86,7 +90,11 @@ cns_channel_get_id (CnsChannel *self)
   return ((CnsChannelPrivate *) cns_channel_get_instance_private (self))->id;
 }
 
-/** cns_channel_get_n_devices: Returns: the devices attached. */
+/**
+ * cns_channel_get_n_devices:
+ *
+ * Returns: the devices attached.
+ */
 guint32
 cns_channel_get_n_devices (CnsChannel *self)
 {
@@ -106,7 +114,11 @@ cns_channel_get_device (CnsChannel *self, guint32 index)
   return CNS_CHANNEL_GET_CLASS (self)->get_device (self, index);
 }
 
-/** cns_channel_list_get_n_channels: Returns: channels made so far. */
+/**
+ * cns_channel_list_get_n_channels:
+ *
+ * Returns: channels made so far.
+ */
 guint32
 cns_channel_list_get_n_channels (void)
 {

@@ -117,7 +117,11 @@ cns_error_model_set_enabled (CnsErrorModel *self, gboolean enabled)
   g_object_set (self, "enabled", enabled, NULL);
 }
 
-/** cns_error_model_is_enabled: Returns: the Enabled attribute. */
+/**
+ * cns_error_model_is_enabled:
+ *
+ * Returns: the Enabled attribute.
+ */
 gboolean
 cns_error_model_is_enabled (CnsErrorModel *self)
 {

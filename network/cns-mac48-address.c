@@ -30,7 +30,11 @@ static guint64 last_allocated;
 G_DEFINE_BOXED_TYPE (CnsMac48Address, cns_mac48_address, cns_mac48_address_copy,
                      cns_mac48_address_free)
 
-/** cns_mac48_address_copy: Returns: (transfer full): a copy of @address. */
+/**
+ * cns_mac48_address_copy:
+ *
+ * Returns: (transfer full): a copy of @address.
+ */
 CnsMac48Address *
 cns_mac48_address_copy (const CnsMac48Address *address)
 {
@@ -38,7 +42,11 @@ cns_mac48_address_copy (const CnsMac48Address *address)
   return g_memdup2 (address, sizeof *address);
 }
 
-/** cns_mac48_address_free: Frees an address from cns_mac48_address_copy(). */
+/**
+ * cns_mac48_address_free:
+ *
+ * Frees an address from cns_mac48_address_copy().
+ */
 void
 cns_mac48_address_free (CnsMac48Address *address)
 {
@@ -163,7 +171,11 @@ cns_mac48_address_format (const CnsMac48Address *address,
   return CNS_MAC48_ADDRESS_STRING_SIZE - 1;
 }
 
-/** cns_mac48_address_to_string: Returns: (transfer full): @address as text. */
+/**
+ * cns_mac48_address_to_string:
+ *
+ * Returns: (transfer full): @address as text.
+ */
 gchar *
 cns_mac48_address_to_string (const CnsMac48Address *address)
 {
@@ -174,7 +186,11 @@ cns_mac48_address_to_string (const CnsMac48Address *address)
   return g_strdup (buf);
 }
 
-/** cns_mac48_address_equal: Returns: whether @a and @b are the same. */
+/**
+ * cns_mac48_address_equal:
+ *
+ * Returns: whether @a and @b are the same.
+ */
 gboolean
 cns_mac48_address_equal (const CnsMac48Address *a, const CnsMac48Address *b)
 {
@@ -182,7 +198,11 @@ cns_mac48_address_equal (const CnsMac48Address *a, const CnsMac48Address *b)
   return memcmp (a->bytes, b->bytes, sizeof a->bytes) == 0;
 }
 
-/** cns_mac48_address_get_broadcast: Returns: ff:ff:ff:ff:ff:ff. */
+/**
+ * cns_mac48_address_get_broadcast:
+ *
+ * Returns: ff:ff:ff:ff:ff:ff.
+ */
 CnsMac48Address
 cns_mac48_address_get_broadcast (void)
 {
@@ -192,7 +212,11 @@ cns_mac48_address_get_broadcast (void)
   return address;
 }
 
-/** cns_mac48_address_is_broadcast: Returns: whether @address is all ones. */
+/**
+ * cns_mac48_address_is_broadcast:
+ *
+ * Returns: whether @address is all ones.
+ */
 gboolean
 cns_mac48_address_is_broadcast (const CnsMac48Address *address)
 {

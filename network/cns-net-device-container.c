@@ -13,7 +13,11 @@ G_DEFINE_BOXED_TYPE (CnsNetDeviceContainer, cns_net_device_container,
                      cns_net_device_container_ref,
                      cns_net_device_container_unref)
 
-/** cns_net_device_container_new: Returns: (transfer full): an empty one. */
+/**
+ * cns_net_device_container_new:
+ *
+ * Returns: (transfer full): an empty one.
+ */
 CnsNetDeviceContainer *
 cns_net_device_container_new (void)
 {
@@ -24,7 +28,11 @@ cns_net_device_container_new (void)
   return self;
 }
 
-/** cns_net_device_container_ref: Returns: (transfer full): @self. */
+/**
+ * cns_net_device_container_ref:
+ *
+ * Returns: (transfer full): @self.
+ */
 CnsNetDeviceContainer *
 cns_net_device_container_ref (CnsNetDeviceContainer *self)
 {
@@ -33,7 +41,11 @@ cns_net_device_container_ref (CnsNetDeviceContainer *self)
   return self;
 }
 
-/** cns_net_device_container_unref: Drops a reference. */
+/**
+ * cns_net_device_container_unref:
+ *
+ * Drops a reference.
+ */
 void
 cns_net_device_container_unref (CnsNetDeviceContainer *self)
 {
@@ -44,7 +56,11 @@ cns_net_device_container_unref (CnsNetDeviceContainer *self)
   g_free (self);
 }
 
-/** cns_net_device_container_add: Appends @device. */
+/**
+ * cns_net_device_container_add:
+ *
+ * Appends @device.
+ */
 void
 cns_net_device_container_add (CnsNetDeviceContainer *self, CnsNetDevice *device)
 {
@@ -53,7 +69,11 @@ cns_net_device_container_add (CnsNetDeviceContainer *self, CnsNetDevice *device)
   g_ptr_array_add (self->devices, g_object_ref (device));
 }
 
-/** cns_net_device_container_add_container: Appends @other's devices. */
+/**
+ * cns_net_device_container_add_container:
+ *
+ * Appends @other's devices.
+ */
 void
 cns_net_device_container_add_container (CnsNetDeviceContainer *self,
                                         const CnsNetDeviceContainer *other)
@@ -63,7 +83,11 @@ cns_net_device_container_add_container (CnsNetDeviceContainer *self,
     cns_net_device_container_add (self, other->devices->pdata[i]);
 }
 
-/** cns_net_device_container_get_n: Returns: the number of devices. */
+/**
+ * cns_net_device_container_get_n:
+ *
+ * Returns: the number of devices.
+ */
 guint32
 cns_net_device_container_get_n (const CnsNetDeviceContainer *self)
 {

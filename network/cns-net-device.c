@@ -86,6 +86,7 @@ cns_net_device_class_init (CnsNetDeviceClass *klass)
 
   /**
    * CnsNetDevice::link-changed:
+   * @device: the device
    * @up: whether the link is now up
    */
   signals[SIGNAL_LINK_CHANGED] = g_signal_new (
@@ -151,7 +152,11 @@ cns_net_device_send_from (CnsNetDevice *self, CnsPacket *packet,
   return klass->send_from (self, packet, source, dest, protocol);
 }
 
-/** cns_net_device_supports_send_from: Returns: whether send_from works. */
+/**
+ * cns_net_device_supports_send_from:
+ *
+ * Returns: whether send_from works.
+ */
 gboolean
 cns_net_device_supports_send_from (CnsNetDevice *self)
 {
@@ -172,7 +177,11 @@ cns_net_device_get_node (CnsNetDevice *self)
       ->node;
 }
 
-/** cns_net_device_get_ifindex: Returns: the index within its node. */
+/**
+ * cns_net_device_get_ifindex:
+ *
+ * Returns: the index within its node.
+ */
 guint32
 cns_net_device_get_ifindex (CnsNetDevice *self)
 {
@@ -193,7 +202,11 @@ cns_net_device_get_channel (CnsNetDevice *self)
   return CNS_NET_DEVICE_GET_CLASS (self)->get_channel (self);
 }
 
-/** cns_net_device_get_address: Copies the device's address into @out. */
+/**
+ * cns_net_device_get_address:
+ *
+ * Copies the device's address into @out.
+ */
 void
 cns_net_device_get_address (CnsNetDevice *self, CnsAddress *out)
 {
@@ -203,7 +216,11 @@ cns_net_device_get_address (CnsNetDevice *self, CnsAddress *out)
              ->address;
 }
 
-/** cns_net_device_set_address: Sets the device's link address. */
+/**
+ * cns_net_device_set_address:
+ *
+ * Sets the device's link address.
+ */
 void
 cns_net_device_set_address (CnsNetDevice *self, const CnsAddress *address)
 {
@@ -213,7 +230,11 @@ cns_net_device_set_address (CnsNetDevice *self, const CnsAddress *address)
       = *address;
 }
 
-/** cns_net_device_get_broadcast: Copies the broadcast address into @out. */
+/**
+ * cns_net_device_get_broadcast:
+ *
+ * Copies the broadcast address into @out.
+ */
 void
 cns_net_device_get_broadcast (CnsNetDevice *self, CnsAddress *out)
 {
@@ -222,7 +243,11 @@ cns_net_device_get_broadcast (CnsNetDevice *self, CnsAddress *out)
   CNS_NET_DEVICE_GET_CLASS (self)->get_broadcast (self, out);
 }
 
-/** cns_net_device_get_mtu: Returns: the MTU in bytes. */
+/**
+ * cns_net_device_get_mtu:
+ *
+ * Returns: the MTU in bytes.
+ */
 guint16
 cns_net_device_get_mtu (CnsNetDevice *self)
 {
@@ -248,7 +273,11 @@ cns_net_device_set_mtu (CnsNetDevice *self, guint16 mtu)
   return TRUE;
 }
 
-/** cns_net_device_is_link_up: Returns: whether the link is up. */
+/**
+ * cns_net_device_is_link_up:
+ *
+ * Returns: whether the link is up.
+ */
 gboolean
 cns_net_device_is_link_up (CnsNetDevice *self)
 {
@@ -257,7 +286,11 @@ cns_net_device_is_link_up (CnsNetDevice *self)
       ->link_up;
 }
 
-/** cns_net_device_get_flags: Returns: the device's capabilities. */
+/**
+ * cns_net_device_get_flags:
+ *
+ * Returns: the device's capabilities.
+ */
 CnsNetDeviceFlags
 cns_net_device_get_flags (CnsNetDevice *self)
 {
@@ -266,14 +299,22 @@ cns_net_device_get_flags (CnsNetDevice *self)
       ->flags;
 }
 
-/** cns_net_device_is_point_to_point: Returns: whether it has one peer. */
+/**
+ * cns_net_device_is_point_to_point:
+ *
+ * Returns: whether it has one peer.
+ */
 gboolean
 cns_net_device_is_point_to_point (CnsNetDevice *self)
 {
   return (cns_net_device_get_flags (self) & CNS_NET_DEVICE_POINT_TO_POINT) != 0;
 }
 
-/** cns_net_device_is_broadcast: Returns: whether it can broadcast. */
+/**
+ * cns_net_device_is_broadcast:
+ *
+ * Returns: whether it can broadcast.
+ */
 gboolean
 cns_net_device_is_broadcast (CnsNetDevice *self)
 {
@@ -281,7 +322,7 @@ cns_net_device_is_broadcast (CnsNetDevice *self)
 }
 
 /**
- * cns_net_device_set_receive_callback:
+ * cns_net_device_set_receive_callback: (skip)
  * @callback: (nullable): receives packets for this device
  */
 void
@@ -298,7 +339,7 @@ cns_net_device_set_receive_callback (CnsNetDevice *self,
 }
 
 /**
- * cns_net_device_set_promisc_receive_callback:
+ * cns_net_device_set_promisc_receive_callback: (skip)
  * @callback: (nullable): receives every packet the device sees; setting
  *   one puts the device in promiscuous mode
  */
@@ -321,8 +362,12 @@ cns_net_device_set_promisc_receive_callback (
   *priv->promisc_receive = (CnsNetDevicePromiscReceive){ callback, user_data };
 }
 
-/** cns_net_device_is_promiscuous: Returns: whether a promiscuous callback is
- * set. */
+/**
+ * cns_net_device_is_promiscuous:
+ *
+ * Returns: whether a promiscuous callback is
+ * set.
+ */
 gboolean
 cns_net_device_is_promiscuous (CnsNetDevice *self)
 {
@@ -332,7 +377,11 @@ cns_net_device_is_promiscuous (CnsNetDevice *self)
          != NULL;
 }
 
-/** cns_net_device_set_flags: For subclasses: declares capabilities. */
+/**
+ * cns_net_device_set_flags:
+ *
+ * For subclasses: declares capabilities.
+ */
 void
 cns_net_device_set_flags (CnsNetDevice *self, CnsNetDeviceFlags flags)
 {

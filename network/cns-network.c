@@ -4,11 +4,24 @@
  * Called once by the library's start-up (cns-library.c), after the core's:
  * registers the network module's GTypes (so that
  * "CnsRateErrorModel::ErrorRate" can be named in a string before any
- * error model exists), its attribute text forms and its config roots.
+ * error model exists), its attribute text forms, its config roots and the
+ * marshals that let bindings connect to its trace sources.
  */
 #include "network/cns-network.h"
 
 #include "network/cns-network-private.h"
+
+/* CnsPacketTraceFn for bindings: the closure gets the source and the
+ * packet (a new reference while it holds it). */
+static void
+packet_trace_marshal (gpointer source, CnsPacket *packet, gpointer closure)
+{
+  GValue args[2] = { G_VALUE_INIT, G_VALUE_INIT };
+
+  g_value_set_object (g_value_init (&args[0], G_TYPE_OBJECT), source);
+  g_value_set_boxed (g_value_init (&args[1], CNS_TYPE_PACKET), packet);
+  cns_trace_marshal_invoke (closure, args, G_N_ELEMENTS (args));
+}
 
 void
 cns_network_init (void)
@@ -33,4 +46,6 @@ cns_network_init (void)
   cns_mac48_address_install ();
   cns_channel_list_install ();
   cns_node_list_install ();
+  cns_trace_source_register_marshal ("CnsPacketTraceFn",
+                                     G_CALLBACK (packet_trace_marshal));
 }

@@ -139,7 +139,11 @@ cns_nix_vector_add_neighbor_index (CnsNixVector *self, guint32 index,
   self->n_bits += n_bits;
 }
 
-/** cns_nix_vector_get_n_bits: Returns: the number of bits appended. */
+/**
+ * cns_nix_vector_get_n_bits:
+ *
+ * Returns: the number of bits appended.
+ */
 guint32
 cns_nix_vector_get_n_bits (const CnsNixVector *self)
 {

@@ -12,7 +12,11 @@ struct _CnsNodeContainer
 G_DEFINE_BOXED_TYPE (CnsNodeContainer, cns_node_container,
                      cns_node_container_ref, cns_node_container_unref)
 
-/** cns_node_container_new: Returns: (transfer full): an empty container. */
+/**
+ * cns_node_container_new:
+ *
+ * Returns: (transfer full): an empty container.
+ */
 CnsNodeContainer *
 cns_node_container_new (void)
 {
@@ -38,7 +42,11 @@ cns_node_container_new_global (void)
   return self;
 }
 
-/** cns_node_container_ref: Returns: (transfer full): @self. */
+/**
+ * cns_node_container_ref:
+ *
+ * Returns: (transfer full): @self.
+ */
 CnsNodeContainer *
 cns_node_container_ref (CnsNodeContainer *self)
 {
@@ -47,7 +55,11 @@ cns_node_container_ref (CnsNodeContainer *self)
   return self;
 }
 
-/** cns_node_container_unref: Drops a reference. */
+/**
+ * cns_node_container_unref:
+ *
+ * Drops a reference.
+ */
 void
 cns_node_container_unref (CnsNodeContainer *self)
 {
@@ -58,7 +70,11 @@ cns_node_container_unref (CnsNodeContainer *self)
   g_free (self);
 }
 
-/** cns_node_container_create: Makes @n nodes on system 0 and adds them. */
+/**
+ * cns_node_container_create:
+ *
+ * Makes @n nodes on system 0 and adds them.
+ */
 void
 cns_node_container_create (CnsNodeContainer *self, guint32 n)
 {
@@ -79,7 +95,11 @@ cns_node_container_create_with_system_id (CnsNodeContainer *self, guint32 n,
     g_ptr_array_add (self->nodes, cns_node_new_with_system_id (system_id));
 }
 
-/** cns_node_container_add: Appends @node. */
+/**
+ * cns_node_container_add:
+ *
+ * Appends @node.
+ */
 void
 cns_node_container_add (CnsNodeContainer *self, CnsNode *node)
 {
@@ -88,7 +108,11 @@ cns_node_container_add (CnsNodeContainer *self, CnsNode *node)
   g_ptr_array_add (self->nodes, g_object_ref (node));
 }
 
-/** cns_node_container_add_container: Appends every node of @other. */
+/**
+ * cns_node_container_add_container:
+ *
+ * Appends every node of @other.
+ */
 void
 cns_node_container_add_container (CnsNodeContainer *self,
                                   const CnsNodeContainer *other)
@@ -98,7 +122,11 @@ cns_node_container_add_container (CnsNodeContainer *self,
     cns_node_container_add (self, other->nodes->pdata[i]);
 }
 
-/** cns_node_container_get_n: Returns: the number of nodes. */
+/**
+ * cns_node_container_get_n:
+ *
+ * Returns: the number of nodes.
+ */
 guint32
 cns_node_container_get_n (const CnsNodeContainer *self)
 {

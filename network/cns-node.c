@@ -341,7 +341,11 @@ cns_node_new_with_system_id (guint32 system_id)
   return cns_object_new (CNS_TYPE_NODE, "system-id", system_id, NULL);
 }
 
-/** cns_node_get_id: Returns: the node's id. */
+/**
+ * cns_node_get_id:
+ *
+ * Returns: the node's id.
+ */
 guint32
 cns_node_get_id (CnsNode *self)
 {
@@ -349,7 +353,11 @@ cns_node_get_id (CnsNode *self)
   return self->id;
 }
 
-/** cns_node_get_system_id: Returns: the node's MPI rank. */
+/**
+ * cns_node_get_system_id:
+ *
+ * Returns: the node's MPI rank.
+ */
 guint32
 cns_node_get_system_id (CnsNode *self)
 {
@@ -420,7 +428,11 @@ cns_node_add_device (CnsNode *self, CnsNetDevice *device)
   return ifindex;
 }
 
-/** cns_node_get_n_devices: Returns: the number of devices. */
+/**
+ * cns_node_get_n_devices:
+ *
+ * Returns: the number of devices.
+ */
 guint32
 cns_node_get_n_devices (CnsNode *self)
 {
@@ -463,7 +475,11 @@ cns_node_add_application (CnsNode *self, CnsObject *application)
   return index;
 }
 
-/** cns_node_get_n_applications: Returns: the number of applications. */
+/**
+ * cns_node_get_n_applications:
+ *
+ * Returns: the number of applications.
+ */
 guint32
 cns_node_get_n_applications (CnsNode *self)
 {
@@ -570,7 +586,7 @@ node_promisc_receive (CnsNetDevice *device, CnsPacket *packet, guint16 protocol,
 }
 
 /**
- * cns_node_register_protocol_handler:
+ * cns_node_register_protocol_handler: (skip)
  * @handler: receives matching packets
  * @protocol: the EtherType to receive, or 0 for all
  * @device: (nullable): the device to receive from, or %NULL for all
@@ -610,7 +626,7 @@ cns_node_register_protocol_handler (CnsNode *self, CnsProtocolHandler handler,
 }
 
 /**
- * cns_node_unregister_protocol_handler:
+ * cns_node_unregister_protocol_handler: (skip)
  *
  * Removes every registration of @handler with @user_data.
  */
@@ -655,7 +671,11 @@ cns_node_list_install (void)
   cns_config_register_root ("NodeList", node_list_length, node_list_nth, NULL);
 }
 
-/** cns_node_list_get_n_nodes: Returns: nodes made in this simulation. */
+/**
+ * cns_node_list_get_n_nodes:
+ *
+ * Returns: nodes made in this simulation.
+ */
 guint32
 cns_node_list_get_n_nodes (void)
 {

@@ -30,8 +30,12 @@ cns_packet_enable_printing (gboolean enable)
   cns_packet_printing_enabled = enable;
 }
 
-/** cns_packet_is_printing_enabled: Returns: whether new packets record
- * their headers. */
+/**
+ * cns_packet_is_printing_enabled:
+ *
+ * Returns: whether new packets record
+ * their headers.
+ */
 gboolean
 cns_packet_is_printing_enabled (void)
 {

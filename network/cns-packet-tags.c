@@ -398,7 +398,7 @@ cns_packet_find_first_byte_tag (const CnsPacket *packet,
 }
 
 /**
- * cns_packet_foreach_byte_tag:
+ * cns_packet_foreach_byte_tag: (skip)
  * @func: called for each byte tag over the packet's bytes, oldest first,
  *   with the range it covers in the packet's current byte offsets
  */

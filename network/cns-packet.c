@@ -276,7 +276,11 @@ cns_packet_is_writable (const CnsPacket *packet)
   return packet->ref_count == 1;
 }
 
-/** cns_packet_get_uid: Returns: the packet's uid. */
+/**
+ * cns_packet_get_uid:
+ *
+ * Returns: the packet's uid.
+ */
 guint64
 cns_packet_get_uid (const CnsPacket *packet)
 {
@@ -284,7 +288,11 @@ cns_packet_get_uid (const CnsPacket *packet)
   return packet->uid;
 }
 
-/** cns_packet_get_size: Returns: the number of bytes in the packet. */
+/**
+ * cns_packet_get_size:
+ *
+ * Returns: the number of bytes in the packet.
+ */
 guint32
 cns_packet_get_size (const CnsPacket *packet)
 {

@@ -132,7 +132,7 @@ pcap_file_get (CnsPcapFile *self, guint8 *data, gsize size, GError **error)
 }
 
 /**
- * cns_pcap_file_create:
+ * cns_pcap_file_create: (skip)
  * @path: the file to write; replaced if it exists
  * @link_type: what each record starts with, a %CNS_PCAP_LINKTYPE_ value
  * @snaplen: the most bytes kept of each packet (%CNS_PCAP_DEFAULT_SNAPLEN
@@ -275,7 +275,7 @@ cns_pcap_file_write_packet (CnsPcapFile *self, CnsTime time,
 }
 
 /**
- * cns_pcap_file_open:
+ * cns_pcap_file_open: (skip)
  * @path: a classic pcap file, micro- or nanosecond, either byte order
  * @error: a #CNS_NETWORK_ERROR_IO naming @path when it cannot be read, or
  *   a #CNS_NETWORK_ERROR_PARSE saying what is wrong with its header
@@ -498,7 +498,11 @@ cns_pcap_file_read (CnsPcapFile *self, CnsTime *time, GByteArray *data,
   return TRUE;
 }
 
-/** cns_pcap_file_get_link_type: Returns: the file's link-layer type. */
+/**
+ * cns_pcap_file_get_link_type:
+ *
+ * Returns: the file's link-layer type.
+ */
 guint32
 cns_pcap_file_get_link_type (const CnsPcapFile *self)
 {
@@ -506,7 +510,11 @@ cns_pcap_file_get_link_type (const CnsPcapFile *self)
   return self->link_type;
 }
 
-/** cns_pcap_file_get_snaplen: Returns: the file's snapshot length. */
+/**
+ * cns_pcap_file_get_snaplen:
+ *
+ * Returns: the file's snapshot length.
+ */
 guint32
 cns_pcap_file_get_snaplen (const CnsPcapFile *self)
 {

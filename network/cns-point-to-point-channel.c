@@ -120,7 +120,11 @@ cns_point_to_point_channel_new (void)
   return cns_object_new (CNS_TYPE_POINT_TO_POINT_CHANNEL, NULL);
 }
 
-/** cns_point_to_point_channel_get_delay: Returns: the propagation delay. */
+/**
+ * cns_point_to_point_channel_get_delay:
+ *
+ * Returns: the propagation delay.
+ */
 CnsTime
 cns_point_to_point_channel_get_delay (CnsPointToPointChannel *self)
 {
@@ -129,7 +133,11 @@ cns_point_to_point_channel_get_delay (CnsPointToPointChannel *self)
   return PRIV (self)->delay;
 }
 
-/** cns_point_to_point_channel_set_delay: Sets the propagation delay. */
+/**
+ * cns_point_to_point_channel_set_delay:
+ *
+ * Sets the propagation delay.
+ */
 void
 cns_point_to_point_channel_set_delay (CnsPointToPointChannel *self,
                                       CnsTime delay)

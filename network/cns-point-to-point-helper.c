@@ -60,7 +60,11 @@ cns_point_to_point_helper_init (CnsPointToPointHelper *self)
   self->queue_factory = cns_object_factory_new (CNS_TYPE_DROP_TAIL_QUEUE);
 }
 
-/** cns_point_to_point_helper_new: Returns: (transfer full): a helper. */
+/**
+ * cns_point_to_point_helper_new:
+ *
+ * Returns: (transfer full): a helper.
+ */
 CnsPointToPointHelper *
 cns_point_to_point_helper_new (void)
 {

@@ -354,7 +354,11 @@ cns_point_to_point_net_device_new (void)
   return cns_object_new (CNS_TYPE_POINT_TO_POINT_NET_DEVICE, NULL);
 }
 
-/** cns_point_to_point_net_device_get_data_rate: Returns: the rate. */
+/**
+ * cns_point_to_point_net_device_get_data_rate:
+ *
+ * Returns: the rate.
+ */
 CnsDataRate
 cns_point_to_point_net_device_get_data_rate (CnsPointToPointNetDevice *self)
 {
@@ -363,7 +367,11 @@ cns_point_to_point_net_device_get_data_rate (CnsPointToPointNetDevice *self)
   return self->data_rate;
 }
 
-/** cns_point_to_point_net_device_set_data_rate: Sets the rate (> 0). */
+/**
+ * cns_point_to_point_net_device_set_data_rate:
+ *
+ * Sets the rate (> 0).
+ */
 void
 cns_point_to_point_net_device_set_data_rate (CnsPointToPointNetDevice *self,
                                              CnsDataRate rate)
@@ -375,7 +383,11 @@ cns_point_to_point_net_device_set_data_rate (CnsPointToPointNetDevice *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA_RATE]);
 }
 
-/** cns_point_to_point_net_device_get_interframe_gap: Returns: the gap. */
+/**
+ * cns_point_to_point_net_device_get_interframe_gap:
+ *
+ * Returns: the gap.
+ */
 CnsTime
 cns_point_to_point_net_device_get_interframe_gap (
     CnsPointToPointNetDevice *self)
@@ -385,7 +397,11 @@ cns_point_to_point_net_device_get_interframe_gap (
   return self->interframe_gap;
 }
 
-/** cns_point_to_point_net_device_set_interframe_gap: Sets the gap. */
+/**
+ * cns_point_to_point_net_device_set_interframe_gap:
+ *
+ * Sets the gap.
+ */
 void
 cns_point_to_point_net_device_set_interframe_gap (
     CnsPointToPointNetDevice *self, CnsTime gap)

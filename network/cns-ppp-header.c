@@ -73,7 +73,11 @@ cns_ppp_header_protocol_from_ether_type (guint16 ether_type)
     }
 }
 
-/** cns_ppp_header_protocol_to_ether_type: The inverse mapping. */
+/**
+ * cns_ppp_header_protocol_to_ether_type:
+ *
+ * The inverse mapping.
+ */
 guint16
 cns_ppp_header_protocol_to_ether_type (guint16 protocol)
 {

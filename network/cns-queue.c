@@ -134,7 +134,11 @@ cns_queue_peek (CnsQueue *self)
   return priv->n_packets > 0 ? priv->ring[priv->head] : NULL;
 }
 
-/** cns_queue_get_n_packets: Returns: the packets held. */
+/**
+ * cns_queue_get_n_packets:
+ *
+ * Returns: the packets held.
+ */
 guint32
 cns_queue_get_n_packets (CnsQueue *self)
 {
@@ -142,7 +146,11 @@ cns_queue_get_n_packets (CnsQueue *self)
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_packets;
 }
 
-/** cns_queue_get_n_bytes: Returns: the bytes held. */
+/**
+ * cns_queue_get_n_bytes:
+ *
+ * Returns: the bytes held.
+ */
 guint64
 cns_queue_get_n_bytes (CnsQueue *self)
 {
@@ -150,14 +158,22 @@ cns_queue_get_n_bytes (CnsQueue *self)
   return ((CnsQueuePrivate *) cns_queue_get_instance_private (self))->n_bytes;
 }
 
-/** cns_queue_is_empty: Returns: whether the queue holds nothing. */
+/**
+ * cns_queue_is_empty:
+ *
+ * Returns: whether the queue holds nothing.
+ */
 gboolean
 cns_queue_is_empty (CnsQueue *self)
 {
   return cns_queue_get_n_packets (self) == 0;
 }
 
-/** cns_queue_get_max_size: Copies the limit into @out. */
+/**
+ * cns_queue_get_max_size:
+ *
+ * Copies the limit into @out.
+ */
 void
 cns_queue_get_max_size (CnsQueue *self, CnsQueueSize *out)
 {
@@ -206,7 +222,11 @@ cns_queue_would_overflow (CnsQueue *self, const CnsPacket *packet)
   return priv->n_bytes + cns_packet_get_size (packet) > priv->max_value;
 }
 
-/** cns_queue_get_total_received_packets: Returns: packets ever stored. */
+/**
+ * cns_queue_get_total_received_packets:
+ *
+ * Returns: packets ever stored.
+ */
 guint64
 cns_queue_get_total_received_packets (CnsQueue *self)
 {
@@ -215,7 +235,11 @@ cns_queue_get_total_received_packets (CnsQueue *self)
       ->received_packets;
 }
 
-/** cns_queue_get_total_received_bytes: Returns: bytes ever stored. */
+/**
+ * cns_queue_get_total_received_bytes:
+ *
+ * Returns: bytes ever stored.
+ */
 guint64
 cns_queue_get_total_received_bytes (CnsQueue *self)
 {
@@ -224,7 +248,11 @@ cns_queue_get_total_received_bytes (CnsQueue *self)
       ->received_bytes;
 }
 
-/** cns_queue_get_total_dropped_packets: Returns: packets ever dropped. */
+/**
+ * cns_queue_get_total_dropped_packets:
+ *
+ * Returns: packets ever dropped.
+ */
 guint64
 cns_queue_get_total_dropped_packets (CnsQueue *self)
 {
@@ -233,7 +261,11 @@ cns_queue_get_total_dropped_packets (CnsQueue *self)
       ->dropped_packets;
 }
 
-/** cns_queue_get_total_dropped_bytes: Returns: bytes ever dropped. */
+/**
+ * cns_queue_get_total_dropped_bytes:
+ *
+ * Returns: bytes ever dropped.
+ */
 guint64
 cns_queue_get_total_dropped_bytes (CnsQueue *self)
 {
@@ -242,7 +274,11 @@ cns_queue_get_total_dropped_bytes (CnsQueue *self)
       ->dropped_bytes;
 }
 
-/** cns_queue_reset_statistics: Zeroes the received and dropped counters. */
+/**
+ * cns_queue_reset_statistics:
+ *
+ * Zeroes the received and dropped counters.
+ */
 void
 cns_queue_reset_statistics (CnsQueue *self)
 {

@@ -190,8 +190,12 @@ cns_global_route_manager_populate (CnsGlobalRouteManager *self, GError **error)
   return TRUE;
 }
 
-/** cns_global_route_manager_get_table: Returns: (transfer none)
- * (nullable): the routes, or %NULL before they are populated. */
+/**
+ * cns_global_route_manager_get_table:
+ *
+ * Returns: (transfer none)
+ * (nullable): the routes, or %NULL before they are populated.
+ */
 CnsRouteTable *
 cns_global_route_manager_get_table (CnsGlobalRouteManager *self)
 {
@@ -199,8 +203,12 @@ cns_global_route_manager_get_table (CnsGlobalRouteManager *self)
   return self->table;
 }
 
-/** cns_global_route_manager_is_stale: Returns: whether the topology
- * changed since the routes were computed. */
+/**
+ * cns_global_route_manager_is_stale:
+ *
+ * Returns: whether the topology
+ * changed since the routes were computed.
+ */
 gboolean
 cns_global_route_manager_is_stale (CnsGlobalRouteManager *self)
 {

@@ -37,8 +37,12 @@ cns_ipv4_global_routing_helper_init (CnsIpv4GlobalRoutingHelper *self)
 {
 }
 
-/** cns_ipv4_global_routing_helper_new: Returns: (transfer full): a
- * helper. */
+/**
+ * cns_ipv4_global_routing_helper_new:
+ *
+ * Returns: (transfer full): a
+ * helper.
+ */
 CnsIpv4GlobalRoutingHelper *
 cns_ipv4_global_routing_helper_new (void)
 {

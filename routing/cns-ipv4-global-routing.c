@@ -214,9 +214,13 @@ cns_ipv4_global_routing_init (CnsIpv4GlobalRouting *self)
   self->manager = g_object_ref (cns_global_route_manager_get_default ());
 }
 
-/** cns_ipv4_global_routing_new: Returns: (transfer full): global routing
+/**
+ * cns_ipv4_global_routing_new:
+ *
+ * Returns: (transfer full): global routing
  * for one node, answering from the simulation's #CnsGlobalRouteManager
- * once its routes are populated. */
+ * once its routes are populated.
+ */
 CnsIpv4GlobalRouting *
 cns_ipv4_global_routing_new (void)
 {

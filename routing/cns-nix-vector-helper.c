@@ -45,7 +45,11 @@ cns_nix_vector_helper_init (CnsNixVectorHelper *self)
 {
 }
 
-/** cns_nix_vector_helper_new: Returns: (transfer full): a helper. */
+/**
+ * cns_nix_vector_helper_new:
+ *
+ * Returns: (transfer full): a helper.
+ */
 CnsNixVectorHelper *
 cns_nix_vector_helper_new (void)
 {
@@ -82,7 +86,7 @@ print_job_run (gpointer obj, gpointer data)
 }
 
 /**
- * cns_nix_vector_helper_print_routing_path_at:
+ * cns_nix_vector_helper_print_routing_path_at: (skip)
  * @at: when to print, from now (a delay, as ns-3's PrintRoutingPathAt)
  * @source: the node the path starts at
  * @destination: an address of the node it ends at

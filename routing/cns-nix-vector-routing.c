@@ -102,16 +102,24 @@ shared_find (guint32 s, guint32 t, GArray *nodes)
   return nix;
 }
 
-/** cns_nix_vector_routing_get_n_settled: Returns: the nodes settled by
- * the searches on the current topology snapshot, 0 when there is none. */
+/**
+ * cns_nix_vector_routing_get_n_settled:
+ *
+ * Returns: the nodes settled by
+ * the searches on the current topology snapshot, 0 when there is none.
+ */
 guint64
 cns_nix_vector_routing_get_n_settled (void)
 {
   return shared_search != NULL ? shared_n_settled : 0;
 }
 
-/** cns_nix_vector_routing_get_epoch: Returns: the current routing epoch,
- * which every change to any node's interfaces or addresses moves. */
+/**
+ * cns_nix_vector_routing_get_epoch:
+ *
+ * Returns: the current routing epoch,
+ * which every change to any node's interfaces or addresses moves.
+ */
 guint32
 cns_nix_vector_routing_get_epoch (void)
 {
@@ -467,8 +475,12 @@ cns_nix_vector_routing_init (CnsNixVectorRouting *self)
 {
 }
 
-/** cns_nix_vector_routing_new: Returns: (transfer full): nix-vector
- * routing for one node. */
+/**
+ * cns_nix_vector_routing_new:
+ *
+ * Returns: (transfer full): nix-vector
+ * routing for one node.
+ */
 CnsNixVectorRouting *
 cns_nix_vector_routing_new (void)
 {
@@ -490,7 +502,7 @@ nix_find (CnsNode *source, CnsIpv4Address destination, GArray *nodes)
 }
 
 /**
- * cns_nix_vector_routing_get_path:
+ * cns_nix_vector_routing_get_path: (skip)
  * @source: the node the path starts at
  * @destination: an address of the node it ends at
  *
@@ -511,7 +523,7 @@ cns_nix_vector_routing_get_path (CnsNode *source, CnsIpv4Address destination)
 }
 
 /**
- * cns_nix_vector_routing_get_path_nodes:
+ * cns_nix_vector_routing_get_path_nodes: (skip)
  * @source: the node the path starts at
  * @destination: an address of the node it ends at
  *
@@ -535,7 +547,7 @@ cns_nix_vector_routing_get_path_nodes (CnsNode *source,
 }
 
 /**
- * cns_nix_vector_routing_print_routing_path:
+ * cns_nix_vector_routing_print_routing_path: (skip)
  * @source: the node the path starts at
  * @destination: an address of the node it ends at
  * @out: where to append

@@ -26,8 +26,12 @@ cns_route_backend_register (const CnsRouteBackend *backend)
   g_ptr_array_add (backends, (gpointer) backend);
 }
 
-/** cns_route_backend_lookup: Returns: (nullable) (transfer none): the
- * backend called @name, or %NULL. */
+/**
+ * cns_route_backend_lookup:
+ *
+ * Returns: (nullable) (transfer none): the
+ * backend called @name, or %NULL.
+ */
 const CnsRouteBackend *
 cns_route_backend_lookup (const gchar *name)
 {
@@ -42,8 +46,12 @@ cns_route_backend_lookup (const gchar *name)
   return NULL;
 }
 
-/** cns_route_backend_list_names: Returns: (transfer full): the names of
- * the registered backends, comma-separated, in registration order. */
+/**
+ * cns_route_backend_list_names:
+ *
+ * Returns: (transfer full): the names of
+ * the registered backends, comma-separated, in registration order.
+ */
 gchar *
 cns_route_backend_list_names (void)
 {

@@ -83,7 +83,11 @@ cns_route_graph_new (guint32 n_nodes)
   return self;
 }
 
-/** cns_route_graph_ref: Returns: @self, with one more reference. */
+/**
+ * cns_route_graph_ref:
+ *
+ * Returns: @self, with one more reference.
+ */
 CnsRouteGraph *
 cns_route_graph_ref (CnsRouteGraph *self)
 {
@@ -92,7 +96,11 @@ cns_route_graph_ref (CnsRouteGraph *self)
   return self;
 }
 
-/** cns_route_graph_unref: Drops a reference, freeing @self with the last. */
+/**
+ * cns_route_graph_unref:
+ *
+ * Drops a reference, freeing @self with the last.
+ */
 void
 cns_route_graph_unref (CnsRouteGraph *self)
 {
@@ -203,7 +211,7 @@ address_grow (CnsRouteGraph *self)
 }
 
 /**
- * cns_route_graph_add_address:
+ * cns_route_graph_add_address: (skip)
  *
  * Records that @address belongs to @node, so that routes to the address
  * lead to the node. Adding an address again moves it.
@@ -579,7 +587,11 @@ cns_route_graph_load (const gchar *path, GError **error)
     }                                                                 \
   G_STMT_END
 
-/** cns_route_graph_get_n_nodes: Returns: the number of nodes. */
+/**
+ * cns_route_graph_get_n_nodes:
+ *
+ * Returns: the number of nodes.
+ */
 guint32
 cns_route_graph_get_n_nodes (const CnsRouteGraph *self)
 {
@@ -587,8 +599,12 @@ cns_route_graph_get_n_nodes (const CnsRouteGraph *self)
   return self->n_nodes;
 }
 
-/** cns_route_graph_get_n_links: Returns: the number of links, each
- * direction counted once. */
+/**
+ * cns_route_graph_get_n_links:
+ *
+ * Returns: the number of links, each
+ * direction counted once.
+ */
 guint64
 cns_route_graph_get_n_links (const CnsRouteGraph *self)
 {
@@ -635,8 +651,12 @@ cns_route_graph_get_link_index_for_interface (const CnsRouteGraph *self,
              : (gint32) self->interface_link[base + interface];
 }
 
-/** cns_route_graph_get_link_for_interface: Returns: (nullable) (transfer
- * none): @node's link on @interface, or %NULL. */
+/**
+ * cns_route_graph_get_link_for_interface:
+ *
+ * Returns: (nullable) (transfer none): @node's link on @interface, or
+ * %NULL.
+ */
 const CnsRouteLink *
 cns_route_graph_get_link_for_interface (const CnsRouteGraph *self, guint32 node,
                                         guint32 interface)
@@ -647,8 +667,12 @@ cns_route_graph_get_link_for_interface (const CnsRouteGraph *self, guint32 node,
   return l < 0 ? NULL : &self->links[self->offsets[node] + (guint32) l];
 }
 
-/** cns_route_graph_has_unit_metrics: Returns: whether every link has the
- * same metric, so that hop counts order paths as metrics do. */
+/**
+ * cns_route_graph_has_unit_metrics:
+ *
+ * Returns: whether every link has the
+ * same metric, so that hop counts order paths as metrics do.
+ */
 gboolean
 cns_route_graph_has_unit_metrics (const CnsRouteGraph *self)
 {
@@ -656,8 +680,12 @@ cns_route_graph_has_unit_metrics (const CnsRouteGraph *self)
   return self->unit_metrics;
 }
 
-/** cns_route_graph_get_max_interface: Returns: the largest interface
- * index of any link. */
+/**
+ * cns_route_graph_get_max_interface:
+ *
+ * Returns: the largest interface
+ * index of any link.
+ */
 guint32
 cns_route_graph_get_max_interface (const CnsRouteGraph *self)
 {
@@ -665,8 +693,12 @@ cns_route_graph_get_max_interface (const CnsRouteGraph *self)
   return self->max_interface;
 }
 
-/** cns_route_graph_get_n_routers: Returns: the number of routers: nodes
- * with links that are not hosts. */
+/**
+ * cns_route_graph_get_n_routers:
+ *
+ * Returns: the number of routers: nodes
+ * with links that are not hosts.
+ */
 guint32
 cns_route_graph_get_n_routers (const CnsRouteGraph *self)
 {
@@ -674,8 +706,12 @@ cns_route_graph_get_n_routers (const CnsRouteGraph *self)
   return self->n_routers;
 }
 
-/** cns_route_graph_get_router_index: Returns: @node's row in all-pairs
- * tables, or %CNS_ROUTE_GRAPH_NOT_A_ROUTER. */
+/**
+ * cns_route_graph_get_router_index:
+ *
+ * Returns: @node's row in all-pairs
+ * tables, or %CNS_ROUTE_GRAPH_NOT_A_ROUTER.
+ */
 guint32
 cns_route_graph_get_router_index (const CnsRouteGraph *self, guint32 node)
 {
@@ -684,8 +720,12 @@ cns_route_graph_get_router_index (const CnsRouteGraph *self, guint32 node)
   return self->router_index[node];
 }
 
-/** cns_route_graph_get_router_node: Returns: the node of router
- * @router. */
+/**
+ * cns_route_graph_get_router_node:
+ *
+ * Returns: the node of router
+ * @router.
+ */
 guint32
 cns_route_graph_get_router_node (const CnsRouteGraph *self, guint32 router)
 {
@@ -694,8 +734,12 @@ cns_route_graph_get_router_node (const CnsRouteGraph *self, guint32 router)
   return self->router_nodes[router];
 }
 
-/** cns_route_graph_is_host: Returns: whether @node has a single link, to
- * a neighbour that has more than one. */
+/**
+ * cns_route_graph_is_host:
+ *
+ * Returns: whether @node has a single link, to
+ * a neighbour that has more than one.
+ */
 gboolean
 cns_route_graph_is_host (const CnsRouteGraph *self, guint32 node)
 {
@@ -709,8 +753,12 @@ cns_route_graph_is_host (const CnsRouteGraph *self, guint32 node)
   return self->offsets[neighbor + 1] - self->offsets[neighbor] > 1;
 }
 
-/** cns_route_graph_lookup_address: Returns: the node @address belongs
- * to, or %CNS_ROUTE_GRAPH_NO_NODE. */
+/**
+ * cns_route_graph_lookup_address: (skip)
+ *
+ * Returns: the node @address belongs
+ * to, or %CNS_ROUTE_GRAPH_NO_NODE.
+ */
 guint32
 cns_route_graph_lookup_address (const CnsRouteGraph *self,
                                 CnsIpv4Address address)

@@ -133,7 +133,7 @@ alloc_zeroed (gsize bytes)
 }
 
 /**
- * cns_route_search_new:
+ * cns_route_search_new: (skip)
  * @graph: a sealed graph
  *
  * Returns: (transfer full): a search workspace for @graph, holding a
@@ -200,7 +200,11 @@ cns_route_search_new (CnsRouteGraph *graph)
   return self;
 }
 
-/** cns_route_search_free: Frees @self and drops its graph. */
+/**
+ * cns_route_search_free:
+ *
+ * Frees @self and drops its graph.
+ */
 void
 cns_route_search_free (CnsRouteSearch *self)
 {
@@ -222,8 +226,12 @@ cns_route_search_free (CnsRouteSearch *self)
   g_free (self);
 }
 
-/** cns_route_search_get_graph: Returns: (transfer none): the graph @self
- * searches. */
+/**
+ * cns_route_search_get_graph:
+ *
+ * Returns: (transfer none): the graph @self
+ * searches.
+ */
 CnsRouteGraph *
 cns_route_search_get_graph (const CnsRouteSearch *self)
 {
@@ -231,8 +239,12 @@ cns_route_search_get_graph (const CnsRouteSearch *self)
   return self->graph;
 }
 
-/** cns_route_search_get_n_settled: Returns: how many nodes the last
- * search settled, a measure of the work it did. */
+/**
+ * cns_route_search_get_n_settled:
+ *
+ * Returns: how many nodes the last
+ * search settled, a measure of the work it did.
+ */
 guint64
 cns_route_search_get_n_settled (const CnsRouteSearch *self)
 {

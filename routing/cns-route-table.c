@@ -120,7 +120,11 @@ cns_route_table_new (CnsRouteGraph *graph, guint64 memory_budget,
   return self;
 }
 
-/** cns_route_table_ref: Returns: @self, with one more reference. */
+/**
+ * cns_route_table_ref:
+ *
+ * Returns: @self, with one more reference.
+ */
 CnsRouteTable *
 cns_route_table_ref (CnsRouteTable *self)
 {
@@ -129,7 +133,11 @@ cns_route_table_ref (CnsRouteTable *self)
   return self;
 }
 
-/** cns_route_table_unref: Drops a reference, freeing @self with the last. */
+/**
+ * cns_route_table_unref:
+ *
+ * Drops a reference, freeing @self with the last.
+ */
 void
 cns_route_table_unref (CnsRouteTable *self)
 {
@@ -175,8 +183,12 @@ cns_route_table_fill (CnsRouteTable *self, const gchar *backend,
   return b->fill (self, n_threads, error);
 }
 
-/** cns_route_table_get_graph: Returns: (transfer none): the table's
- * graph. */
+/**
+ * cns_route_table_get_graph:
+ *
+ * Returns: (transfer none): the table's
+ * graph.
+ */
 CnsRouteGraph *
 cns_route_table_get_graph (CnsRouteTable *self)
 {
@@ -254,8 +266,12 @@ cns_route_table_lookup (const CnsRouteTable *self, guint32 source,
   return CNS_ROUTE_TABLE_NO_ROUTE;
 }
 
-/** cns_route_table_get_entry_size: Returns: the bytes of an entry, 1 or
- * 2. */
+/**
+ * cns_route_table_get_entry_size:
+ *
+ * Returns: the bytes of an entry, 1 or
+ * 2.
+ */
 guint
 cns_route_table_get_entry_size (const CnsRouteTable *self)
 {
@@ -263,7 +279,11 @@ cns_route_table_get_entry_size (const CnsRouteTable *self)
   return self->entry_size;
 }
 
-/** cns_route_table_get_bytes: Returns: the bytes the entries take. */
+/**
+ * cns_route_table_get_bytes:
+ *
+ * Returns: the bytes the entries take.
+ */
 guint64
 cns_route_table_get_bytes (const CnsRouteTable *self)
 {
