@@ -660,15 +660,17 @@ cns_command_line_add_value (CnsCommandLine *self, const gchar *name,
 
 /**
  * cns_command_line_get_value:
+ * @self: a command line
  * @name: an option added with cns_command_line_add_value()
- * @value: (out caller-allocates): its value: times as gint64 nanoseconds,
+ * @value: (out caller-allocates): its value: times as gint64 picoseconds,
  *   data rates as guint64 bits per second
+ * @error: a #CNS_CORE_ERROR naming @name when it is no such option
  *
- * Returns: %TRUE, or %FALSE when @name is no such option.
+ * Returns: (skip): %TRUE when @value was set; bindings return the value.
  */
 gboolean
 cns_command_line_get_value (CnsCommandLine *self, const gchar *name,
-                            GValue *value)
+                            GValue *value, GError **error)
 {
   g_return_val_if_fail (self != NULL && name != NULL && value != NULL, FALSE);
   for (guint i = 0; i < self->options->len; i++)
@@ -689,6 +691,9 @@ cns_command_line_get_value (CnsCommandLine *self, const gchar *name,
         option_get_value (opt, value);
       return TRUE;
     }
+  g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+               "no option --%s was added with cns_command_line_add_value()",
+               name);
   return FALSE;
 }
 

@@ -68,7 +68,7 @@ gboolean cns_command_line_add_value (CnsCommandLine *self, const gchar *name,
                                      const gchar *help, const gchar *kind,
                                      const gchar *default_text, GError **error);
 gboolean cns_command_line_get_value (CnsCommandLine *self, const gchar *name,
-                                     GValue *value);
+                                     GValue *value, GError **error);
 
 gboolean cns_command_line_try_parse (CnsCommandLine *self, gint *argc,
                                      gchar ***argv, GError **error);

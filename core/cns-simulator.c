@@ -322,7 +322,7 @@ simulator_schedule (const gchar *caller, guint32 context, CnsTime delay,
 }
 
 /**
- * cns_simulator_schedule_remote:
+ * cns_simulator_schedule_remote: (skip)
  * @time: the absolute time, not before now
  * @context: the receiving node
  * @key: the ordering key the creating event drew on its rank
@@ -386,7 +386,7 @@ cns_simulator_schedule (CnsTime delay, CnsEventFn fn, gpointer obj,
 }
 
 /**
- * cns_simulator_schedule_full:
+ * cns_simulator_schedule_full: (skip)
  * @destroy: (nullable): called on @data exactly once: after @fn has run,
  *   or when the event is cancelled, removed or dropped by
  *   cns_simulator_destroy()
@@ -527,7 +527,7 @@ cns_simulator_schedule_with_context (guint32 context, CnsTime delay,
 }
 
 /**
- * cns_simulator_schedule_with_context_full:
+ * cns_simulator_schedule_with_context_full: (skip)
  *
  * cns_simulator_schedule_with_context() with a destroy notify, as in
  * cns_simulator_schedule_full().

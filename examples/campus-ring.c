@@ -245,151 +245,24 @@ check_options (const Options *o)
 
 /* ---- what the traces measure ---- */
 
-/* Delays in ns: exact below 2^11, then 1,024 bins per power of two. */
-#define HIST_SUB_BITS 10
-#define HIST_SUB      (1u << HIST_SUB_BITS)
-#define HIST_LINEAR   (2 * HIST_SUB)
-#define HIST_N        (HIST_LINEAR + (64 - HIST_SUB_BITS - 1) * HIST_SUB)
-
-static guint
-hist_bin (guint64 ns)
-{
-  guint e;
-
-  if (ns < HIST_LINEAR)
-    return (guint) ns;
-  e = 63 - (guint) __builtin_clzll (ns); /* at least 11 */
-  return HIST_LINEAR + (e - HIST_SUB_BITS - 1) * HIST_SUB
-         + (guint) ((ns >> (e - HIST_SUB_BITS)) & (HIST_SUB - 1));
-}
-
-/* The lowest value of bin @b, in ns, and its width. */
-static guint64
-hist_bin_low (guint b, guint64 *width)
-{
-  guint e;
-
-  if (b < HIST_LINEAR)
-    {
-      *width = 1;
-      return b;
-    }
-  e = (b - HIST_LINEAR) / HIST_SUB + HIST_SUB_BITS + 1;
-  *width = G_GUINT64_CONSTANT (1) << (e - HIST_SUB_BITS);
-  return (guint64) (HIST_SUB + (b - HIST_LINEAR) % HIST_SUB)
-         << (e - HIST_SUB_BITS);
-}
-
-/* The trace callbacks add to this; it is the program's only state that
- * the simulation changes. */
+/* The run's measurements: the library's delay monitor counts what the
+ * servers send and the sinks receive, their delays and the transmissions
+ * on ring links. */
 static struct
 {
-  guint64 tx_packets, tx_bytes;
-  guint64 rx_packets, rx_bytes;
-  guint64 ring_tx_packets;
-  guint64 untagged;           /* received without a send time */
-  unsigned __int128 delay_ps; /* the sum */
-  guint64 delay_checksum;     /* of (flow, delay) over packets */
-  guint64 *delay_bins;        /* HIST_N */
-  guint64 *campus_rx_bytes;   /* with --plot: campus x 1-s bin */
-  guint n_time_bins;
+  CnsDelayMonitor *monitor;
   guint clients_per_campus;
+  guint n_time_bins; /* with --plot: 1-s bins of received bytes */
 } stats;
 
-/* A packet tag: when the server sent the datagram. */
-static void
-print_sent_at (gconstpointer data, GString *out)
-{
-  CnsTime t;
-
-  memcpy (&t, data, sizeof t);
-  g_string_append_printf (out, "sent at %.12g s", cns_time_to_seconds (t));
-}
-
-static const CnsTagClass sent_at_tag
-    = { "CampusRingSentAt", sizeof (CnsTime), print_sent_at };
-
 /* splitmix64's finaliser: mixes a value before it is summed, so that a
- * sum over packets in any order tells different sets apart. */
+ * sum in any order tells different sets apart. */
 static guint64
 mix64 (guint64 x)
 {
   x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
   x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
   return x ^ (x >> 31);
-}
-
-/* SendOutgoing of a server's IPv4 layer. */
-static void
-on_server_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
-                guint32 interface, gpointer user_data)
-{
-  CnsTime now = cns_simulator_now ();
-  guint32 payload;
-
-  if (header->protocol == CNS_IP_PROTOCOL_UDP)
-    payload = cns_packet_get_size (packet) - CNS_UDP_HEADER_SIZE;
-  else if (header->protocol == CNS_IP_PROTOCOL_TCP)
-    {
-      CnsTcpHeader tcp;
-      gsize size = cns_packet_peek_header (packet, &cns_tcp_header_class, &tcp);
-
-      /* data segments, sent again or not; not the ACKs, SYNs and FINs */
-      payload = size > 0 ? cns_packet_get_size (packet) - size : 0;
-      if (payload == 0)
-        return;
-    }
-  else
-    return;
-  stats.tx_packets++;
-  stats.tx_bytes += payload;
-  /* the datagram is the server's alone here: nothing shares it yet */
-  if (cns_packet_is_writable (packet))
-    cns_packet_add_packet_tag (packet, &sent_at_tag, &now);
-}
-
-/* Rx of a client's sink; @user_data is the client's index. */
-static void
-on_sink_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
-            gpointer user_data)
-{
-  guint client = GPOINTER_TO_UINT (user_data);
-  guint32 size = cns_packet_get_size (packet);
-  CnsInetSocketAddress sender;
-  CnsTime sent, delay;
-
-  stats.rx_packets++;
-  stats.rx_bytes += size;
-  if (stats.campus_rx_bytes != NULL)
-    {
-      guint bin = (guint) (cns_simulator_now () / CNS_TIME_PS_PER_S);
-
-      if (bin < stats.n_time_bins)
-        stats.campus_rx_bytes[(gsize) (client / stats.clients_per_campus)
-                                  * stats.n_time_bins
-                              + bin]
-            += size;
-    }
-  if (!cns_packet_peek_packet_tag (packet, &sent_at_tag, &sent))
-    {
-      stats.untagged++;
-      return;
-    }
-  delay = cns_simulator_now () - sent;
-  stats.delay_ps += (guint64) delay;
-  stats.delay_bins[hist_bin ((guint64) delay / 1000)]++;
-  /* a flow is a client and the server's address and port */
-  cns_inet_socket_address_from_address (from, &sender);
-  stats.delay_checksum += mix64 (
-      mix64 (((guint64) client << 32 | sender.address.value) ^ sender.port)
-      + (guint64) delay);
-}
-
-/* PhyTxBegin of a ring link's device. */
-static void
-on_ring_tx (gpointer source, CnsPacket *packet, gpointer user_data)
-{
-  stats.ring_tx_packets++;
 }
 
 /* ---- topology ---- */
@@ -449,8 +322,10 @@ campus_socket_factory (const Options *o)
 static guint64
 campus_dropped (const Options *o, guint64 queue_drops)
 {
-  return o->transport == TRANSPORT_TCP ? queue_drops
-                                       : stats.tx_packets - stats.rx_packets;
+  return o->transport == TRANSPORT_TCP
+             ? queue_drops
+             : cns_delay_monitor_get_tx_packets (stats.monitor)
+                   - cns_delay_monitor_get_rx_packets (stats.monitor);
 }
 
 /* The MPI rank that simulates campus @z. */
@@ -498,10 +373,9 @@ connect_nodes (World *w, LinkClass class, CnsNode *a, CnsNode *b)
     {
       /* count what crosses the ring, to see where traffic goes */
       for (guint end = 0; end < 2; end++)
-        if (cns_trace_connect (cns_net_device_container_get (devices, end),
-                               "PhyTxBegin", G_CALLBACK (on_ring_tx), NULL,
-                               &error)
-            == 0)
+        if (!cns_delay_monitor_count_transmissions (
+                stats.monitor, cns_net_device_container_get (devices, end),
+                &error))
           die ("ring trace", error);
       w->n_ring_links++;
     }
@@ -649,9 +523,8 @@ add_campus_traffic (World *w, guint z, CnsUniformRandomVariable *u,
           g_object_set (sink, "protocol", factory, NULL);
           cns_packet_sink_set_local (sink, &any);
           cns_application_install (CNS_APPLICATION (sink), client_node);
-          if (cns_trace_connect (sink, "Rx", G_CALLBACK (on_sink_rx),
-                                 GUINT_TO_POINTER (client), &error)
-              == 0)
+          if (!cns_delay_monitor_add_sink (
+                  stats.monitor, CNS_APPLICATION (sink), client, z, &error))
             die ("sink trace", error);
         }
 
@@ -699,13 +572,9 @@ add_traffic (World *w, CnsUniformRandomVariable *u, guint64 *start_checksum)
       {
         GError *error = NULL;
         CnsNode *node = cns_node_container_get (w->campuses[z].nodes, NET1 + s);
-        CnsIpv4L3Protocol *ipv4
-            = cns_object_get (node, CNS_TYPE_IPV4_L3_PROTOCOL);
 
         if (cns_node_is_local (node)
-            && cns_trace_connect (ipv4, "SendOutgoing",
-                                  G_CALLBACK (on_server_send), NULL, &error)
-                   == 0)
+            && !cns_delay_monitor_add_source (stats.monitor, node, &error))
           die ("server trace", error);
       }
 }
@@ -777,25 +646,6 @@ typedef struct
   CnsMpiStats *per_rank; /* each rank's, on rank 0 */
 } Summary;
 
-/* The 99th percentile: the middle of the bin that holds it. */
-static gdouble
-delay_percentile (guint64 n, gdouble fraction)
-{
-  guint64 rank = (guint64) ceil (fraction * n), seen = 0;
-
-  for (guint b = 0; b < HIST_N && n > 0; b++)
-    {
-      seen += stats.delay_bins[b];
-      if (seen >= rank)
-        {
-          guint64 width, low = hist_bin_low (b, &width);
-
-          return (low + (width - 1) / 2.0) / 1e9;
-        }
-    }
-  return 0;
-}
-
 /* Packets the devices' queues dropped. */
 static guint64
 count_queue_drops (void)
@@ -826,17 +676,9 @@ count_queue_drops (void)
 /* The sums over ranks, the maxima, and what each rank gives alone. */
 enum
 {
-  SUM_TX_PACKETS,
-  SUM_TX_BYTES,
-  SUM_RX_PACKETS,
-  SUM_RX_BYTES,
-  SUM_RING_TX_PACKETS,
-  SUM_UNTAGGED,
-  SUM_DELAY_CHECKSUM,
   SUM_QUEUE_DROPS,
   SUM_EVENTS,
-  SUM_DELAY_PS, /* four 32-bit limbs, lowest first */
-  SUM_N = SUM_DELAY_PS + 4
+  SUM_N
 };
 
 enum
@@ -857,27 +699,18 @@ to_us (gdouble seconds)
 }
 
 /* Turns this rank's figures into the run's: every rank calls it (the
- * reductions are collective), and afterwards stats and @s hold the totals
- * on every rank, and @s the per-rank figures on rank 0. Each rank counts
- * what its own nodes did, so sums give a sequential run's totals: the
- * delay checksum is a sum of per-packet hashes, the delay sum is added as
- * 32-bit limbs that cannot carry out of 64 bits, the histogram bin by bin.
- * @ran is the events this rank ran, @global of them belonging to no
- * node: every rank runs those, a sequential run once. The run ends
- * at the latest rank's @now; the wall-clock figures are the slowest
- * rank's. */
+ * reductions are collective), and afterwards the monitor and @s hold the
+ * totals on every rank, and @s the per-rank figures on rank 0. Each rank
+ * counts what its own nodes did, so sums give a sequential run's totals
+ * (cns_delay_monitor_merge_ranks() says how for the delays). @ran is the events
+ * this rank ran, @global of them belonging to no node: every rank runs those, a
+ * sequential run once. The run ends at the latest rank's @now; the wall-clock
+ * figures are the slowest rank's. */
 static void
 aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
            CnsTime now)
 {
   guint64 sum[SUM_N] = {
-    [SUM_TX_PACKETS] = stats.tx_packets,
-    [SUM_TX_BYTES] = stats.tx_bytes,
-    [SUM_RX_PACKETS] = stats.rx_packets,
-    [SUM_RX_BYTES] = stats.rx_bytes,
-    [SUM_RING_TX_PACKETS] = stats.ring_tx_packets,
-    [SUM_UNTAGGED] = stats.untagged,
-    [SUM_DELAY_CHECKSUM] = stats.delay_checksum,
     [SUM_QUEUE_DROPS] = s->queue_drops,
     [SUM_EVENTS] = ran - global,
   };
@@ -887,29 +720,13 @@ aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
     [MAX_WALL_US] = to_us (s->wall_s),   [MAX_RSS_KB] = (guint64) s->max_rss_kb,
   };
 
-  for (guint i = 0; i < 4; i++)
-    sum[SUM_DELAY_PS + i]
-        = (guint64) (stats.delay_ps >> (32 * i)) & 0xffffffffu;
   cns_mpi_sum (sum, SUM_N);
   cns_mpi_max (max, MAX_N);
-  cns_mpi_sum (stats.delay_bins, HIST_N);
-  if (stats.campus_rx_bytes != NULL)
-    cns_mpi_sum (stats.campus_rx_bytes,
-                 (gsize) o->n_campus * stats.n_time_bins);
+  cns_delay_monitor_merge_ranks (stats.monitor);
 
   s->ranks = cns_mpi_get_size ();
   s->per_rank = cns_mpi_gather_stats (ran);
 
-  stats.tx_packets = sum[SUM_TX_PACKETS];
-  stats.tx_bytes = sum[SUM_TX_BYTES];
-  stats.rx_packets = sum[SUM_RX_PACKETS];
-  stats.rx_bytes = sum[SUM_RX_BYTES];
-  stats.ring_tx_packets = sum[SUM_RING_TX_PACKETS];
-  stats.untagged = sum[SUM_UNTAGGED];
-  stats.delay_checksum = sum[SUM_DELAY_CHECKSUM];
-  stats.delay_ps = 0;
-  for (guint i = 0; i < 4; i++)
-    stats.delay_ps += (unsigned __int128) sum[SUM_DELAY_PS + i] << (32 * i);
   s->queue_drops = sum[SUM_QUEUE_DROPS];
   s->events = sum[SUM_EVENTS] + max[MAX_GLOBAL_EVENTS];
   s->sim_time_s = cns_time_to_seconds ((CnsTime) max[MAX_NOW]);
@@ -917,13 +734,8 @@ aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
   s->run_s = max[MAX_RUN_US] / 1e6;
   s->wall_s = max[MAX_WALL_US] / 1e6;
   s->max_rss_kb = (glong) max[MAX_RSS_KB];
-  if (stats.rx_packets > stats.untagged)
-    {
-      guint64 n = stats.rx_packets - stats.untagged;
-
-      s->delay_mean_s = (gdouble) stats.delay_ps / n / 1e12;
-      s->delay_p99_s = delay_percentile (n, 0.99);
-    }
+  s->delay_mean_s = cns_delay_monitor_get_delay_mean (stats.monitor);
+  s->delay_p99_s = cns_delay_monitor_get_delay_percentile (stats.monitor, 0.99);
 }
 
 /* The per-rank arrays of --json: "rank_events":[...] and so on. */
@@ -939,7 +751,7 @@ print_json_ranks (const Summary *s)
 static void
 print_json (const Options *o, const Summary *s)
 {
-  guint64 delivered = stats.rx_packets - stats.untagged;
+  CnsDelayMonitor *m = stats.monitor;
 
   printf (
       "{\"campuses\":%u,\"lan_clients\":%u,\"con_con\":%u,"
@@ -964,12 +776,15 @@ print_json (const Options *o, const Summary *s)
       o->bytes_per_flow, o->routing == ROUTING_NIX ? "nix" : "global",
       o->transport == TRANSPORT_TCP ? "tcp" : "udp",
       cns_rng_seed_manager_get_seed (), cns_rng_seed_manager_get_run (),
-      s->nodes, s->links, s->ring_links, s->flows, stats.tx_packets,
-      stats.tx_bytes, stats.rx_packets, stats.rx_bytes,
-      campus_dropped (o, s->queue_drops), s->queue_drops, stats.ring_tx_packets,
-      delivered, s->delay_mean_s, s->delay_p99_s, stats.delay_checksum,
-      s->start_checksum, s->sim_time_s, s->setup_s, s->run_s, s->wall_s,
-      s->events, s->run_s > 0 ? s->events / s->run_s : 0.0, s->max_rss_kb);
+      s->nodes, s->links, s->ring_links, s->flows,
+      cns_delay_monitor_get_tx_packets (m), cns_delay_monitor_get_tx_bytes (m),
+      cns_delay_monitor_get_rx_packets (m), cns_delay_monitor_get_rx_bytes (m),
+      campus_dropped (o, s->queue_drops), s->queue_drops,
+      cns_delay_monitor_get_transmissions (m),
+      cns_delay_monitor_get_delay_samples (m), s->delay_mean_s, s->delay_p99_s,
+      cns_delay_monitor_get_delay_checksum (m), s->start_checksum,
+      s->sim_time_s, s->setup_s, s->run_s, s->wall_s, s->events,
+      s->run_s > 0 ? s->events / s->run_s : 0.0, s->max_rss_kb);
   if (o->flowmon != NULL)
     printf (",\"monitored_flows\":%" G_GUINT64_FORMAT, s->monitored_flows);
   if (s->fingerprint != NULL)
@@ -1017,14 +832,16 @@ print_table (const Options *o, const Summary *s)
     printf ("  flows      %s of %s bytes each\n", thousands (s->flows, a),
             thousands (o->bytes_per_flow, b));
   printf ("  sent       %s packets, %s bytes\n",
-          thousands (stats.tx_packets, a), thousands (stats.tx_bytes, b));
+          thousands (cns_delay_monitor_get_tx_packets (stats.monitor), a),
+          thousands (cns_delay_monitor_get_tx_bytes (stats.monitor), b));
   printf ("  received   %s packets, %s bytes\n",
-          thousands (stats.rx_packets, a), thousands (stats.rx_bytes, b));
+          thousands (cns_delay_monitor_get_rx_packets (stats.monitor), a),
+          thousands (cns_delay_monitor_get_rx_bytes (stats.monitor), b));
   printf ("  dropped    %s packets (%s in queues)\n",
           thousands (campus_dropped (o, s->queue_drops), a),
           thousands (s->queue_drops, b));
   printf ("  ring       %s packet transmissions on ring links\n",
-          thousands (stats.ring_tx_packets, a));
+          thousands (cns_delay_monitor_get_transmissions (stats.monitor), a));
   printf ("  delay      mean %.3f ms, 99th percentile %.3f ms (one way)\n",
           s->delay_mean_s * 1e3, s->delay_p99_s * 1e3);
   printf ("  simulated  %g s\n", s->sim_time_s);
@@ -1075,7 +892,7 @@ write_plots (const Options *o, const Summary *s, GError **error)
   g_autoptr (GString) cdf = g_string_new ("# delay_s cumulative_fraction\n");
   g_autofree gchar *script = NULL;
   g_autofree gchar *gnuplot = NULL;
-  guint64 n = stats.rx_packets - stats.untagged, seen = 0;
+  guint64 n = cns_delay_monitor_get_delay_samples (stats.monitor), seen = 0;
   guint last_bin = 0; /* the last second with traffic */
 
   if (g_mkdir_with_parents (o->plot, 0755) != 0)
@@ -1093,7 +910,7 @@ write_plots (const Options *o, const Summary *s, GError **error)
       for (guint z = 0; z < o->n_campus; z++)
         {
           guint64 bytes
-              = stats.campus_rx_bytes[(gsize) z * stats.n_time_bins + t];
+              = cns_delay_monitor_get_rx_bytes_in_bin (stats.monitor, z, t);
 
           g_string_append_printf (data, " %.6f", bytes * 8 / 1e6);
           if (bytes > 0)
@@ -1101,17 +918,21 @@ write_plots (const Options *o, const Summary *s, GError **error)
         }
       g_string_append_c (data, '\n');
     }
-  for (guint b = 0; b < HIST_N; b++)
-    if (stats.delay_bins[b] > 0)
-      {
-        guint64 width, low = hist_bin_low (b, &width);
+  for (guint b = 0; b < cns_delay_monitor_get_n_delay_bins (stats.monitor); b++)
+    {
+      guint64 width, low,
+          count
+          = cns_delay_monitor_get_delay_bin (stats.monitor, b, &low, &width);
 
-        if (seen == 0) /* the curve starts from 0 */
-          g_string_append_printf (cdf, "%.9f 0\n", low / 1e9);
-        seen += stats.delay_bins[b];
-        g_string_append_printf (cdf, "%.9f %.6f\n", (low + width) / 1e9,
-                                (gdouble) seen / n);
-      }
+      if (count > 0)
+        {
+          if (seen == 0) /* the curve starts from 0 */
+            g_string_append_printf (cdf, "%.9f 0\n", low / 1e9);
+          seen += count;
+          g_string_append_printf (cdf, "%.9f %.6f\n", (low + width) / 1e9,
+                                  (gdouble) seen / n);
+        }
+    }
   script = g_strdup_printf (
       "# campus-ring plots: gnuplot campus-ring.gp\n"
       "set terminal png size 900,500\n"
@@ -1294,14 +1115,13 @@ main (int argc, char **argv)
 
   /* first, so that it takes the run's first random stream */
   u = cns_uniform_random_variable_new (0, 1);
-  cns_tag_class_register (&sent_at_tag);
+  stats.monitor = cns_delay_monitor_new ();
   stats.clients_per_campus = N_LANS * o.n_lan_clients;
-  stats.delay_bins = g_new0 (guint64, HIST_N);
   if (o.plot != NULL)
     {
       stats.n_time_bins = (guint) ceil (cns_time_to_seconds (o.stop_time));
-      stats.campus_rx_bytes
-          = g_new0 (guint64, (gsize) o.n_campus * stats.n_time_bins);
+      cns_delay_monitor_set_rx_bins (stats.monitor, o.n_campus,
+                                     stats.n_time_bins);
     }
 
   /* ---- topology ---- */
@@ -1431,8 +1251,7 @@ main (int argc, char **argv)
   cns_mpi_disable ();
   g_free (s.per_rank);
   g_free (s.fingerprint);
-  g_free (stats.delay_bins);
-  g_free (stats.campus_rx_bytes);
+  g_object_unref (stats.monitor);
   g_free (o.pcap);
   g_free (o.flowmon);
   g_free (o.plot);

@@ -12,6 +12,7 @@
 #include "internet/cns-application.h"
 #include "internet/cns-bulk-send-application.h"
 #include "internet/cns-bulk-send-helper.h"
+#include "internet/cns-delay-monitor.h"
 #include "internet/cns-flow-monitor-helper.h"
 #include "internet/cns-flow-monitor.h"
 #include "internet/cns-icmpv4-header.h"

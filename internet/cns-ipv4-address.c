@@ -117,7 +117,7 @@ cns_ipv4_address_from_string (const gchar *text)
 }
 
 /**
- * cns_ipv4_address_format:
+ * cns_ipv4_address_format: (skip)
  * @buf: at least %CNS_IPV4_ADDRESS_STRING_SIZE bytes
  *
  * Writes the dotted quad without allocating, for logs and traces.
@@ -136,7 +136,7 @@ cns_ipv4_address_format (CnsIpv4Address address,
 }
 
 /**
- * cns_ipv4_address_to_string:
+ * cns_ipv4_address_to_string: (skip)
  *
  * Returns: (transfer full): the dotted quad.
  */
@@ -147,6 +147,22 @@ cns_ipv4_address_to_string (CnsIpv4Address address)
 
   cns_ipv4_address_format (address, buf);
   return g_strdup (buf);
+}
+
+/**
+ * cns_ipv4_address_dup_string: (rename-to cns_ipv4_address_to_string)
+ * @address: an address
+ *
+ * cns_ipv4_address_to_string() for bindings, which cannot pass a
+ * structure by value.
+ *
+ * Returns: (transfer full): the dotted quad.
+ */
+gchar *
+cns_ipv4_address_dup_string (const CnsIpv4Address *address)
+{
+  g_return_val_if_fail (address != NULL, NULL);
+  return cns_ipv4_address_to_string (*address);
 }
 
 /**
@@ -176,7 +192,7 @@ cns_ipv4_address_get_address_type (void)
 }
 
 /**
- * cns_ipv4_address_to_address:
+ * cns_ipv4_address_to_address: (skip)
  * @out: (out): @address as a #CnsAddress.
  */
 void
@@ -230,7 +246,7 @@ cns_ipv4_mask_from_prefix_length (guint prefix_length)
 }
 
 /**
- * cns_ipv4_mask_is_contiguous:
+ * cns_ipv4_mask_is_contiguous: (skip)
  *
  * Returns: whether @mask is ones then zeros.
  */
@@ -243,7 +259,7 @@ cns_ipv4_mask_is_contiguous (CnsIpv4Mask mask)
 }
 
 /**
- * cns_ipv4_mask_get_prefix_length:
+ * cns_ipv4_mask_get_prefix_length: (skip)
  *
  * Returns: the number of leading ones.
  */
@@ -302,7 +318,7 @@ cns_ipv4_mask_parse (const gchar *text, CnsIpv4Mask *out, GError **error)
 }
 
 /**
- * cns_ipv4_mask_format:
+ * cns_ipv4_mask_format: (skip)
  *
  * Writes the mask as a dotted quad; returns its
  * length.
@@ -314,7 +330,7 @@ cns_ipv4_mask_format (CnsIpv4Mask mask, gchar buf[CNS_IPV4_ADDRESS_STRING_SIZE])
 }
 
 /**
- * cns_ipv4_mask_to_string:
+ * cns_ipv4_mask_to_string: (skip)
  *
  * Returns: (transfer full): the dotted mask.
  */

@@ -132,6 +132,7 @@ CnsIpv4Address cns_ipv4_address_from_string (const gchar *text);
 gsize cns_ipv4_address_format (CnsIpv4Address address,
                                gchar buf[CNS_IPV4_ADDRESS_STRING_SIZE]);
 gchar *cns_ipv4_address_to_string (CnsIpv4Address address);
+gchar *cns_ipv4_address_dup_string (const CnsIpv4Address *address);
 gboolean cns_ipv4_address_is_subnet_directed_broadcast (CnsIpv4Address address,
                                                         CnsIpv4Mask mask);
 

@@ -11,6 +11,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-application.c \
 	%reldir%/cns-bulk-send-application.c \
 	%reldir%/cns-bulk-send-helper.c \
+	%reldir%/cns-delay-monitor.c \
 	%reldir%/cns-flow-monitor-helper.c \
 	%reldir%/cns-flow-monitor.c \
 	%reldir%/cns-icmpv4-header.c \
@@ -64,6 +65,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-application.h \
 	%reldir%/cns-bulk-send-application.h \
 	%reldir%/cns-bulk-send-helper.h \
+	%reldir%/cns-delay-monitor.h \
 	%reldir%/cns-flow-monitor-helper.h \
 	%reldir%/cns-flow-monitor.h \
 	%reldir%/cns-icmpv4-header.h \

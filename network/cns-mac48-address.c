@@ -54,7 +54,7 @@ cns_mac48_address_free (CnsMac48Address *address)
 }
 
 /**
- * cns_mac48_address_allocate:
+ * cns_mac48_address_allocate: (skip)
  *
  * Hands out the next address of the process-wide counter: 00:00:00:00:00:01
  * first, then 00:00:00:00:00:02 and so on, as ns-3's Mac48Address::Allocate.
@@ -199,7 +199,7 @@ cns_mac48_address_equal (const CnsMac48Address *a, const CnsMac48Address *b)
 }
 
 /**
- * cns_mac48_address_get_broadcast:
+ * cns_mac48_address_get_broadcast: (skip)
  *
  * Returns: ff:ff:ff:ff:ff:ff.
  */

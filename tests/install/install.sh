@@ -23,7 +23,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 stage=$tmp/stage
 
-echo "1..9"
+echo "1..10"
 
 # The test's own make must not take make check's command-line variables
 # (TESTS=...) or job server.
@@ -105,3 +105,23 @@ out=$(LD_LIBRARY_PATH=$libdir "$root/bin/cns-print-attributes" --type=CnsNode 2>
 status=$?
 check "the installed cns-print-attributes runs" "$out" \
   test $status -eq 0 -a "$(printf '%s\n' "$out" | sed -n 2p)" = "  Parent: CnsObject"
+
+# With introspection built: the typelib and GIR land where cns.pc's prefix
+# says, and the installed first.py imports Cns through them and prints
+# first's four lines. GI_TYPELIB_PATH names the staged directory, which
+# libgirepository would not search by default.
+python=$(sed -n 's/^CNS_PYTHON = //p' "$build/Makefile")
+if [ -f "$build/Cns-1.0.typelib" ] && [ -n "$python" ]; then
+  typelibdir=$(sed -n 's/^CNS_TYPELIBDIR = //p' "$build/Makefile" \
+    | sed "s|\${libdir}|$libdir|")
+  # ${libdir}/girepository-1.0 is staged now; GI's own directory is not
+  case "$typelibdir" in "$stage"*) ;; *) typelibdir=$stage$typelibdir ;; esac
+  out=$(GI_TYPELIB_PATH=$typelibdir LD_LIBRARY_PATH=$libdir \
+    "$python" "$datadir/examples/python/first.py" 2>&1)
+  status=$?
+  check "the installed typelib: first.py prints first's four lines" \
+    "$out ($typelibdir)" \
+    test $status -eq 0 -a "$out" = "$expected" -a -f "$typelibdir/Cns-1.0.typelib"
+else
+  echo "ok 10 # SKIP built without introspection or PyGObject"
+fi

@@ -1,0 +1,599 @@
+/* cns — one-way delay statistics of application traffic.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The sources' IPv4 layers tag every datagram (and every TCP data
+ * segment) they send with the time, on SendOutgoing; the sinks' Rx reads
+ * the tag back, so the delay of every packet is known. Delays go into a
+ * histogram exact to the nanosecond below 2,048 ns and with 1,024 bins
+ * per power of two above, so the mean is exact and a percentile (the
+ * middle of its bin) within 0.05 %. A checksum, the sum of a hash of
+ * (flow, delay) per packet, tells two runs' sets of delays apart whatever
+ * the order the packets arrived in; summed over MPI ranks it is the
+ * sequential run's.
+ *
+ * The per-packet work is in C, so a scenario written in Python measures
+ * at the speed of one written in C.
+ */
+#include "internet/cns-delay-monitor.h"
+
+#include "internet/cns-internet.h"
+
+#include <math.h>
+#include <string.h>
+
+#define HIST_SUB_BITS 10
+#define HIST_SUB      (1u << HIST_SUB_BITS)
+#define HIST_LINEAR   (2 * HIST_SUB)
+#define HIST_N        (HIST_LINEAR + (64 - HIST_SUB_BITS - 1) * HIST_SUB)
+
+/* What one sink's Rx callback needs. */
+typedef struct
+{
+  CnsDelayMonitor *monitor;
+  guint32 flow;
+  guint group;
+} Sink;
+
+/* A trace connection, undone when the monitor goes. */
+typedef struct
+{
+  GObject *object;
+  const gchar *name;
+  GCallback callback;
+  gpointer data;
+} Connection;
+
+struct _CnsDelayMonitor
+{
+  GObject parent_instance;
+
+  guint64 tx_packets, tx_bytes;
+  guint64 rx_packets, rx_bytes;
+  guint64 transmissions;
+  guint64 untagged;           /* received without a send time */
+  unsigned __int128 delay_ps; /* the sum */
+  guint64 delay_checksum;
+  guint64 *delay_bins; /* HIST_N */
+  guint64 *rx_binned;  /* group x 1-s bin, or NULL */
+  guint n_groups, n_time_bins;
+  GArray *connections; /* Connection */
+  GPtrArray *sinks;    /* Sink */
+};
+
+G_DEFINE_FINAL_TYPE (CnsDelayMonitor, cns_delay_monitor, G_TYPE_OBJECT)
+
+/* A packet tag: when the source sent the datagram. */
+static void
+print_sent_at (gconstpointer data, GString *out)
+{
+  CnsTime t;
+
+  memcpy (&t, data, sizeof t);
+  g_string_append_printf (out, "sent at %.12g s", cns_time_to_seconds (t));
+}
+
+static const CnsTagClass sent_at_tag
+    = { "CnsDelayMonitorSentAt", sizeof (CnsTime), print_sent_at };
+
+static guint
+hist_bin (guint64 ns)
+{
+  guint e;
+
+  if (ns < HIST_LINEAR)
+    return (guint) ns;
+  e = 63 - (guint) __builtin_clzll (ns); /* at least 11 */
+  return HIST_LINEAR + (e - HIST_SUB_BITS - 1) * HIST_SUB
+         + (guint) ((ns >> (e - HIST_SUB_BITS)) & (HIST_SUB - 1));
+}
+
+/* The lowest value of bin @b, in ns, and its width. */
+static guint64
+hist_bin_low (guint b, guint64 *width)
+{
+  guint e;
+
+  if (b < HIST_LINEAR)
+    {
+      *width = 1;
+      return b;
+    }
+  e = (b - HIST_LINEAR) / HIST_SUB + HIST_SUB_BITS + 1;
+  *width = G_GUINT64_CONSTANT (1) << (e - HIST_SUB_BITS);
+  return (guint64) (HIST_SUB + (b - HIST_LINEAR) % HIST_SUB)
+         << (e - HIST_SUB_BITS);
+}
+
+/* splitmix64's finaliser: mixes a value before it is summed, so that a
+ * sum over packets in any order tells different sets apart. */
+static guint64
+mix64 (guint64 x)
+{
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+/* SendOutgoing of a source's IPv4 layer. */
+static void
+on_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
+         guint32 interface, gpointer user_data)
+{
+  CnsDelayMonitor *self = user_data;
+  CnsTime now = cns_simulator_now ();
+  guint32 payload;
+
+  if (header->protocol == CNS_IP_PROTOCOL_UDP)
+    payload = cns_packet_get_size (packet) - CNS_UDP_HEADER_SIZE;
+  else if (header->protocol == CNS_IP_PROTOCOL_TCP)
+    {
+      CnsTcpHeader tcp;
+      gsize size = cns_packet_peek_header (packet, &cns_tcp_header_class, &tcp);
+
+      /* data segments, sent again or not; not the ACKs, SYNs and FINs */
+      payload = size > 0 ? cns_packet_get_size (packet) - size : 0;
+      if (payload == 0)
+        return;
+    }
+  else
+    return;
+  self->tx_packets++;
+  self->tx_bytes += payload;
+  /* the datagram is the source's alone here: nothing shares it yet */
+  if (cns_packet_is_writable (packet))
+    cns_packet_add_packet_tag (packet, &sent_at_tag, &now);
+}
+
+/* Rx of a sink. */
+static void
+on_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
+       gpointer user_data)
+{
+  Sink *sink = user_data;
+  CnsDelayMonitor *self = sink->monitor;
+  guint32 size = cns_packet_get_size (packet);
+  CnsInetSocketAddress sender;
+  CnsTime sent, delay;
+
+  self->rx_packets++;
+  self->rx_bytes += size;
+  if (self->rx_binned != NULL && sink->group < self->n_groups)
+    {
+      guint bin = (guint) (cns_simulator_now () / CNS_TIME_PS_PER_S);
+
+      if (bin < self->n_time_bins)
+        self->rx_binned[(gsize) sink->group * self->n_time_bins + bin] += size;
+    }
+  if (!cns_packet_peek_packet_tag (packet, &sent_at_tag, &sent))
+    {
+      self->untagged++;
+      return;
+    }
+  delay = cns_simulator_now () - sent;
+  self->delay_ps += (guint64) delay;
+  self->delay_bins[hist_bin ((guint64) delay / 1000)]++;
+  /* a flow is the sink's flow number and the sender's address and port */
+  cns_inet_socket_address_from_address (from, &sender);
+  self->delay_checksum += mix64 (
+      mix64 (((guint64) sink->flow << 32 | sender.address.value) ^ sender.port)
+      + (guint64) delay);
+}
+
+/* PhyTxBegin of a counted device. */
+static void
+on_transmit (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  ((CnsDelayMonitor *) user_data)->transmissions++;
+}
+
+static gboolean
+monitor_connect (CnsDelayMonitor *self, gpointer object, const gchar *name,
+                 GCallback callback, gpointer data, GError **error)
+{
+  Connection c = { g_object_ref (object), name, callback, data };
+
+  if (cns_trace_connect (object, name, callback, data, error) == 0)
+    {
+      g_object_unref (object);
+      return FALSE;
+    }
+  g_array_append_val (self->connections, c);
+  return TRUE;
+}
+
+static void
+cns_delay_monitor_dispose (GObject *object)
+{
+  CnsDelayMonitor *self = CNS_DELAY_MONITOR (object);
+
+  for (guint i = 0; i < self->connections->len; i++)
+    {
+      Connection *c = &g_array_index (self->connections, Connection, i);
+
+      cns_trace_disconnect (c->object, c->name, c->callback, c->data);
+      g_object_unref (c->object);
+    }
+  g_array_set_size (self->connections, 0);
+  G_OBJECT_CLASS (cns_delay_monitor_parent_class)->dispose (object);
+}
+
+static void
+cns_delay_monitor_finalize (GObject *object)
+{
+  CnsDelayMonitor *self = CNS_DELAY_MONITOR (object);
+
+  g_array_unref (self->connections);
+  g_ptr_array_unref (self->sinks);
+  g_free (self->delay_bins);
+  g_free (self->rx_binned);
+  G_OBJECT_CLASS (cns_delay_monitor_parent_class)->finalize (object);
+}
+
+static void
+cns_delay_monitor_class_init (CnsDelayMonitorClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = cns_delay_monitor_dispose;
+  G_OBJECT_CLASS (klass)->finalize = cns_delay_monitor_finalize;
+  /* by name, so that a tagged packet crossing MPI ranks finds it */
+  cns_tag_class_register (&sent_at_tag);
+}
+
+static void
+cns_delay_monitor_init (CnsDelayMonitor *self)
+{
+  self->delay_bins = g_new0 (guint64, HIST_N);
+  self->connections = g_array_new (FALSE, FALSE, sizeof (Connection));
+  self->sinks = g_ptr_array_new_with_free_func (g_free);
+}
+
+/**
+ * cns_delay_monitor_new:
+ *
+ * Returns: (transfer full): a monitor with no source or sink yet.
+ */
+CnsDelayMonitor *
+cns_delay_monitor_new (void)
+{
+  return g_object_new (CNS_TYPE_DELAY_MONITOR, NULL);
+}
+
+/**
+ * cns_delay_monitor_add_source:
+ * @self: a monitor
+ * @node: a node with an internet stack
+ * @error: a #CNS_CORE_ERROR when @node has no IPv4 layer
+ *
+ * Counts the UDP datagrams and TCP data segments @node's IPv4 layer sends
+ * and tags each with the time, for the sinks to read. On MPI, only for a
+ * node of this rank.
+ *
+ * Returns: %TRUE when the layer is traced.
+ */
+gboolean
+cns_delay_monitor_add_source (CnsDelayMonitor *self, CnsNode *node,
+                              GError **error)
+{
+  CnsIpv4L3Protocol *ipv4;
+
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), FALSE);
+  g_return_val_if_fail (CNS_IS_NODE (node), FALSE);
+  ipv4 = cns_object_get (node, CNS_TYPE_IPV4_L3_PROTOCOL);
+  if (ipv4 == NULL)
+    {
+      g_set_error (error, CNS_CORE_ERROR, CNS_CORE_ERROR_NOT_FOUND,
+                   "delay monitor: node %u has no internet stack",
+                   cns_node_get_id (node));
+      return FALSE;
+    }
+  return monitor_connect (self, ipv4, "SendOutgoing", G_CALLBACK (on_send),
+                          self, error);
+}
+
+/**
+ * cns_delay_monitor_add_sink:
+ * @self: a monitor
+ * @sink: an application with an "Rx" trace source (a #CnsPacketSink)
+ * @flow: a number the checksum folds in with each sender, to tell flows
+ *   apart: the client's index, say
+ * @group: the row of the received-bytes bins this sink adds to (see
+ *   cns_delay_monitor_set_rx_bins())
+ * @error: a #CNS_CORE_ERROR when @sink has no Rx trace source
+ *
+ * Counts what @sink receives, and the delay of what carries a source's
+ * tag.
+ *
+ * Returns: %TRUE when the sink is traced.
+ */
+gboolean
+cns_delay_monitor_add_sink (CnsDelayMonitor *self, CnsApplication *sink,
+                            guint32 flow, guint group, GError **error)
+{
+  Sink *s;
+
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), FALSE);
+  g_return_val_if_fail (CNS_IS_APPLICATION (sink), FALSE);
+  s = g_new (Sink, 1);
+  *s = (Sink){ self, flow, group };
+  g_ptr_array_add (self->sinks, s);
+  return monitor_connect (self, sink, "Rx", G_CALLBACK (on_rx), s, error);
+}
+
+/**
+ * cns_delay_monitor_count_transmissions:
+ * @self: a monitor
+ * @device: a device with a "PhyTxBegin" trace source
+ * @error: a #CNS_CORE_ERROR when it has none
+ *
+ * Counts the frames @device starts to transmit, into
+ * cns_delay_monitor_get_transmissions(): the traffic over a set of links.
+ *
+ * Returns: %TRUE when the device is traced.
+ */
+gboolean
+cns_delay_monitor_count_transmissions (CnsDelayMonitor *self,
+                                       CnsNetDevice *device, GError **error)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), FALSE);
+  g_return_val_if_fail (CNS_IS_NET_DEVICE (device), FALSE);
+  return monitor_connect (self, device, "PhyTxBegin", G_CALLBACK (on_transmit),
+                          self, error);
+}
+
+/**
+ * cns_delay_monitor_set_rx_bins:
+ * @self: a monitor
+ * @n_groups: the groups the sinks were given, 0 for none
+ * @n_bins: the 1-second bins of simulated time, from 0 s
+ *
+ * Also counts the bytes received per group of sinks and second, for a
+ * throughput plot; bytes after the last bin are not binned. Cleared.
+ */
+void
+cns_delay_monitor_set_rx_bins (CnsDelayMonitor *self, guint n_groups,
+                               guint n_bins)
+{
+  g_return_if_fail (CNS_IS_DELAY_MONITOR (self));
+  g_clear_pointer (&self->rx_binned, g_free);
+  self->n_groups = n_groups;
+  self->n_time_bins = n_bins;
+  if ((gsize) n_groups * n_bins > 0)
+    self->rx_binned = g_new0 (guint64, (gsize) n_groups * n_bins);
+}
+
+/**
+ * cns_delay_monitor_merge_ranks:
+ * @self: a monitor
+ *
+ * On MPI, collective: every rank's monitor, which traced its own nodes,
+ * takes the totals of all ranks, the sequential run's figures. Every rank
+ * must call it, with the same bins. Without MPI it changes nothing.
+ */
+void
+cns_delay_monitor_merge_ranks (CnsDelayMonitor *self)
+{
+  enum
+  {
+    TX_PACKETS,
+    TX_BYTES,
+    RX_PACKETS,
+    RX_BYTES,
+    TRANSMISSIONS,
+    UNTAGGED,
+    CHECKSUM,
+    DELAY_PS, /* four 32-bit limbs, lowest first: sums cannot carry out */
+    N_SUMS = DELAY_PS + 4
+  };
+  guint64 sum[N_SUMS] = {
+    [TX_PACKETS] = self->tx_packets,       [TX_BYTES] = self->tx_bytes,
+    [RX_PACKETS] = self->rx_packets,       [RX_BYTES] = self->rx_bytes,
+    [TRANSMISSIONS] = self->transmissions, [UNTAGGED] = self->untagged,
+    [CHECKSUM] = self->delay_checksum,
+  };
+
+  g_return_if_fail (CNS_IS_DELAY_MONITOR (self));
+  if (cns_mpi_get_size () <= 1)
+    return;
+  for (guint i = 0; i < 4; i++)
+    sum[DELAY_PS + i] = (guint64) (self->delay_ps >> (32 * i)) & 0xffffffffu;
+  cns_mpi_sum (sum, N_SUMS);
+  cns_mpi_sum (self->delay_bins, HIST_N);
+  if (self->rx_binned != NULL)
+    cns_mpi_sum (self->rx_binned, (gsize) self->n_groups * self->n_time_bins);
+  self->tx_packets = sum[TX_PACKETS];
+  self->tx_bytes = sum[TX_BYTES];
+  self->rx_packets = sum[RX_PACKETS];
+  self->rx_bytes = sum[RX_BYTES];
+  self->transmissions = sum[TRANSMISSIONS];
+  self->untagged = sum[UNTAGGED];
+  self->delay_checksum = sum[CHECKSUM];
+  self->delay_ps = 0;
+  for (guint i = 0; i < 4; i++)
+    self->delay_ps += (unsigned __int128) sum[DELAY_PS + i] << (32 * i);
+}
+
+/**
+ * cns_delay_monitor_get_tx_packets:
+ *
+ * Returns: the datagrams and TCP data segments the sources sent.
+ */
+guint64
+cns_delay_monitor_get_tx_packets (CnsDelayMonitor *self)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  return self->tx_packets;
+}
+
+/**
+ * cns_delay_monitor_get_tx_bytes:
+ *
+ * Returns: their payload bytes.
+ */
+guint64
+cns_delay_monitor_get_tx_bytes (CnsDelayMonitor *self)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  return self->tx_bytes;
+}
+
+/**
+ * cns_delay_monitor_get_rx_packets:
+ *
+ * Returns: the packets the sinks received (reads, for TCP).
+ */
+guint64
+cns_delay_monitor_get_rx_packets (CnsDelayMonitor *self)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  return self->rx_packets;
+}
+
+/**
+ * cns_delay_monitor_get_rx_bytes:
+ *
+ * Returns: their bytes.
+ */
+guint64
+cns_delay_monitor_get_rx_bytes (CnsDelayMonitor *self)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  return self->rx_bytes;
+}
+
+/**
+ * cns_delay_monitor_get_delay_samples:
+ *
+ * Returns: the received packets that carried a send time: the delays the
+ * statistics are over.
+ */
+guint64
+cns_delay_monitor_get_delay_samples (CnsDelayMonitor *self)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  return self->rx_packets - self->untagged;
+}
+
+/**
+ * cns_delay_monitor_get_transmissions:
+ *
+ * Returns: the frames the counted devices started to transmit.
+ */
+guint64
+cns_delay_monitor_get_transmissions (CnsDelayMonitor *self)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  return self->transmissions;
+}
+
+/**
+ * cns_delay_monitor_get_delay_checksum:
+ *
+ * Returns: the sum over delay samples of a hash of (flow, sender, delay).
+ */
+guint64
+cns_delay_monitor_get_delay_checksum (CnsDelayMonitor *self)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  return self->delay_checksum;
+}
+
+/**
+ * cns_delay_monitor_get_delay_mean:
+ *
+ * Returns: the mean delay in seconds, exact to the double; 0 without
+ * samples.
+ */
+gdouble
+cns_delay_monitor_get_delay_mean (CnsDelayMonitor *self)
+{
+  guint64 n;
+
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  n = self->rx_packets - self->untagged;
+  return n > 0 ? (gdouble) self->delay_ps / n / 1e12 : 0;
+}
+
+/**
+ * cns_delay_monitor_get_delay_percentile:
+ * @self: a monitor
+ * @fraction: 0.99 for the 99th percentile
+ *
+ * Returns: the delay in seconds at @fraction of the samples: the middle
+ * of the histogram bin that holds it; 0 without samples.
+ */
+gdouble
+cns_delay_monitor_get_delay_percentile (CnsDelayMonitor *self, gdouble fraction)
+{
+  guint64 n, rank, seen = 0;
+
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  n = self->rx_packets - self->untagged;
+  rank = (guint64) ceil (fraction * n);
+  for (guint b = 0; b < HIST_N && n > 0; b++)
+    {
+      seen += self->delay_bins[b];
+      if (seen >= rank)
+        {
+          guint64 width, low = hist_bin_low (b, &width);
+
+          return (low + (width - 1) / 2.0) / 1e9;
+        }
+    }
+  return 0;
+}
+
+/**
+ * cns_delay_monitor_get_n_delay_bins:
+ *
+ * Returns: the number of histogram bins, for
+ * cns_delay_monitor_get_delay_bin().
+ */
+guint
+cns_delay_monitor_get_n_delay_bins (CnsDelayMonitor *self)
+{
+  return HIST_N;
+}
+
+/**
+ * cns_delay_monitor_get_delay_bin:
+ * @self: a monitor
+ * @bin: below cns_delay_monitor_get_n_delay_bins()
+ * @low_ns: (out) (optional): the bin's lowest delay in nanoseconds
+ * @width_ns: (out) (optional): its width in nanoseconds
+ *
+ * Returns: the samples in histogram bin @bin, in order of delay.
+ */
+guint64
+cns_delay_monitor_get_delay_bin (CnsDelayMonitor *self, guint bin,
+                                 guint64 *low_ns, guint64 *width_ns)
+{
+  guint64 width, low;
+
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  g_return_val_if_fail (bin < HIST_N, 0);
+  low = hist_bin_low (bin, &width);
+  if (low_ns != NULL)
+    *low_ns = low;
+  if (width_ns != NULL)
+    *width_ns = width;
+  return self->delay_bins[bin];
+}
+
+/**
+ * cns_delay_monitor_get_rx_bytes_in_bin:
+ * @self: a monitor
+ * @group: a group of sinks
+ * @bin: a second of simulated time
+ *
+ * Returns: the bytes the sinks of @group received during second @bin, 0
+ * outside the bins cns_delay_monitor_set_rx_bins() made.
+ */
+guint64
+cns_delay_monitor_get_rx_bytes_in_bin (CnsDelayMonitor *self, guint group,
+                                       guint bin)
+{
+  g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
+  if (self->rx_binned == NULL || group >= self->n_groups
+      || bin >= self->n_time_bins)
+    return 0;
+  return self->rx_binned[(gsize) group * self->n_time_bins + bin];
+}
