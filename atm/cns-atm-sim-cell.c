@@ -41,6 +41,9 @@ enum
 static CnsAtmCell *free_cells;
 static guint64 n_live;
 
+G_DEFINE_BOXED_TYPE (CnsAtmCell, cns_atm_cell, cns_atm_cell_copy,
+                     cns_atm_cell_free)
+
 /**
  * cns_atm_cell_new: (skip)
  *
@@ -61,6 +64,28 @@ cns_atm_cell_new (void)
     cell = g_new0 (CnsAtmCell, 1);
   n_live++;
   return cell;
+}
+
+/**
+ * cns_atm_cell_copy:
+ * @cell: a cell
+ *
+ * Copies @cell into a cell from the free list: every field but the link
+ * of the queue @cell is on, which the copy does not share.
+ *
+ * Returns: (transfer full): a copy of @cell, on no queue. Free it with
+ * cns_atm_cell_free().
+ */
+CnsAtmCell *
+cns_atm_cell_copy (const CnsAtmCell *cell)
+{
+  CnsAtmCell *copy;
+
+  g_return_val_if_fail (cell != NULL, NULL);
+  copy = cns_atm_cell_new ();
+  *copy = *cell;
+  copy->next = NULL;
+  return copy;
 }
 
 /**

@@ -45,7 +45,11 @@ struct _CnsAtmCell
  */
 #define CNS_ATM_CELL_SERIALIZED_SIZE 91
 
+#define CNS_TYPE_ATM_CELL (cns_atm_cell_get_type ())
+GType cns_atm_cell_get_type (void) G_GNUC_CONST;
+
 CnsAtmCell *cns_atm_cell_new (void);
+CnsAtmCell *cns_atm_cell_copy (const CnsAtmCell *cell);
 void cns_atm_cell_free (CnsAtmCell *cell);
 void cns_atm_cell_free_notify (gpointer cell);
 guint64 cns_atm_cell_get_n_live (void);

@@ -25,6 +25,9 @@
 #define FLAG_MORE_FRAGS  0x2000
 #define FRAG_OFFSET_MASK 0x1fff
 
+G_DEFINE_BOXED_TYPE (CnsIpv4Header, cns_ipv4_header, cns_ipv4_header_copy,
+                     cns_ipv4_header_free)
+
 /* Headers are read and written as five big-endian 32-bit words, the
  * checksum summed from the same words (RFC 1071 allows any word size whose
  * sum is folded to 16 bits), so each is straight-line code. */
@@ -241,4 +244,32 @@ cns_ipv4_header_init (CnsIpv4Header *header)
 {
   g_return_if_fail (header != NULL);
   *header = (CnsIpv4Header){ .ttl = 64, .checksum_ok = TRUE };
+}
+
+/**
+ * cns_ipv4_header_copy:
+ * @header: a header
+ *
+ * Copies @header: it holds no pointers, so the copy is a plain one.
+ *
+ * Returns: (transfer full): a copy of @header; free it with
+ * cns_ipv4_header_free().
+ */
+CnsIpv4Header *
+cns_ipv4_header_copy (const CnsIpv4Header *header)
+{
+  g_return_val_if_fail (header != NULL, NULL);
+  return g_memdup2 (header, sizeof *header);
+}
+
+/**
+ * cns_ipv4_header_free:
+ * @header: (transfer full) (nullable): a header from cns_ipv4_header_copy()
+ *
+ * Frees a header made by cns_ipv4_header_copy().
+ */
+void
+cns_ipv4_header_free (CnsIpv4Header *header)
+{
+  g_free (header);
 }

@@ -51,6 +51,13 @@ typedef struct
 
 extern const CnsHeaderClass cns_ipv4_header_class;
 
+#define CNS_TYPE_IPV4_HEADER (cns_ipv4_header_get_type ())
+GType cns_ipv4_header_get_type (void) G_GNUC_CONST;
+
 void cns_ipv4_header_init (CnsIpv4Header *header);
+CnsIpv4Header *cns_ipv4_header_copy (const CnsIpv4Header *header);
+void cns_ipv4_header_free (CnsIpv4Header *header);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CnsIpv4Header, cns_ipv4_header_free)
 
 G_END_DECLS

@@ -62,6 +62,9 @@
 #define OPTION_SACK_BASE_LENGTH      2
 #define OPTION_SACK_BLOCK_LENGTH     8
 
+G_DEFINE_BOXED_TYPE (CnsTcpHeader, cns_tcp_header, cns_tcp_header_copy,
+                     cns_tcp_header_free)
+
 static inline guint16
 load16 (const guint8 *p)
 {
@@ -515,4 +518,33 @@ cns_tcp_header_verify_checksum (const CnsPacket *segment, CnsIpv4Address source,
   sum = (guint64) pseudo_header_sum (source, destination, size)
         + cns_packet_sum16 (segment, 0, size);
   return cns_checksum_fold (sum) == 0;
+}
+
+/**
+ * cns_tcp_header_copy:
+ * @header: a header
+ *
+ * Copies @header, options and SACK blocks included: it holds no
+ * pointers, so the copy is a plain one.
+ *
+ * Returns: (transfer full): a copy of @header; free it with
+ * cns_tcp_header_free().
+ */
+CnsTcpHeader *
+cns_tcp_header_copy (const CnsTcpHeader *header)
+{
+  g_return_val_if_fail (header != NULL, NULL);
+  return g_memdup2 (header, sizeof *header);
+}
+
+/**
+ * cns_tcp_header_free:
+ * @header: (transfer full) (nullable): a header from cns_tcp_header_copy()
+ *
+ * Frees a header made by cns_tcp_header_copy().
+ */
+void
+cns_tcp_header_free (CnsTcpHeader *header)
+{
+  g_free (header);
 }

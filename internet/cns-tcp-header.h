@@ -113,6 +113,12 @@ typedef struct
 
 extern const CnsHeaderClass cns_tcp_header_class;
 
+#define CNS_TYPE_TCP_HEADER (cns_tcp_header_get_type ())
+GType cns_tcp_header_get_type (void) G_GNUC_CONST;
+
+CnsTcpHeader *cns_tcp_header_copy (const CnsTcpHeader *header);
+void cns_tcp_header_free (CnsTcpHeader *header);
+
 void cns_tcp_header_init (CnsTcpHeader *header, guint16 source_port,
                           guint16 destination_port, guint32 sequence,
                           guint32 ack, guint8 flags, guint16 window);
@@ -124,5 +130,7 @@ void cns_tcp_header_prepare_checksum (CnsTcpHeader *header,
 gboolean cns_tcp_header_verify_checksum (const CnsPacket *segment,
                                          CnsIpv4Address source,
                                          CnsIpv4Address destination);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CnsTcpHeader, cns_tcp_header_free)
 
 G_END_DECLS

@@ -558,6 +558,52 @@ START_TEST (test_atm_ip_null_to_llc)
 }
 END_TEST
 
+/* FrameDiscard through a closure, as bindings connect it: the host, the
+ * VCI (guint) and the reason (CnsAal5RxResult has no GType: gint). */
+static void
+record_discard_call (GClosure *closure, GValue *return_value,
+                     guint n_param_values, const GValue *param_values,
+                     gpointer invocation_hint, gpointer marshal_data)
+{
+  Discards *d = closure->data;
+
+  ck_assert_uint_eq (n_param_values, 3);
+  ck_assert (G_VALUE_HOLDS (&param_values[0], G_TYPE_OBJECT));
+  ck_assert (G_VALUE_TYPE (&param_values[1]) == G_TYPE_UINT);
+  ck_assert (G_VALUE_TYPE (&param_values[2]) == G_TYPE_INT);
+  ck_assert_ptr_eq (g_value_get_object (&param_values[0]), net.host_b);
+  d->n++;
+  d->vci = (guint16) g_value_get_uint (&param_values[1]);
+  d->reason = g_value_get_int (&param_values[2]);
+}
+
+/* The null-to-LLC scenario with a closure on FrameDiscard: it is called
+ * once, with B's host, the VC and CNS_AAL5_RX_OK. */
+START_TEST (test_atm_ip_frame_discard_closure)
+{
+  g_autoptr (GError) error = NULL;
+  Discards discards = { 0 };
+  GClosure *closure;
+
+  net_build ();
+  set_encapsulation (net.host_a, CNS_ATM_ENCAPSULATION_NULL);
+  net_ip_pvc (CNS_ATM_SERVICE_ABR, PCR);
+  closure = g_closure_new_simple (sizeof (GClosure), &discards);
+  g_closure_set_marshal (closure, record_discard_call);
+  ck_assert_uint_ne (cns_trace_connect_closure (G_OBJECT (net.host_b),
+                                                "FrameDiscard", closure,
+                                                &error),
+                     0);
+  udp_prepare (1000, 1, net.addr_b, FALSE);
+  cns_simulator_stop_at (cns_seconds (1));
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (discards.n, 1);
+  ck_assert_uint_eq (discards.vci, VCI);
+  ck_assert_int_eq (discards.reason, CNS_AAL5_RX_OK);
+}
+END_TEST
+
 /* ---- cell loss on UBR ---- */
 
 #define LOSSY_RATE  (RATE / 2) /* the switch's port toward B */
@@ -1150,6 +1196,7 @@ test_atm_ip_suite (void)
   tcase_add_test (tc, test_atm_ip_null_encapsulation_saves_a_cell);
   tcase_add_test (tc, test_atm_ip_llc_to_null);
   tcase_add_test (tc, test_atm_ip_null_to_llc);
+  tcase_add_test (tc, test_atm_ip_frame_discard_closure);
   tcase_add_test (tc, test_atm_ip_ubr_cell_loss);
   tcase_add_test (tc, test_atm_ip_ubr_tcp_loss);
   tcase_add_test (tc, test_atm_ip_tcp_abr_large_segments);

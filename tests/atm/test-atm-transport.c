@@ -352,6 +352,131 @@ START_TEST (test_atm_queue_limit)
 }
 END_TEST
 
+/* ---- trace marshals for bindings (cns_trace_connect_closure()) ---- */
+
+/* One call of a closure on a cell trace: the values' types, the device,
+ * a copy of the cell's fields, the service class and the time waited. */
+typedef struct
+{
+  guint n_values;
+  GType types[4];
+  gpointer device;
+  CnsAtmCell cell;
+  CnsAtmServiceClass cls;
+  CnsTime waited;
+} CellCall;
+
+static void
+record_cell_call (GClosure *closure, GValue *return_value, guint n_param_values,
+                  const GValue *param_values, gpointer invocation_hint,
+                  gpointer marshal_data)
+{
+  CellCall call = { n_param_values };
+
+  ck_assert_uint_ge (n_param_values, 3);
+  ck_assert_uint_le (n_param_values, 4);
+  for (guint i = 0; i < n_param_values; i++)
+    call.types[i] = G_VALUE_TYPE (&param_values[i]);
+  call.device = g_value_get_object (&param_values[0]);
+  call.cell = *(const CnsAtmCell *) g_value_get_boxed (&param_values[1]);
+  call.cls = g_value_get_enum (&param_values[2]);
+  if (n_param_values == 4)
+    call.waited = g_value_get_int64 (&param_values[3]);
+  g_array_append_val ((GArray *) closure->data, call);
+}
+
+/* Connects a closure that records into @calls (CellCall), as bindings
+ * connect one; the device keeps it. */
+static void
+connect_cell_closure (gpointer device, const gchar *name, GArray *calls)
+{
+  GClosure *closure = g_closure_new_simple (sizeof (GClosure), calls);
+  g_autoptr (GError) error = NULL;
+
+  g_closure_set_marshal (closure, record_cell_call);
+  ck_assert_uint_ne (
+      cns_trace_connect_closure (G_OBJECT (device), name, closure, &error), 0);
+  g_assert_no_error (error);
+}
+
+static void
+record_waited (CnsAtmNetDevice *device, const CnsAtmCell *cell,
+               CnsAtmServiceClass cls, CnsTime waited, gpointer user_data)
+{
+  g_array_append_val ((GArray *) user_data, waited);
+}
+
+/* The queue-limit scenario with closures on Drop and Dequeue: Drop gets
+ * the device, the two refused cells (flow 9, VCI 40) and
+ * CNS_ATM_SERVICE_CBR as CNS_TYPE_ATM_SERVICE_CLASS; Dequeue gets each
+ * cell as it starts on the wire, its class, and the time it waited
+ * (gint64), the same as a C callback. */
+START_TEST (test_atm_cell_closures)
+{
+  g_autoptr (GArray) drops = g_array_new (FALSE, TRUE, sizeof (CellCall));
+  g_autoptr (GArray) dequeues = g_array_new (FALSE, TRUE, sizeof (CellCall));
+  g_autoptr (GArray) waited = g_array_new (FALSE, FALSE, sizeof (CnsTime));
+  static const guint32 flows[] = { 1, 2, 3, 4 };
+  CnsNode *a = host (), *b = host ();
+  CnsAtmNetDevice *dev_a, *dev_b;
+  Batch batch = { 0 };
+
+  ck_assert (cns_atm_helper_link (helper, a, b, RATE, DELAY, &dev_a, &dev_b));
+  cns_atm_net_device_set_cell_receive_callback (dev_b, record_rx, NULL);
+  g_object_set (dev_a, "cbr-queue-limit", 2, NULL);
+  connect_cell_closure (dev_a, "Drop", drops);
+  connect_cell_closure (dev_a, "Dequeue", dequeues);
+  ck_assert_uint_ne (cns_trace_connect (dev_a, "Dequeue",
+                                        G_CALLBACK (record_waited), waited,
+                                        NULL),
+                     0);
+  batch.device = dev_a;
+  batch_add (&batch, make_cell (40, 1), CNS_ATM_SERVICE_CBR);
+  batch_add (&batch, make_cell (40, 2), CNS_ATM_SERVICE_CBR);
+  batch_add (&batch, make_cell (40, 3), CNS_ATM_SERVICE_CBR);
+  batch_add (&batch, make_cell (40, 9), CNS_ATM_SERVICE_CBR); /* dropped */
+  batch_add (&batch, make_cell (40, 9), CNS_ATM_SERVICE_CBR); /* dropped */
+  batch_add (&batch, make_cell (40, 4), CNS_ATM_SERVICE_UBR);
+  batch_at (&batch, 0);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (drops->len, 2);
+  for (guint i = 0; i < drops->len; i++)
+    {
+      const CellCall *call = &g_array_index (drops, CellCall, i);
+
+      ck_assert_uint_eq (call->n_values, 3);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == CNS_TYPE_ATM_CELL);
+      ck_assert (call->types[2] == CNS_TYPE_ATM_SERVICE_CLASS);
+      ck_assert_ptr_eq (call->device, dev_a);
+      ck_assert_uint_eq (call->cell.flow, 9);
+      ck_assert_uint_eq (call->cell.header.vci, 40);
+      ck_assert_int_eq (call->cls, CNS_ATM_SERVICE_CBR);
+    }
+  ck_assert_uint_eq (dequeues->len, G_N_ELEMENTS (flows));
+  ck_assert_uint_eq (waited->len, dequeues->len);
+  for (guint i = 0; i < dequeues->len; i++)
+    {
+      const CellCall *call = &g_array_index (dequeues, CellCall, i);
+
+      ck_assert_uint_eq (call->n_values, 4);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == CNS_TYPE_ATM_CELL);
+      ck_assert (call->types[2] == CNS_TYPE_ATM_SERVICE_CLASS);
+      ck_assert (call->types[3] == G_TYPE_INT64);
+      ck_assert_ptr_eq (call->device, dev_a);
+      ck_assert_uint_eq (call->cell.flow, flows[i]);
+      ck_assert_int_eq (call->cls,
+                        i < 3 ? CNS_ATM_SERVICE_CBR : CNS_ATM_SERVICE_UBR);
+      ck_assert_int_eq (call->waited, g_array_index (waited, CnsTime, i));
+    }
+  /* the first found the port idle, the next waited a slot each */
+  ck_assert_int_eq (g_array_index (dequeues, CellCall, 0).waited, 0);
+  ck_assert_int_gt (g_array_index (dequeues, CellCall, 1).waited, 0);
+}
+END_TEST
+
 START_TEST (test_atm_queue_length)
 {
   CnsNode *a = host (), *b = host ();
@@ -589,6 +714,7 @@ test_atm_transport_suite (void)
   tcase_add_test (tc, test_atm_host_priority);
   tcase_add_test (tc, test_atm_switch_wrr);
   tcase_add_test (tc, test_atm_queue_limit);
+  tcase_add_test (tc, test_atm_cell_closures);
   tcase_add_test (tc, test_atm_queue_length);
   tcase_add_test (tc, test_atm_two_switches);
   tcase_add_test (tc, test_atm_unknown_vc);

@@ -338,3 +338,93 @@ fixtures_teardown (void)
 {
   cns_test_reset ();
 }
+
+/* ---- a GClosure that records how trace marshals call it ---- */
+
+static void
+closure_call_clear (gpointer data)
+{
+  ClosureCall *call = data;
+
+  for (guint i = 0; i < MIN (call->n_values, CLOSURE_CALL_MAX_VALUES); i++)
+    g_value_unset (&call->values[i]);
+}
+
+/* Copies the values the closure was called with into its GArray. */
+static void
+record_call (GClosure *closure, GValue *return_value, guint n_param_values,
+             const GValue *param_values, gpointer invocation_hint,
+             gpointer marshal_data)
+{
+  ClosureCall call = { n_param_values, { 0 }, { G_VALUE_INIT } };
+
+  ck_assert_ptr_null (return_value);
+  for (guint i = 0; i < MIN (n_param_values, CLOSURE_CALL_MAX_VALUES); i++)
+    {
+      GType type = G_VALUE_TYPE (&param_values[i]);
+
+      call.types[i] = type;
+      if (G_TYPE_IS_OBJECT (type))
+        g_value_set_pointer (g_value_init (&call.values[i], G_TYPE_POINTER),
+                             g_value_get_object (&param_values[i]));
+      else
+        {
+          g_value_init (&call.values[i], type);
+          g_value_copy (&param_values[i], &call.values[i]);
+        }
+    }
+  g_array_append_val ((GArray *) closure->data, call);
+}
+
+static void
+calls_unref (gpointer data, GClosure *closure)
+{
+  g_array_unref (data);
+}
+
+/* The calls of the closures closure_calls_connect() makes (ClosureCall):
+ * unref it when done; each closure keeps its own reference. */
+GArray *
+closure_calls_new (void)
+{
+  GArray *calls = g_array_new (FALSE, TRUE, sizeof (ClosureCall));
+
+  g_array_set_clear_func (calls, closure_call_clear);
+  return calls;
+}
+
+/* Connects a recording closure to @object's trace source @name with
+ * cns_trace_connect_closure(), as a binding would. */
+void
+closure_calls_connect (GArray *calls, gpointer object, const gchar *name)
+{
+  GClosure *closure
+      = g_closure_new_simple (sizeof (GClosure), g_array_ref (calls));
+  g_autoptr (GError) error = NULL;
+
+  g_closure_set_marshal (closure, record_call);
+  g_closure_add_finalize_notifier (closure, calls, calls_unref);
+  ck_assert_msg (
+      cns_trace_connect_closure (G_OBJECT (object), name, closure, &error) != 0,
+      "%s: %s", name, error ? error->message : "");
+}
+
+/* Call @i, checked to have been made with @n_values values. */
+const ClosureCall *
+closure_calls_get (GArray *calls, guint i, guint n_values)
+{
+  const ClosureCall *call;
+
+  ck_assert_uint_lt (i, calls->len);
+  call = &g_array_index (calls, ClosureCall, i);
+  ck_assert_uint_eq (call->n_values, n_values);
+  return call;
+}
+
+/* Drops the calls recorded so far, and the caller's reference. */
+void
+closure_calls_free (GArray *calls)
+{
+  g_array_set_size (calls, 0);
+  g_array_unref (calls);
+}

@@ -117,4 +117,25 @@ guint l3_counts_drops (const L3Counts *counts, CnsIpv4DropReason reason);
 
 void fixtures_teardown (void);
 
+/* ---- a GClosure that records how trace marshals call it ---- */
+
+/* The most values a call is recorded with: the firing object and the
+ * longest trace's five arguments. */
+#define CLOSURE_CALL_MAX_VALUES 6
+
+/* An object is recorded as a G_TYPE_POINTER value, without a reference
+ * (the object holds the closure, which holds the calls); @types has the
+ * type of each value as the marshal gave it. */
+typedef struct
+{
+  guint n_values;
+  GType types[CLOSURE_CALL_MAX_VALUES];
+  GValue values[CLOSURE_CALL_MAX_VALUES];
+} ClosureCall;
+
+GArray *closure_calls_new (void);
+void closure_calls_connect (GArray *calls, gpointer object, const gchar *name);
+const ClosureCall *closure_calls_get (GArray *calls, guint i, guint n_values);
+void closure_calls_free (GArray *calls);
+
 G_END_DECLS

@@ -208,6 +208,42 @@ START_TEST (test_icmpv4_ping)
 }
 END_TEST
 
+/* A ping from A to B: EchoReply calls a closure connected as bindings do
+ * (cns_trace_connect_closure()) with A's ICMP, a copy of the reply's IPv4
+ * header, the identifier and the sequence as guint, and the 56 bytes of
+ * data. */
+START_TEST (test_icmpv4_closure_echo_reply)
+{
+  GArray *calls = closure_calls_new ();
+  const ClosureCall *call;
+  const CnsIpv4Header *h;
+
+  pair_build (&pair, "8Mbps", "2ms");
+  closure_calls_connect (calls, pair.a.icmp, "EchoReply");
+  ping_at (&pair.a, cns_seconds (1), "10.1.1.2", 3);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (calls->len, 1);
+  call = closure_calls_get (calls, 0, 5);
+  ck_assert (call->types[0] == G_TYPE_OBJECT);
+  ck_assert (call->types[1] == CNS_TYPE_IPV4_HEADER);
+  ck_assert (call->types[2] == G_TYPE_UINT);
+  ck_assert (call->types[3] == G_TYPE_UINT);
+  ck_assert (call->types[4] == CNS_TYPE_PACKET);
+  ck_assert_ptr_eq (g_value_get_pointer (&call->values[0]), pair.a.icmp);
+  h = g_value_get_boxed (&call->values[1]);
+  ck_assert_uint_eq (h->source.value, A ("10.1.1.2").value);
+  ck_assert_uint_eq (h->destination.value, A ("10.1.1.1").value);
+  ck_assert_uint_eq (h->protocol, CNS_IP_PROTOCOL_ICMP);
+  ck_assert_uint_eq (h->ttl, 64);
+  ck_assert_uint_eq (g_value_get_uint (&call->values[2]), 0x77);
+  ck_assert_uint_eq (g_value_get_uint (&call->values[3]), 3);
+  ck_assert_uint_eq (cns_packet_get_size (g_value_get_boxed (&call->values[4])),
+                     56);
+  closure_calls_free (calls);
+}
+END_TEST
+
 START_TEST (test_icmpv4_port_unreachable)
 {
   const TestIcmp *icmp;
@@ -453,6 +489,7 @@ test_icmpv4_suite (void)
   tcase_add_test (tc, test_icmpv4_echo_vector);
   tcase_add_test (tc, test_icmpv4_error_body);
   tcase_add_test (tc, test_icmpv4_ping);
+  tcase_add_test (tc, test_icmpv4_closure_echo_reply);
   tcase_add_test (tc, test_icmpv4_port_unreachable);
   tcase_add_test (tc, test_icmpv4_short_payload);
   tcase_add_test (tc, test_icmpv4_no_error_about_error);

@@ -1326,6 +1326,142 @@ START_TEST (test_ipv4_device_outlives_node)
 }
 END_TEST
 
+/* ---- trace marshals for bindings (cns_trace_connect_closure()) ---- */
+
+#define CLOSURE_OBJECT(call, i) g_value_get_pointer (&(call)->values[i])
+#define CLOSURE_PACKET(call, i) \
+  ((CnsPacket *) g_value_get_boxed (&(call)->values[i]))
+#define CLOSURE_HEADER(call, i) \
+  ((const CnsIpv4Header *) g_value_get_boxed (&(call)->values[i]))
+
+/* A 100-byte datagram from A to B over R: A's Tx and B's Rx call their
+ * closures with the layer, the packet with its IPv4 header (120 bytes),
+ * the layer again and the interface index, as CnsIpv4TxRxTraceFn has
+ * them. */
+START_TEST (test_ipv4_closure_tx_rx)
+{
+  GArray *tx = closure_calls_new ();
+  GArray *rx = closure_calls_new ();
+  const ClosureCall *call;
+
+  line_build (&line, "8Mbps", "1ms", "8Mbps", "1ms");
+  closure_calls_connect (tx, line.a.ipv4, "Tx");
+  closure_calls_connect (rx, line.b.ipv4, "Rx");
+  send_at (&line.a, cns_seconds (1), pattern_packet (100, 0), "10.1.2.2", 64);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (tx->len, 1);
+  ck_assert_uint_eq (rx->len, 1);
+  for (guint k = 0; k < 2; k++)
+    {
+      Stack *stack = k == 0 ? &line.a : &line.b;
+
+      call = closure_calls_get (k == 0 ? tx : rx, 0, 4);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == CNS_TYPE_PACKET);
+      ck_assert (call->types[2] == CNS_TYPE_IPV4_L3_PROTOCOL);
+      ck_assert (call->types[3] == G_TYPE_UINT);
+      ck_assert_ptr_eq (CLOSURE_OBJECT (call, 0), stack->ipv4);
+      ck_assert_uint_eq (cns_packet_get_size (CLOSURE_PACKET (call, 1)), 120);
+      ck_assert_ptr_eq (CLOSURE_OBJECT (call, 2), stack->ipv4);
+      ck_assert_uint_eq (g_value_get_uint (&call->values[3]), 1);
+    }
+  closure_calls_free (tx);
+  closure_calls_free (rx);
+}
+END_TEST
+
+/* The same datagram: SendOutgoing (A), UnicastForward (R, out of its
+ * interface 2, TTL 63 by then) and LocalDeliver (B) call their closures
+ * with the layer, a copy of the IPv4 header, the 100-byte payload and the
+ * interface index, as CnsIpv4SentTraceFn has them. */
+START_TEST (test_ipv4_closure_sent)
+{
+  GArray *calls[3];
+  static const gchar *const names[3]
+      = { "SendOutgoing", "UnicastForward", "LocalDeliver" };
+  static const guint8 ttls[3] = { 64, 63, 63 };
+  static const guint32 interfaces[3] = { 1, 2, 1 };
+  Stack *stacks[3];
+
+  line_build (&line, "8Mbps", "1ms", "8Mbps", "1ms");
+  stacks[0] = &line.a;
+  stacks[1] = &line.r;
+  stacks[2] = &line.b;
+  for (guint k = 0; k < 3; k++)
+    {
+      calls[k] = closure_calls_new ();
+      closure_calls_connect (calls[k], stacks[k]->ipv4, names[k]);
+    }
+  send_at (&line.a, cns_seconds (1), pattern_packet (100, 0), "10.1.2.2", 64);
+  cns_simulator_run ();
+
+  for (guint k = 0; k < 3; k++)
+    {
+      const ClosureCall *call;
+      const CnsIpv4Header *h;
+
+      ck_assert_msg (calls[k]->len == 1, "%s: %u calls", names[k],
+                     calls[k]->len);
+      call = closure_calls_get (calls[k], 0, 4);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == CNS_TYPE_IPV4_HEADER);
+      ck_assert (call->types[2] == CNS_TYPE_PACKET);
+      ck_assert (call->types[3] == G_TYPE_UINT);
+      ck_assert_ptr_eq (CLOSURE_OBJECT (call, 0), stacks[k]->ipv4);
+      h = CLOSURE_HEADER (call, 1);
+      ck_assert_uint_eq (h->source.value,
+                         cns_ipv4_address_from_string ("10.1.1.1").value);
+      ck_assert_uint_eq (h->destination.value,
+                         cns_ipv4_address_from_string ("10.1.2.2").value);
+      ck_assert_uint_eq (h->protocol, TEST_PROTOCOL);
+      ck_assert_uint_eq (h->payload_size, 100);
+      ck_assert_uint_eq (h->ttl, ttls[k]);
+      ck_assert_uint_eq (cns_packet_get_size (CLOSURE_PACKET (call, 2)), 100);
+      ck_assert_uint_eq (g_value_get_uint (&call->values[3]), interfaces[k]);
+      closure_calls_free (calls[k]);
+    }
+}
+END_TEST
+
+/* A datagram with TTL 1 expires at R: Drop calls the closure with the
+ * layer, the header (TTL 0), the payload, the reason as a
+ * CnsIpv4DropReason, the layer and the interface it was to leave by. */
+START_TEST (test_ipv4_closure_drop)
+{
+  GArray *drops = closure_calls_new ();
+  const ClosureCall *call;
+  const CnsIpv4Header *h;
+
+  line_build (&line, "8Mbps", "1ms", "8Mbps", "1ms");
+  closure_calls_connect (drops, line.r.ipv4, "Drop");
+  send_at (&line.a, cns_seconds (1), pattern_packet (100, 0), "10.1.2.2", 1);
+  cns_simulator_run ();
+
+  ck_assert_uint_eq (drops->len, 1);
+  call = closure_calls_get (drops, 0, 6);
+  ck_assert (call->types[0] == G_TYPE_OBJECT);
+  ck_assert (call->types[1] == CNS_TYPE_IPV4_HEADER);
+  ck_assert (call->types[2] == CNS_TYPE_PACKET);
+  ck_assert (call->types[3] == CNS_TYPE_IPV4_DROP_REASON);
+  ck_assert (call->types[4] == CNS_TYPE_IPV4_L3_PROTOCOL);
+  ck_assert (call->types[5] == G_TYPE_UINT);
+  ck_assert_ptr_eq (CLOSURE_OBJECT (call, 0), line.r.ipv4);
+  h = CLOSURE_HEADER (call, 1);
+  ck_assert_uint_eq (h->source.value,
+                     cns_ipv4_address_from_string ("10.1.1.1").value);
+  ck_assert_uint_eq (h->destination.value,
+                     cns_ipv4_address_from_string ("10.1.2.2").value);
+  ck_assert_uint_eq (h->ttl, 0);
+  ck_assert_uint_eq (cns_packet_get_size (CLOSURE_PACKET (call, 2)), 100);
+  ck_assert_int_eq (g_value_get_enum (&call->values[3]),
+                    CNS_IPV4_DROP_TTL_EXPIRED);
+  ck_assert_ptr_eq (CLOSURE_OBJECT (call, 4), line.r.ipv4);
+  ck_assert_uint_eq (g_value_get_uint (&call->values[5]), 2);
+  closure_calls_free (drops);
+}
+END_TEST
+
 Suite *
 test_ipv4_l3_protocol_suite (void)
 {
@@ -1343,6 +1479,9 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_interface_down);
   tcase_add_test (tc, test_ipv4_local_delivery);
   tcase_add_test (tc, test_ipv4_many_interfaces);
+  tcase_add_test (tc, test_ipv4_closure_tx_rx);
+  tcase_add_test (tc, test_ipv4_closure_sent);
+  tcase_add_test (tc, test_ipv4_closure_drop);
   tcase_add_test (tc, test_ipv4_broadcast);
   tcase_add_test (tc, test_ipv4_no_route);
   tcase_add_test (tc, test_ipv4_bad_datagrams);

@@ -6,6 +6,7 @@
  * tests check the states each side went through, the bytes that arrived
  * and what the sender's recovery did.
  */
+#include "internet/ipv4-fixtures.h"
 #include "internet/suites.h"
 #include "lib/cns-test.h"
 
@@ -33,6 +34,7 @@ typedef struct
   gboolean peer_closed;   /* the server's close callback ran */
   gboolean client_closed; /* the client's */
   gboolean read_slowly;   /* the server reads only when told to */
+  GArray *accepted_rx;    /* if set, a closure on the accepted Rx records */
 } World;
 
 static World w;
@@ -186,6 +188,8 @@ server_accepted (CnsSocket *listener, CnsSocket *connection,
                  const CnsAddress *from, gpointer user_data)
 {
   w.accepted = g_object_ref (connection);
+  if (w.accepted_rx != NULL)
+    closure_calls_connect (w.accepted_rx, connection, "Rx");
   ck_assert_uint_ne (cns_trace_connect (connection, "State",
                                         G_CALLBACK (record_state),
                                         w.server_states, NULL),
@@ -560,6 +564,157 @@ START_TEST (test_tcp_api_errors)
 }
 END_TEST
 
+/* ---- trace marshals for bindings (cns_trace_connect_closure()) ---- */
+
+static void
+record_uint32 (gpointer source, guint32 old_value, guint32 new_value,
+               gpointer user_data)
+{
+  guint32 pair[2] = { old_value, new_value };
+
+  g_array_append_vals (user_data, pair, 2);
+}
+
+static void
+record_time (gpointer source, CnsTime old_value, CnsTime new_value,
+             gpointer user_data)
+{
+  CnsTime pair[2] = { old_value, new_value };
+
+  g_array_append_vals (user_data, pair, 2);
+}
+
+/* The hand-shake, 1,000 bytes and the close, with closures connected as
+ * bindings connect them: State (gint old and new states),
+ * CongestionWindow (guint), RTT (gint64 ns) and the client's Tx and the
+ * accepted socket's Rx (the segment and a copy of its TCP header). Each
+ * closure gets the socket first, and the same values, in the same order,
+ * as C callbacks connected beside them. */
+START_TEST (test_tcp_closures)
+{
+  GArray *state = closure_calls_new ();
+  GArray *cwnd = closure_calls_new ();
+  GArray *rtt = closure_calls_new ();
+  GArray *tx = closure_calls_new ();
+  GArray *rx = closure_calls_new ();
+  g_autoptr (GArray) cwnd_c = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray) rtt_c = g_array_new (FALSE, FALSE, sizeof (CnsTime));
+  const ClosureCall *call;
+  const CnsTcpHeader *h;
+  guint32 sent = 0, received = 0;
+
+  world_build ("10Mbps", "10ms", 1000);
+  w.accepted_rx = rx;
+  closure_calls_connect (state, w.client, "State");
+  closure_calls_connect (cwnd, w.client, "CongestionWindow");
+  closure_calls_connect (rtt, w.client, "RTT");
+  closure_calls_connect (tx, w.client, "Tx");
+  ck_assert_uint_ne (cns_trace_connect (w.client, "CongestionWindow",
+                                        G_CALLBACK (record_uint32), cwnd_c,
+                                        NULL),
+                     0);
+  ck_assert_uint_ne (cns_trace_connect (w.client, "RTT",
+                                        G_CALLBACK (record_time), rtt_c, NULL),
+                     0);
+  world_connect (cns_seconds (1));
+  cns_simulator_stop_at (cns_seconds (1000));
+  cns_simulator_run ();
+  assert_received_pattern (1000);
+
+  /* State: CLOSED -> SYN_SENT -> ... -> CLOSED, as the C callback saw */
+  ck_assert_uint_eq (state->len, w.client_states->len);
+  ck_assert_uint_eq (state->len, 6);
+  for (guint i = 0; i < state->len; i++)
+    {
+      call = closure_calls_get (state, i, 3);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == G_TYPE_INT);
+      ck_assert (call->types[2] == G_TYPE_INT);
+      ck_assert_ptr_eq (g_value_get_pointer (&call->values[0]), w.client);
+      ck_assert_int_eq (
+          g_value_get_int (&call->values[1]),
+          i == 0 ? CNS_TCP_CLOSED
+                 : g_array_index (w.client_states, CnsTcpState, i - 1));
+      ck_assert_int_eq (g_value_get_int (&call->values[2]),
+                        g_array_index (w.client_states, CnsTcpState, i));
+    }
+
+  /* CongestionWindow and RTT: the C callbacks' values */
+  ck_assert_uint_gt (cwnd->len, 0);
+  ck_assert_uint_eq (cwnd_c->len, 2 * cwnd->len);
+  for (guint i = 0; i < cwnd->len; i++)
+    {
+      call = closure_calls_get (cwnd, i, 3);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == G_TYPE_UINT);
+      ck_assert (call->types[2] == G_TYPE_UINT);
+      ck_assert_ptr_eq (g_value_get_pointer (&call->values[0]), w.client);
+      ck_assert_uint_eq (g_value_get_uint (&call->values[1]),
+                         g_array_index (cwnd_c, guint32, 2 * i));
+      ck_assert_uint_eq (g_value_get_uint (&call->values[2]),
+                         g_array_index (cwnd_c, guint32, 2 * i + 1));
+    }
+  ck_assert_uint_gt (rtt->len, 0);
+  ck_assert_uint_eq (rtt_c->len, 2 * rtt->len);
+  for (guint i = 0; i < rtt->len; i++)
+    {
+      call = closure_calls_get (rtt, i, 3);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == G_TYPE_INT64);
+      ck_assert (call->types[2] == G_TYPE_INT64);
+      ck_assert_ptr_eq (g_value_get_pointer (&call->values[0]), w.client);
+      ck_assert_int_eq (g_value_get_int64 (&call->values[1]),
+                        g_array_index (rtt_c, CnsTime, 2 * i));
+      ck_assert_int_eq (g_value_get_int64 (&call->values[2]),
+                        g_array_index (rtt_c, CnsTime, 2 * i + 1));
+      /* at least the 2 x 10 ms of propagation */
+      ck_assert_int_ge (g_value_get_int64 (&call->values[2]),
+                        cns_milli_seconds (20));
+    }
+
+  /* Tx: first the SYN, to the server's port, with no data; the data
+   * segments carry the 1,000 bytes */
+  ck_assert_uint_gt (tx->len, 2);
+  for (guint i = 0; i < tx->len; i++)
+    {
+      call = closure_calls_get (tx, i, 3);
+      ck_assert (call->types[0] == G_TYPE_OBJECT);
+      ck_assert (call->types[1] == CNS_TYPE_PACKET);
+      ck_assert (call->types[2] == CNS_TYPE_TCP_HEADER);
+      ck_assert_ptr_eq (g_value_get_pointer (&call->values[0]), w.client);
+      h = g_value_get_boxed (&call->values[2]);
+      ck_assert_uint_eq (h->destination_port, PORT);
+      sent += cns_packet_get_size (g_value_get_boxed (&call->values[1]));
+    }
+  h = g_value_get_boxed (&closure_calls_get (tx, 0, 3)->values[2]);
+  ck_assert_uint_eq (h->flags, CNS_TCP_FLAG_SYN);
+  ck_assert (h->has_mss);
+  ck_assert_uint_eq (sent, 1000);
+
+  /* Rx of the accepted socket: the data, from the client's port */
+  ck_assert_uint_gt (rx->len, 0);
+  for (guint i = 0; i < rx->len; i++)
+    {
+      call = closure_calls_get (rx, i, 3);
+      ck_assert (call->types[1] == CNS_TYPE_PACKET);
+      ck_assert (call->types[2] == CNS_TYPE_TCP_HEADER);
+      ck_assert_ptr_eq (g_value_get_pointer (&call->values[0]), w.accepted);
+      h = g_value_get_boxed (&call->values[2]);
+      ck_assert_uint_eq (h->destination_port, PORT);
+      ck_assert (h->flags & CNS_TCP_FLAG_ACK);
+      received += cns_packet_get_size (g_value_get_boxed (&call->values[1]));
+    }
+  ck_assert_uint_eq (received, 1000);
+
+  closure_calls_free (state);
+  closure_calls_free (cwnd);
+  closure_calls_free (rtt);
+  closure_calls_free (tx);
+  closure_calls_free (rx);
+  world_clear ();
+}
+END_TEST
+
 Suite *
 test_tcp_suite (void)
 {
@@ -575,6 +730,7 @@ test_tcp_suite (void)
   tcase_add_test (tc, test_tcp_fast_retransmit);
   tcase_add_test (tc, test_tcp_sack_recovery);
   tcase_add_test (tc, test_tcp_window_lost);
+  tcase_add_test (tc, test_tcp_closures);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -6,6 +6,7 @@
  * 2.0036864 s (1054 bytes at 5 Mb/s plus 2 ms) and the client gets the
  * echo at 2.0073728 s.
  */
+#include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
 #include "internet/suites.h"
 #include "lib/cns-test.h"
@@ -181,6 +182,35 @@ START_TEST (test_udp_echo_server_replies)
       lines->pdata[2],
       "At time +3s server received 10 bytes from 10.1.1.7 port 5000"));
   ck_assert_ptr_nonnull (strstr (lines->pdata[0], "cns-udp-echo-server"));
+}
+END_TEST
+
+/* The server's Rx, connected as bindings connect it
+ * (cns_trace_connect_closure()), calls the closure with the server, the
+ * datagram and the sender's address (CNS_TYPE_ADDRESS). */
+START_TEST (test_udp_echo_server_closure_rx)
+{
+  CnsUdpEchoServer *server = server_new ();
+  GArray *calls = closure_calls_new ();
+  Arrival first = { 1024, "10.1.1.1:49153" };
+  const ClosureCall *call;
+  CnsAddress from;
+
+  closure_calls_connect (calls, server, "Rx");
+  cns_simulator_schedule (SERVER_RX, arrive, NULL, &first);
+  run_until (cns_seconds (20));
+
+  ck_assert_uint_eq (calls->len, 1);
+  call = closure_calls_get (calls, 0, 3);
+  ck_assert (call->types[0] == G_TYPE_OBJECT);
+  ck_assert (call->types[1] == CNS_TYPE_PACKET);
+  ck_assert (call->types[2] == CNS_TYPE_ADDRESS);
+  ck_assert_ptr_eq (g_value_get_pointer (&call->values[0]), server);
+  ck_assert_uint_eq (cns_packet_get_size (g_value_get_boxed (&call->values[1])),
+                     1024);
+  test_inet_address (first.from, &from);
+  ck_assert (cns_address_equal (g_value_get_boxed (&call->values[2]), &from));
+  closure_calls_free (calls);
 }
 END_TEST
 
@@ -373,6 +403,7 @@ test_udp_echo_suite (void)
 
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_udp_echo_server_replies);
+  tcase_add_test (tc, test_udp_echo_server_closure_rx);
   tcase_add_test (tc, test_udp_echo_server_refused_echo);
   tcase_add_test (tc, test_udp_echo_client_sends);
   tcase_add_test (tc, test_udp_echo_client_unlimited);
