@@ -455,8 +455,9 @@ simulator_call_free (gpointer data)
   g_free (call);
 }
 
+/* clang-format off */
 /**
- * cns_simulator_schedule_with_context_func:
+ * cns_simulator_schedule_with_context_func: (rename-to cns_simulator_schedule_with_context)
  * @context: the context (node id) the event runs in, or %CNS_CONTEXT_NONE
  * @delay: how long from now the event runs; not negative
  * @func: (scope notified) (closure user_data) (destroy destroy): what runs
@@ -471,6 +472,7 @@ simulator_call_free (gpointer data)
  *
  * Returns: (transfer full): the event's id.
  */
+/* clang-format on */
 CnsEventId *
 cns_simulator_schedule_with_context_func (guint32 context, CnsTime delay,
                                           CnsSimulatorFunc func,

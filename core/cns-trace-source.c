@@ -587,6 +587,9 @@ find_or_fail (GObject *object, const gchar *name, GError **error)
  * per-packet trace source or a control-plane signal. Per-packet sources
  * call it through the marshal registered for their callback typedef; each
  * call converts the arguments, so this is for correctness, not speed.
+ * Boxed arguments (addresses, headers) are valid during the call only;
+ * a packet is held by a new reference, but may change once the call
+ * returns: keep a copy.
  *
  * Returns: the connection's id for cns_trace_disconnect_id(), 0 on error.
  */

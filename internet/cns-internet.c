@@ -109,7 +109,7 @@ tcp_uint32_trace_marshal (gpointer source, guint32 old_value, guint32 new_value,
   cns_trace_marshal_invoke (closure, args, G_N_ELEMENTS (args));
 }
 
-/* CnsTcpTimeTraceFn: source, old time, new time (gint64 ns). */
+/* CnsTcpTimeTraceFn: source, old time, new time (gint64 picoseconds). */
 static void
 tcp_time_trace_marshal (gpointer source, CnsTime old_value, CnsTime new_value,
                         gpointer closure)
