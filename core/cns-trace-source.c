@@ -588,8 +588,8 @@ find_or_fail (GObject *object, const gchar *name, GError **error)
  * call it through the marshal registered for their callback typedef; each
  * call converts the arguments, so this is for correctness, not speed.
  * Boxed arguments (addresses, headers) are valid during the call only;
- * a packet is held by a new reference, but may change once the call
- * returns: keep a copy.
+ * a packet is held by a new reference, but may change after the call, so
+ * keep a copy of it.
  *
  * Returns: the connection's id for cns_trace_disconnect_id(), 0 on error.
  */

@@ -678,6 +678,29 @@ cns_packet_copy_data (const CnsPacket *packet, guint32 offset, guint8 *out,
 }
 
 /**
+ * cns_packet_get_bytes:
+ * @packet: a packet
+ *
+ * The packet's bytes, headers included, zeros for the zero area: for
+ * bindings and for code that wants them all (cns_packet_copy_data()
+ * copies a part into a buffer of the caller's).
+ *
+ * Returns: (transfer full): a copy of the bytes.
+ */
+GBytes *
+cns_packet_get_bytes (const CnsPacket *packet)
+{
+  guint32 size;
+  guint8 *data;
+
+  g_return_val_if_fail (packet != NULL, NULL);
+  size = cns_packet_get_size (packet);
+  data = g_malloc (MAX (size, 1));
+  cns_packet_copy_data (packet, 0, data, size);
+  return g_bytes_new_take (data, size);
+}
+
+/**
  * cns_packet_sum16:
  * @offset: the first byte, at most the packet's size
  * @size: how many bytes; the sum stops at the packet's end

@@ -79,6 +79,7 @@ CnsPacket *cns_packet_create_fragment (const CnsPacket *packet, guint32 offset,
 void cns_packet_add_at_end (CnsPacket *packet, const CnsPacket *other);
 guint32 cns_packet_copy_data (const CnsPacket *packet, guint32 offset,
                               guint8 *out, guint32 size);
+GBytes *cns_packet_get_bytes (const CnsPacket *packet);
 
 /* Packet tags: one per class, for the whole packet. */
 void cns_packet_add_packet_tag (CnsPacket *packet, const CnsTagClass *klass,

@@ -644,6 +644,12 @@ class PacketTests(SimulationTestCase):
         self.assertEqual(copy.get_uid(), p.get_uid())
         self.assertNotEqual(Cns.Packet.new(1).get_uid(), p.get_uid())
 
+    def test_bytes(self):
+        p = Cns.Packet.new_from_data(b"cns!")
+        p.add_padding(3)
+        self.assertEqual(p.get_bytes().get_data(), b"cns!\0\0\0")
+        self.assertEqual(Cns.Packet.new(0).get_bytes().get_data(), b"")
+
 
 class AddressTests(SimulationTestCase):
     """Cns.Ipv4Address from Python: parsing, its value, and its dotted
