@@ -16,8 +16,9 @@ tmp=${TMPDIR:-/tmp}/cns-python-examples.$$
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 if [ -z "$python" ] || [ ! -f "$top_builddir/Cns-1.0.typelib" ]; then
+  # the TAP plan skips the script; 77 says the same to a plain runner
   echo "1..0 # SKIP no PyGObject or no introspection"
-  exit 0
+  exit 77
 fi
 mkdir -p "$tmp" || exit 1
 

@@ -11,8 +11,9 @@ python=${CNS_PYTHON:-}
 tests=$top_srcdir/tests/python/test_cns.py
 
 if [ -z "$python" ] || [ ! -f "$top_builddir/Cns-1.0.typelib" ]; then
+  # the TAP plan skips the script; 77 says the same to a plain runner
   echo "1..0 # SKIP no PyGObject or no introspection"
-  exit 0
+  exit 77
 fi
 
 GI_TYPELIB_PATH="$top_builddir${GI_TYPELIB_PATH:+:$GI_TYPELIB_PATH}"
