@@ -453,7 +453,7 @@ cns_object_aggregate (CnsObject *self, CnsObject *other)
 
 /**
  * cns_object_get:
- * @self: a #CnsObject
+ * @self: (type CnsObject): a #CnsObject
  * @type: the type wanted
  *
  * Finds the member of @self's aggregate that is a @type: @self itself if

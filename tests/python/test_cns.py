@@ -651,6 +651,20 @@ class PacketTests(SimulationTestCase):
         self.assertEqual(Cns.Packet.new(0).get_bytes().get_data(), b"")
 
 
+class AggregateTests(SimulationTestCase):
+    """CnsObject's aggregate from Python: a node's IPv4 layer by type."""
+
+    def test_node_get_ipv4(self):
+        nodes = Cns.NodeContainer.new()
+        nodes.create(1)
+        node = nodes.get(0)
+        self.assertIsNone(node.get(Cns.Ipv4L3Protocol.__gtype__))
+        Cns.InternetStackHelper.new().install_container(nodes)
+        ipv4 = node.get(Cns.Ipv4L3Protocol.__gtype__)
+        self.assertIsInstance(ipv4, Cns.Ipv4L3Protocol)
+        self.assertIs(node.get(Cns.Node.__gtype__), node)
+
+
 class AddressTests(SimulationTestCase):
     """Cns.Ipv4Address from Python: parsing, its value, and its dotted
     text (methods taking the struct by value are shadowed by ones taking
