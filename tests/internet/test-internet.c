@@ -32,6 +32,7 @@ main (void)
     test_address_helper_suite (),
     test_config_paths_suite (),
     test_flow_monitor_suite (),
+    test_delay_monitor_suite (),
   };
 
   cns_test_init ();
