@@ -662,6 +662,91 @@ cns_socket_set_recv_callback (CnsSocket *self, CnsSocketFn fn,
   priv->recv_data = user_data;
 }
 
+/* A binding's receive callable, kept on the socket as qdata so that it
+ * is released with the socket or when replaced: the socket's own
+ * private data stays as small as C callers need. One replaced while it
+ * runs (a callable that stops itself) is released when it returns. */
+typedef struct
+{
+  CnsSocketFn fn;
+  gpointer user_data;
+  GDestroyNotify destroy;
+  gboolean running;
+  gboolean released;
+} RecvFunc;
+
+static void
+recv_func_free (gpointer data)
+{
+  RecvFunc *f = data;
+
+  if (f->running)
+    {
+      f->released = TRUE;
+      return;
+    }
+  if (f->destroy != NULL)
+    f->destroy (f->user_data);
+  g_free (f);
+}
+
+static void
+recv_func_run (CnsSocket *socket, gpointer data)
+{
+  RecvFunc *f = data;
+
+  f->running = TRUE;
+  f->fn (socket, f->user_data);
+  f->running = FALSE;
+  if (f->released)
+    recv_func_free (f);
+}
+
+static GQuark
+recv_func_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("cns-socket-recv-func");
+  return quark;
+}
+
+/* clang-format off */
+/**
+ * cns_socket_set_recv_func: (rename-to cns_socket_set_recv_callback)
+ * @self: a socket
+ * @fn: (nullable) (scope notified) (closure user_data) (destroy destroy):
+ *   called when data has arrived and can be read with cns_socket_recv()
+ *   or cns_socket_recv_from(); %NULL to stop
+ * @user_data: the data @fn gets
+ * @destroy: (nullable): called on @user_data when the socket is freed or
+ *   given another function this way
+ *
+ * cns_socket_set_recv_callback() for bindings, which release what they
+ * pass: `socket.set_recv_callback(on_recv)` in Python.
+ */
+/* clang-format on */
+void
+cns_socket_set_recv_func (CnsSocket *self, CnsSocketFn fn, gpointer user_data,
+                          GDestroyNotify destroy)
+{
+  RecvFunc *f = NULL;
+
+  g_return_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_SOCKET));
+  if (fn != NULL)
+    {
+      f = g_new0 (RecvFunc, 1);
+      *f = (RecvFunc){ fn, user_data, destroy, FALSE, FALSE };
+    }
+  else if (destroy != NULL)
+    destroy (user_data);
+  cns_socket_set_recv_callback (self, f != NULL ? recv_func_run : NULL, f);
+  /* frees the one before, or marks it to be freed when it returns */
+  g_object_set_qdata_full (G_OBJECT (self), recv_func_quark (), f,
+                           recv_func_free);
+}
+
 /**
  * cns_socket_set_data_sent_callback: (skip)
  * @fn: (nullable): called with the number of bytes that have left the

@@ -155,6 +155,8 @@ CnsNode *cns_socket_get_node (CnsSocket *self);
 
 void cns_socket_set_recv_callback (CnsSocket *self, CnsSocketFn fn,
                                    gpointer user_data);
+void cns_socket_set_recv_func (CnsSocket *self, CnsSocketFn fn,
+                               gpointer user_data, GDestroyNotify destroy);
 void cns_socket_set_data_sent_callback (CnsSocket *self, CnsSocketSizeFn fn,
                                         gpointer user_data);
 void cns_socket_set_send_callback (CnsSocket *self, CnsSocketSizeFn fn,

@@ -206,7 +206,7 @@ END_TEST
 typedef struct
 {
   guint recv, data_sent, send, connected, connect_failed, closed, close_error,
-      requests, created;
+      requests, created, destroyed;
   guint32 last_size;
   CnsSocket *last_socket;
   CnsSocket *last_connection;
@@ -378,6 +378,55 @@ START_TEST (test_socket_callbacks)
 }
 END_TEST
 
+static void
+count_destroy (gpointer data)
+{
+  ((Calls *) data)->destroyed++;
+}
+
+/* A receive function that stops itself, as a Python callable may. */
+static void
+on_recv_once (CnsSocket *socket, gpointer data)
+{
+  ((Calls *) data)->recv++;
+  cns_socket_set_recv_func (socket, NULL, NULL, NULL);
+  /* released only once this call returns */
+  ck_assert_uint_eq (((Calls *) data)->destroyed, 0);
+}
+
+/* The binding form of the receive callback: its data is released when
+ * replaced, when cleared (even from inside the call) and with the
+ * socket. */
+START_TEST (test_socket_recv_func)
+{
+  CnsSocket *s = g_object_new (test_bare_socket_get_type (), NULL);
+  Calls a = { 0 }, b = { 0 }, c = { 0 };
+
+  cns_socket_set_recv_func (s, on_recv, &a, count_destroy);
+  cns_socket_notify_data_recv (s);
+  ck_assert_uint_eq (a.recv, 1);
+  ck_assert_ptr_eq (a.last_socket, s);
+  cns_socket_set_recv_func (s, on_recv, &b, count_destroy);
+  ck_assert_uint_eq (a.destroyed, 1);
+  cns_socket_notify_data_recv (s);
+  ck_assert_uint_eq (a.recv, 1);
+  ck_assert_uint_eq (b.recv, 1);
+  cns_socket_set_recv_func (s, NULL, NULL, NULL);
+  ck_assert_uint_eq (b.destroyed, 1);
+  cns_socket_notify_data_recv (s);
+  ck_assert_uint_eq (b.recv, 1);
+  cns_socket_set_recv_func (s, on_recv_once, &c, count_destroy);
+  cns_socket_notify_data_recv (s);
+  cns_socket_notify_data_recv (s);
+  ck_assert_uint_eq (c.recv, 1);
+  ck_assert_uint_eq (c.destroyed, 1);
+  cns_socket_set_recv_func (s, on_recv, &a, count_destroy);
+  g_object_unref (s);
+  ck_assert_uint_eq (a.destroyed, 2);
+  ck_assert_uint_eq (a.recv, 1);
+}
+END_TEST
+
 START_TEST (test_socket_create)
 {
   CnsNode *plain = cns_node_new ();
@@ -443,6 +492,7 @@ test_socket_suite (void)
   tcase_add_test (tc, test_socket_unsupported_operations);
   tcase_add_test (tc, test_socket_dispatch);
   tcase_add_test (tc, test_socket_callbacks);
+  tcase_add_test (tc, test_socket_recv_func);
   tcase_add_test (tc, test_socket_create);
   tcase_add_test (tc, test_socket_factory_without_create);
   suite_add_tcase (s, tc);
