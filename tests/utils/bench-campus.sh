@@ -3,12 +3,14 @@
 # 2 x (34 + 48) = 164 nodes, 96 flows of 10 packets, all delivered; the
 # JSON line carries the keys the project reports, and a bad size is
 # refused with status 2; --long runs endless flows for 10 s and 100 s and
-# reports both peak RSS figures. Reports TAP; wall-clock numbers and the
+# reports both peak RSS figures; --python runs the C program and
+# campus-ring.py by turns and reports the medians (skipped without
+# PyGObject). Reports TAP; wall-clock numbers and the
 # RSS growth are not checked (campus-ring.sh checks the growth).
 set -u
 bench=${top_builddir:-..}/utils/bench/bench-campus
 
-echo "1..5"
+echo "1..6"
 out=$("$bench" --quick 2>&1)
 status=$?
 if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] \
@@ -48,3 +50,17 @@ case "$status:$out" in
   2:*--base*) echo "ok 5 - --base under 10 s exits 2 naming --base" ;;
   *) echo "not ok 5 - --base=5: status $status: $out" ;;
 esac
+if [ -n "${CNS_PYTHON:-}" ] && [ -f "${top_builddir:-..}/Cns-1.0.typelib" ]; then
+  out=$("$bench" --python --quick --sizes=2 --pairs=1 2>&1)
+  status=$?
+  if [ $status -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ] \
+      && printf '%s\n' "$out" | sed -n 1p | grep -q '^{"bench":"campus-python","impl":"c",.*"rx_packets":9600,' \
+      && printf '%s\n' "$out" | sed -n 2p | grep -q '^{"bench":"campus-python","impl":"python",.*"rx_packets":9600,' \
+      && printf '%s\n' "$out" | sed -n 3p | grep -q '^{"bench":"campus-python-ratio","campuses":2,"clients_per_lan":4,"pairs":1,"c_events_per_s_median":[1-9][0-9]*,"python_events_per_s_median":[1-9][0-9]*,"pair_ratio_median":[0-9.]*,"c_setup_s_median":[0-9.]*,"python_setup_s_median":[0-9.]*}$'; then
+    echo "ok 6 - --python: the C and the Python run, then the medians"
+  else
+    echo "not ok 6 - --python: status $status: $out"
+  fi
+else
+  echo "ok 6 # SKIP --python: no PyGObject or no introspection"
+fi
