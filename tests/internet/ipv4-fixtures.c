@@ -182,6 +182,20 @@ line_build (Line *line, const gchar *rate_ar, const gchar *delay_ar,
       line->b.routing, cns_ipv4_address_from_string ("10.1.2.1"), 1, 0);
 }
 
+/* UDP on every node of @line, for applications and sockets. */
+void
+line_install_udp (Line *line)
+{
+  CnsNode *nodes[] = { line->a.node, line->r.node, line->b.node };
+
+  for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+    {
+      g_autoptr (CnsUdpL4Protocol) udp = cns_udp_l4_protocol_new ();
+
+      cns_object_aggregate (CNS_OBJECT (nodes[i]), CNS_OBJECT (udp));
+    }
+}
+
 void
 line_clear (Line *line)
 {

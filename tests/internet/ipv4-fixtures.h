@@ -86,6 +86,7 @@ typedef struct
 
 void line_build (Line *line, const gchar *rate_ar, const gchar *delay_ar,
                  const gchar *rate_rb, const gchar *delay_rb);
+void line_install_udp (Line *line);
 void line_clear (Line *line);
 
 /* ---- sending ---- */

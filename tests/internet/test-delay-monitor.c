@@ -9,29 +9,12 @@
  * at 1, 1.5 and 2 s.
  */
 #include "internet/ipv4-fixtures.h"
+#include "internet/socket-double.h"
 #include "internet/suites.h"
 
 static Line line;
 static CnsPacketSink *sink;
 static CnsSocket *socket_a;
-
-static void
-udp_install (CnsNode *node)
-{
-  g_autoptr (CnsUdpL4Protocol) udp = cns_udp_l4_protocol_new ();
-
-  cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (udp));
-}
-
-static void
-inet (const gchar *text, CnsAddress *out)
-{
-  CnsInetSocketAddress a;
-  g_autoptr (GError) error = NULL;
-
-  ck_assert (cns_inet_socket_address_parse (text, &a, &error));
-  cns_inet_socket_address_to_address (&a, out);
-}
 
 static void
 setup (void)
@@ -42,16 +25,14 @@ setup (void)
 
   cns_test_reset ();
   line_build (&line, "8Mbps", "2ms", "8Mbps", "3ms");
-  udp_install (line.a.node);
-  udp_install (line.r.node);
-  udp_install (line.b.node);
+  line_install_udp (&line);
   sink = cns_packet_sink_new ();
   g_object_set (sink, "protocol", CNS_TYPE_UDP_SOCKET_FACTORY, NULL);
   ck_assert (cns_inet_socket_address_parse ("0.0.0.0:9", &any, &error));
   cns_packet_sink_set_local (sink, &any);
   cns_application_install (CNS_APPLICATION (sink), line.b.node);
   socket_a = cns_socket_create (line.a.node, CNS_TYPE_UDP_SOCKET_FACTORY);
-  inet ("0.0.0.0:5000", &local);
+  test_inet_address ("0.0.0.0:5000", &local);
   ck_assert (cns_socket_bind (socket_a, &local, &error));
 }
 
@@ -69,7 +50,7 @@ send_run (gpointer obj, gpointer data)
 {
   CnsAddress to;
 
-  inet ("10.1.2.2:9", &to);
+  test_inet_address ("10.1.2.2:9", &to);
   ck_assert_int_ge (
       cns_socket_send_to (socket_a, cns_packet_new (GPOINTER_TO_UINT (data)), 0,
                           &to),

@@ -15,6 +15,7 @@
 #include "internet/cns-flow-monitor-private.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/ipv4-fixtures.h"
+#include "internet/socket-double.h"
 #include "internet/suites.h"
 
 #include <libxml/parser.h>
@@ -30,24 +31,6 @@ static CnsFlowMonitorHelper *helper;
 static gchar *tmp_dir;
 
 static void
-udp_install (CnsNode *node)
-{
-  g_autoptr (CnsUdpL4Protocol) udp = cns_udp_l4_protocol_new ();
-
-  cns_object_aggregate (CNS_OBJECT (node), CNS_OBJECT (udp));
-}
-
-static void
-inet (const gchar *text, CnsAddress *out)
-{
-  CnsInetSocketAddress a;
-  g_autoptr (GError) error = NULL;
-
-  ck_assert (cns_inet_socket_address_parse (text, &a, &error));
-  cns_inet_socket_address_to_address (&a, out);
-}
-
-static void
 setup (void)
 {
   g_autoptr (CnsUdpEchoServerHelper) echo = cns_udp_echo_server_helper_new (9);
@@ -57,11 +40,9 @@ setup (void)
 
   cns_test_reset ();
   line_build (&line, "8Mbps", "2ms", "8Mbps", "3ms");
-  udp_install (line.a.node);
-  udp_install (line.r.node);
-  udp_install (line.b.node);
+  line_install_udp (&line);
   socket_a = cns_socket_create (line.a.node, CNS_TYPE_UDP_SOCKET_FACTORY);
-  inet ("0.0.0.0:5000", &local);
+  test_inet_address ("0.0.0.0:5000", &local);
   ck_assert (cns_socket_bind (socket_a, &local, &error));
   apps = cns_application_helper_install (CNS_APPLICATION_HELPER (echo),
                                          line.b.node);
@@ -94,7 +75,7 @@ socket_send_run (gpointer obj, gpointer data)
   SocketSend *job = data;
   CnsAddress to;
 
-  inet ("10.1.2.2:9", &to);
+  test_inet_address ("10.1.2.2:9", &to);
   ck_assert_int_ge (
       cns_socket_send_to (job->socket, cns_packet_new (job->size), 0, &to), 0);
 }
@@ -129,7 +110,7 @@ socket_on_a (guint16 port)
       = cns_socket_create (line.a.node, CNS_TYPE_UDP_SOCKET_FACTORY);
   CnsAddress local;
 
-  inet (text, &local);
+  test_inet_address (text, &local);
   ck_assert (cns_socket_bind (socket, &local, &error));
   return socket;
 }
@@ -830,9 +811,9 @@ START_TEST (test_flow_monitor_ignores_broadcast_and_other_protocols)
   CnsAddress to;
 
   ck_assert (cns_socket_set_allow_broadcast (s, TRUE));
-  inet ("10.1.1.255:9", &to);
+  test_inet_address ("10.1.1.255:9", &to);
   ck_assert_int_ge (cns_socket_send_to (s, cns_packet_new (10), 0, &to), 0);
-  inet ("255.255.255.255:9", &to);
+  test_inet_address ("255.255.255.255:9", &to);
   ck_assert_int_ge (cns_socket_send_to (s, cns_packet_new (10), 0, &to), 0);
   send_at (&line.a, cns_seconds (1), cns_packet_new (100), "10.1.2.2", 64);
   run_until (cns_seconds (2));
