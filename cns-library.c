@@ -11,11 +11,13 @@
  * belongs to no module: it is the one place that calls the modules'
  * start-up functions, declared in their -private.h headers.
  */
+#include "applications/cns-applications-private.h"
 #include "atm/cns-atm-private.h"
 #include "core/cns-core-private.h"
 #include "internet/cns-internet-private.h"
 #include "network/cns-network-private.h"
 #include "routing/cns-routing-private.h"
+#include "stats/cns-stats-private.h"
 
 static void cns_library_init (void) __attribute__ ((constructor));
 
@@ -25,6 +27,8 @@ cns_library_init (void)
   cns_core_init ();
   cns_network_init ();
   cns_internet_init ();
+  cns_applications_init ();
+  cns_stats_init ();
   cns_routing_init ();
   cns_atm_init ();
 }

@@ -44,6 +44,7 @@
  */
 #include "atm-scenario-common.h"
 
+#include "applications/cns-applications.h"
 #include "atm/cns-atm.h"
 #include "core/cns-core.h"
 #include "core/cns-mpi.h"

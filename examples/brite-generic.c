@@ -16,6 +16,7 @@
  *   ./waf --run "brite-generic --routing=nix
  * --confFile=brite/conf/bottom-up.conf"
  */
+#include "applications/cns-applications.h"
 #include "brite/cns-brite.h"
 
 #include <stdio.h>

@@ -23,6 +23,7 @@
  * --SimulatorImplementationType=null-message
  *     --confFile=brite/conf/bottom-up.conf
  */
+#include "applications/cns-applications.h"
 #include "brite/cns-brite.h"
 
 #include <stdio.h>

@@ -105,7 +105,9 @@
  * campus is built by one function that takes the MPI rank (system id)
  * its nodes belong to.
  */
+#include "applications/cns-applications.h"
 #include "routing/cns-routing.h"
+#include "stats/cns-stats.h"
 
 #include <errno.h>
 #include <math.h>

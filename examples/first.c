@@ -13,6 +13,7 @@
  *
  *   ./waf --run first            (options: --help)
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

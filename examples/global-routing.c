@@ -29,6 +29,7 @@
  *   ./waf --run "global-routing --upperMetric=5"
  *   ./waf --run "global-routing --failAt=2.5"
  */
+#include "applications/cns-applications.h"
 #include "routing/cns-routing.h"
 
 #include <stdio.h>

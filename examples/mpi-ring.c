@@ -41,6 +41,7 @@
  * largest rank's count: under gtw every rank takes part in every window)
  * and, with --json, the same per rank in "rank_..." arrays.
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

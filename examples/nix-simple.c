@@ -17,6 +17,7 @@
  *
  *   ./waf --run nix-simple          (options: --help)
  */
+#include "applications/cns-applications.h"
 #include "routing/cns-routing.h"
 
 #include <stdio.h>

@@ -52,6 +52,7 @@
  * Everything is deterministic: the same options (and --RngRun) give the
  * same output, byte for byte.
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <errno.h>

@@ -176,12 +176,6 @@ cns_internet_init (void)
   g_type_ensure (CNS_TYPE_APPLICATION);
   /* the one helper with an attribute of its own, for the attribute list */
   g_type_ensure (CNS_TYPE_APPLICATION_HELPER);
-  g_type_ensure (CNS_TYPE_ON_OFF_APPLICATION);
-  g_type_ensure (CNS_TYPE_PACKET_SINK);
-  g_type_ensure (CNS_TYPE_BULK_SEND_APPLICATION);
-  g_type_ensure (CNS_TYPE_UDP_ECHO_CLIENT);
-  g_type_ensure (CNS_TYPE_UDP_ECHO_SERVER);
-  g_type_ensure (CNS_TYPE_FLOW_MONITOR);
   g_type_ensure (CNS_TYPE_IPV4_HEADER);
   g_type_ensure (CNS_TYPE_TCP_HEADER);
 

@@ -1,6 +1,6 @@
-/* cns — the internet module: IPv4, ICMP, UDP, sockets, routing, helpers
- * and applications. Like ns-3's internet-module.h: include this one
- * header.
+/* cns — the internet module: IPv4, ICMP, UDP, TCP, sockets, static and
+ * list routing, stack and address helpers. Like ns-3's internet-module.h:
+ * include this one header.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
@@ -10,11 +10,6 @@
 #include "internet/cns-application-container.h"
 #include "internet/cns-application-helper.h"
 #include "internet/cns-application.h"
-#include "internet/cns-bulk-send-application.h"
-#include "internet/cns-bulk-send-helper.h"
-#include "internet/cns-delay-monitor.h"
-#include "internet/cns-flow-monitor-helper.h"
-#include "internet/cns-flow-monitor.h"
 #include "internet/cns-icmpv4-header.h"
 #include "internet/cns-icmpv4-l4-protocol.h"
 #include "internet/cns-internet-error.h"
@@ -36,10 +31,6 @@
 #include "internet/cns-ipv4-static-routing-helper.h"
 #include "internet/cns-ipv4-static-routing.h"
 #include "internet/cns-loopback-net-device.h"
-#include "internet/cns-on-off-application.h"
-#include "internet/cns-on-off-helper.h"
-#include "internet/cns-packet-sink-helper.h"
-#include "internet/cns-packet-sink.h"
 #include "internet/cns-socket-factory.h"
 #include "internet/cns-socket.h"
 #include "internet/cns-tcp-congestion-ops.h"
@@ -47,10 +38,6 @@
 #include "internet/cns-tcp-l4-protocol.h"
 #include "internet/cns-tcp-socket-factory.h"
 #include "internet/cns-tcp-socket.h"
-#include "internet/cns-udp-echo-client-helper.h"
-#include "internet/cns-udp-echo-client.h"
-#include "internet/cns-udp-echo-server-helper.h"
-#include "internet/cns-udp-echo-server.h"
 #include "internet/cns-udp-header.h"
 #include "internet/cns-udp-l4-protocol.h"
 #include "internet/cns-udp-socket-factory.h"

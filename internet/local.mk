@@ -1,5 +1,5 @@
-# internet/: IPv4, ICMP, UDP, sockets, routing, stack and address helpers,
-# applications.
+# internet/: IPv4, ICMP, UDP, TCP, sockets, static and list routing, stack
+# and address helpers.
 
 noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 
@@ -9,11 +9,6 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-application-container.c \
 	%reldir%/cns-application-helper.c \
 	%reldir%/cns-application.c \
-	%reldir%/cns-bulk-send-application.c \
-	%reldir%/cns-bulk-send-helper.c \
-	%reldir%/cns-delay-monitor.c \
-	%reldir%/cns-flow-monitor-helper.c \
-	%reldir%/cns-flow-monitor.c \
 	%reldir%/cns-icmpv4-header.c \
 	%reldir%/cns-icmpv4-l4-protocol.c \
 	%reldir%/cns-internet-error.c \
@@ -37,16 +32,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-static-routing-helper.c \
 	%reldir%/cns-ipv4-static-routing.c \
 	%reldir%/cns-loopback-net-device.c \
-	%reldir%/cns-on-off-application.c \
-	%reldir%/cns-on-off-helper.c \
-	%reldir%/cns-packet-sink-helper.c \
-	%reldir%/cns-packet-sink.c \
 	%reldir%/cns-socket-factory.c \
 	%reldir%/cns-socket.c \
-	%reldir%/cns-udp-echo-client-helper.c \
-	%reldir%/cns-udp-echo-client.c \
-	%reldir%/cns-udp-echo-server-helper.c \
-	%reldir%/cns-udp-echo-server.c \
 	%reldir%/cns-tcp-congestion-ops.c \
 	%reldir%/cns-tcp-header.c \
 	%reldir%/cns-tcp-l4-protocol.c \
@@ -63,11 +50,6 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-application-container.h \
 	%reldir%/cns-application-helper.h \
 	%reldir%/cns-application.h \
-	%reldir%/cns-bulk-send-application.h \
-	%reldir%/cns-bulk-send-helper.h \
-	%reldir%/cns-delay-monitor.h \
-	%reldir%/cns-flow-monitor-helper.h \
-	%reldir%/cns-flow-monitor.h \
 	%reldir%/cns-icmpv4-header.h \
 	%reldir%/cns-icmpv4-l4-protocol.h \
 	%reldir%/cns-internet-error.h \
@@ -90,16 +72,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-ipv4-static-routing-helper.h \
 	%reldir%/cns-ipv4-static-routing.h \
 	%reldir%/cns-loopback-net-device.h \
-	%reldir%/cns-on-off-application.h \
-	%reldir%/cns-on-off-helper.h \
-	%reldir%/cns-packet-sink-helper.h \
-	%reldir%/cns-packet-sink.h \
 	%reldir%/cns-socket-factory.h \
 	%reldir%/cns-socket.h \
-	%reldir%/cns-udp-echo-client-helper.h \
-	%reldir%/cns-udp-echo-client.h \
-	%reldir%/cns-udp-echo-server-helper.h \
-	%reldir%/cns-udp-echo-server.h \
 	%reldir%/cns-tcp-congestion-ops.h \
 	%reldir%/cns-tcp-header.h \
 	%reldir%/cns-tcp-l4-protocol.h \
@@ -111,7 +85,6 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-udp-socket.h
 
 noinst_HEADERS += \
-	%reldir%/cns-flow-monitor-private.h \
 	%reldir%/cns-internet-private.h \
 	%reldir%/cns-ipv4-end-point-demux-private.h \
 	%reldir%/cns-ipv4-interface-private.h \

@@ -7,6 +7,7 @@
  * it on node 0 of a two-node link and a packet sink on node 1, and
  * prints what the sink received.
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

@@ -8,6 +8,7 @@
  * two nodes with a pair of them, runs IPv4 over it and echoes one UDP
  * datagram.
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

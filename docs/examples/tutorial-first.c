@@ -8,6 +8,7 @@
  * every echo the client gets back. --pcap=PREFIX also writes a pcap file
  * per device, --ascii=FILE an ASCII trace of both.
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

@@ -10,6 +10,7 @@
  *
  *   atm-ip-pcap DIR
  */
+#include "applications/cns-applications.h"
 #include "atm/cns-atm.h"
 #include "internet/cns-internet.h"
 #include "network/cns-pcap-helper.h"

@@ -2,6 +2,7 @@
  * VCs, frame discard, encapsulations, pcap.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "applications/cns-applications.h"
 #include "atm/cns-atm.h"
 #include "atm/suites.h"
 #include "core/cns-core.h"

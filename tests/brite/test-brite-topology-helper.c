@@ -2,6 +2,7 @@
  * and systems from a topology, a .brite file and a configuration file.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "applications/cns-applications.h"
 #include "brite/suites.h"
 #include "lib/cns-test.h"
 

@@ -3,6 +3,7 @@
  */
 #include "core/cns-core.h"
 #include "core/suites.h"
+#include "stats/cns-stats.h"
 #include "lib/cns-test.h"
 
 #include <glib/gstdio.h>

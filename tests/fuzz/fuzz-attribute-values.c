@@ -32,7 +32,7 @@
 #include "core/cns-time.h"
 #include "core/cns-uniform-random-variable.h"
 #include "internet/cns-application-helper.h"
-#include "internet/cns-on-off-application.h"
+#include "applications/cns-on-off-application.h"
 #include "internet/cns-tcp-socket.h"
 #include "network/cns-drop-tail-queue.h"
 #include "network/cns-point-to-point-channel.h"

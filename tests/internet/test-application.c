@@ -2,6 +2,7 @@
  * application helpers.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "applications/cns-applications.h"
 #include "internet/socket-double.h"
 #include "internet/suites.h"
 #include "lib/cns-test.h"

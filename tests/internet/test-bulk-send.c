@@ -6,6 +6,7 @@
  * tests check the bytes handed to the socket and those that arrived, the
  * Tx trace, the closing of the socket, and the errors a scenario can make.
  */
+#include "applications/cns-applications.h"
 #include "internet/suites.h"
 #include "lib/cns-test.h"
 

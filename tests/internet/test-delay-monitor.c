@@ -8,9 +8,11 @@
  * socket on A sends 970, 470 and 970 bytes to a packet sink on B's port 9
  * at 1, 1.5 and 2 s.
  */
+#include "applications/cns-applications.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
 #include "internet/suites.h"
+#include "stats/cns-stats.h"
 
 static Line line;
 static CnsPacketSink *sink;

@@ -12,7 +12,9 @@
  * (port 9) at 1, 1.5 and 2 s, which sends each back at once: flow 1 is
  * A -> B with delays 7, 6 and 7 ms, flow 2 is B -> A with the same.
  */
-#include "internet/cns-flow-monitor-private.h"
+#include "stats/cns-flow-monitor-private.h"
+#include "stats/cns-stats.h"
+#include "applications/cns-applications.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"

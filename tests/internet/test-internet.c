@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "internet/suites.h"
+#include "stats/cns-stats.h"
 #include "lib/cns-test.h"
 
 int

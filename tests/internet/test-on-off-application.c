@@ -5,6 +5,7 @@
  * packet's time is checked against times worked out by hand from ns-3's
  * OnOffApplication rules.
  */
+#include "applications/cns-applications.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
 #include "internet/suites.h"

@@ -6,6 +6,7 @@
  * 2.0036864 s (1054 bytes at 5 Mb/s plus 2 ms) and the client gets the
  * echo at 2.0073728 s.
  */
+#include "applications/cns-applications.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
 #include "internet/suites.h"

@@ -12,6 +12,7 @@
  *
  *   udp-line PREFIX
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * routing's.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "applications/cns-applications.h"
 #include "routing/cns-nix-vector-routing-private.h"
 #include "routing/routing-fixtures.h"
 #include "routing/suites.h"

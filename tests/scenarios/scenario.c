@@ -39,6 +39,7 @@
  *            [--trace] [--SchedulerType=heap|ladder|list]
  *            [--SimulatorImplementationType=default|gtw]
  */
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

@@ -18,6 +18,7 @@
  *   bench-forward [--quick] [--time=SECONDS]   (default 0.5 s simulated)
  */
 #include "utils/bench/bench-util.h"
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

@@ -47,6 +47,7 @@
  * simulated time; --quick runs N = 100 for 1 s (for the test suite).
  */
 #include "utils/bench/bench-util.h"
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

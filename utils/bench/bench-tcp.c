@@ -65,6 +65,7 @@
  * its own; --simTime sets the simulated time of every run.
  */
 #include "utils/bench/bench-util.h"
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <stdio.h>

@@ -14,8 +14,9 @@
  * The per-packet work is in C, so a scenario written in Python measures
  * at the speed of one written in C.
  */
-#include "internet/cns-delay-monitor.h"
+#include "stats/cns-delay-monitor.h"
 
+#include "applications/cns-applications.h"
 #include "internet/cns-internet.h"
 
 #include <math.h>

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-flow-monitor.h"
+#include "stats/cns-flow-monitor.h"
 #include "network/cns-node-container.h"
 
 G_BEGIN_DECLS

@@ -4,9 +4,9 @@
  * ns-3's UdpEchoServerHelper: a CnsApplicationHelper for CnsUdpEchoServer
  * whose constructor takes the port.
  */
-#include "internet/cns-udp-echo-server-helper.h"
+#include "applications/cns-udp-echo-server-helper.h"
 
-#include "internet/cns-udp-echo-server.h"
+#include "applications/cns-udp-echo-server.h"
 
 struct _CnsUdpEchoServerHelper
 {

@@ -5,9 +5,9 @@
  * constructor takes the protocol and the remote address, as ns-3's
  * OnOffHelper ("ns3::UdpSocketFactory", InetSocketAddress (...)) does.
  */
-#include "internet/cns-on-off-helper.h"
+#include "applications/cns-on-off-helper.h"
 
-#include "internet/cns-on-off-application.h"
+#include "applications/cns-on-off-application.h"
 
 struct _CnsOnOffHelper
 {

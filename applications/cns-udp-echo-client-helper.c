@@ -5,9 +5,9 @@
  * whose constructor takes the server's address and port, as in ns-3's
  * first.cc: UdpEchoClientHelper echoClient (interfaces.GetAddress (1), 9).
  */
-#include "internet/cns-udp-echo-client-helper.h"
+#include "applications/cns-udp-echo-client-helper.h"
 
-#include "internet/cns-udp-echo-client.h"
+#include "applications/cns-udp-echo-client.h"
 
 struct _CnsUdpEchoClientHelper
 {

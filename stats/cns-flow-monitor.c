@@ -87,14 +87,14 @@
  * MaxPerHopDelay (only possible when MaxPerHopDelay is shorter than its
  * wait in the sending queue plus its time on the link).
  */
-#include "internet/cns-flow-monitor.h"
+#include "stats/cns-flow-monitor.h"
 
 #include "core/cns-log.h"
 #include "core/cns-mpi.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "core/cns-xml-writer.h"
-#include "internet/cns-flow-monitor-private.h"
+#include "stats/cns-flow-monitor-private.h"
 #include "internet/cns-internet-error.h"
 #include "internet/cns-ipv4-header.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"

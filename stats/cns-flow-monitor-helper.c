@@ -6,7 +6,7 @@
  * helper owns the monitor; scenarios keep the helper until they have
  * written the statistics. Nodes without an IPv4 layer are skipped.
  */
-#include "internet/cns-flow-monitor-helper.h"
+#include "stats/cns-flow-monitor-helper.h"
 
 #include "core/cns-attribute.h"
 

@@ -16,7 +16,7 @@
  * attribute (UDP by default), so that it can run over any datagram socket
  * factory; the tests use it.
  */
-#include "internet/cns-udp-echo-server.h"
+#include "applications/cns-udp-echo-server.h"
 
 #include "core/cns-log.h"
 #include "internet/cns-ipv4-address.h"

@@ -46,7 +46,7 @@
  * packet refused as too big gives a warning: no later one can go. The Tx
  * trace fires once the socket has taken a packet, as in ns-3.
  */
-#include "internet/cns-on-off-application.h"
+#include "applications/cns-on-off-application.h"
 
 #include "core/cns-constant-random-variable.h"
 #include "core/cns-data-rate.h"

@@ -36,7 +36,7 @@
  * the generation it was scheduled in, and stopping or disposing moves the
  * generation on, so a stale event does nothing when it runs.
  */
-#include "internet/cns-bulk-send-application.h"
+#include "applications/cns-bulk-send-application.h"
 
 #include "core/cns-attribute.h"
 #include "core/cns-log.h"

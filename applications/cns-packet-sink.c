@@ -13,7 +13,7 @@
  * socket, so that a UDP sink, which never accepts any, does not pay for
  * the list.
  */
-#include "internet/cns-packet-sink.h"
+#include "applications/cns-packet-sink.h"
 
 #include "core/cns-attribute.h"
 #include "core/cns-log.h"

@@ -21,7 +21,7 @@
  * rather than kept as an event id, as in CnsOnOffApplication. Unlike ns-3's
  * client, it has a Protocol attribute (UDP by default), used by the tests.
  */
-#include "internet/cns-udp-echo-client.h"
+#include "applications/cns-udp-echo-client.h"
 
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"

@@ -4,9 +4,9 @@
  * ns-3's PacketSinkHelper: a CnsApplicationHelper for CnsPacketSink whose
  * constructor takes the protocol and the local address to receive on.
  */
-#include "internet/cns-packet-sink-helper.h"
+#include "applications/cns-packet-sink-helper.h"
 
-#include "internet/cns-packet-sink.h"
+#include "applications/cns-packet-sink.h"
 
 struct _CnsPacketSinkHelper
 {

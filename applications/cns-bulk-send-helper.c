@@ -7,9 +7,9 @@
  * InetSocketAddress (...)) does. SendSize, MaxBytes and Local are set as
  * attributes of the helper.
  */
-#include "internet/cns-bulk-send-helper.h"
+#include "applications/cns-bulk-send-helper.h"
 
-#include "internet/cns-bulk-send-application.h"
+#include "applications/cns-bulk-send-application.h"
 
 struct _CnsBulkSendHelper
 {
