@@ -20,6 +20,7 @@
 
 #include "cns-build-config.h"
 #include "core/cns-core-error.h"
+#include "core/cns-log-private.h"
 #include "core/cns-log.h"
 #include "core/cns-simulator-private.h"
 
@@ -145,6 +146,12 @@ mpi_fatal_hook (gint status)
     MPI_Abort (mpi.comm, status);
 }
 
+static gboolean
+mpi_reporter (void)
+{
+  return mpi.rank == 0;
+}
+
 /* The window and wave reduction: the smallest time, the sum of the rest. */
 static void
 mpi_window_op (void *in, void *inout, int *len, MPI_Datatype *type)
@@ -174,13 +181,14 @@ mpi_enable_comm (MPI_Comm comm)
   mpi.out = g_new0 (GByteArray *, size);
   mpi.reduce = g_new0 (guint64, size + 1);
   mpi.pending = g_array_new (FALSE, FALSE, sizeof (PendingSend));
-  mpi.spare = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) g_byte_array_unref);
+  mpi.spare
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   mpi.inbox = g_byte_array_new ();
   mpi.wave = MPI_REQUEST_NULL;
   mpi_check (MPI_Op_create (mpi_window_op, TRUE, &mpi.window_op),
              "MPI_Op_create");
   cns_fatal_set_hook (mpi_fatal_hook);
+  cns_log_set_collective_exit (cns_mpi_disable, mpi_reporter);
   return TRUE;
 }
 
@@ -281,6 +289,7 @@ cns_mpi_disable (void)
   MPI_Op_free (&mpi.window_op);
   MPI_Comm_free (&mpi.comm);
   cns_fatal_set_hook (NULL);
+  cns_log_set_collective_exit (NULL, NULL);
   if (mpi.called_init)
     MPI_Finalize ();
   memset (&mpi, 0, sizeof mpi);
@@ -464,10 +473,10 @@ cns_mpi_get_lookahead (void)
 static GByteArray *
 mpi_take_buffer (void)
 {
-  GByteArray *bytes = mpi.spare->len > 0
-                          ? g_ptr_array_steal_index_fast (mpi.spare,
-                                                          mpi.spare->len - 1)
-                          : g_byte_array_sized_new (256);
+  GByteArray *bytes
+      = mpi.spare->len > 0
+            ? g_ptr_array_steal_index_fast (mpi.spare, mpi.spare->len - 1)
+            : g_byte_array_sized_new (256);
 
   g_byte_array_set_size (bytes, GUARANTEE);
   return bytes;
