@@ -31,7 +31,7 @@
 
 #include "core/cns-core-error.h"
 #include "core/cns-log-private.h"
-#include "core/cns-simulator.h"
+#include "core/cns-time.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +73,8 @@ static gboolean writer_installed;
 static gboolean fatal_criticals = TRUE;
 static GLogFunc next_handler;
 static CnsFatalHook fatal_hook;
+static CnsLogPrinter time_printer;
+static CnsLogPrinter node_printer;
 static void (*collective_leave) (void);
 static gboolean (*collective_reporter) (void);
 
@@ -315,7 +317,6 @@ cns_log_write (CnsLogComponent *component, guint level, const gchar *function,
 {
   gchar now[CNS_TIME_STRING_SIZE];
   gchar node[16] = "-";
-  guint32 context = cns_simulator_get_context ();
   g_autofree gchar *message = NULL;
   const gchar *priority;
   GLogLevelFlags glib_level = level_to_glib (level, &priority);
@@ -325,9 +326,12 @@ cns_log_write (CnsLogComponent *component, guint level, const gchar *function,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  cns_time_format_seconds (cns_simulator_now (), now);
-  if (context != CNS_CONTEXT_NONE)
-    g_snprintf (node, sizeof node, "%u", context);
+  if (time_printer != NULL)
+    time_printer (now, sizeof now);
+  else
+    cns_time_format_seconds (0, now);
+  if (node_printer != NULL)
+    node_printer (node, sizeof node);
   {
     const GLogField fields[] = {
       { "GLIB_DOMAIN", component->name, -1 },
@@ -652,6 +656,18 @@ void
 cns_fatal_set_hook (CnsFatalHook hook)
 {
   fatal_hook = hook;
+}
+
+void
+cns_log_set_time_printer (CnsLogPrinter printer)
+{
+  time_printer = printer;
+}
+
+void
+cns_log_set_node_printer (CnsLogPrinter printer)
+{
+  node_printer = printer;
 }
 
 void
