@@ -33,6 +33,7 @@ cns_core_init (void)
   g_type_ensure (CNS_TYPE_CONFIG_STORE);
 
   cns_attribute_install_builtin_types ();
+  cns_attribute_install_object_types ();
 
   cns_scheduler_register (&cns_heap_scheduler_class);
   cns_scheduler_register (&cns_ladder_scheduler_class);

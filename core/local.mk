@@ -8,8 +8,10 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 %canon_reldir%_libcns_core_la_SOURCES = \
 	%reldir%/cns-attribute-default.c \
 	%reldir%/cns-attribute.c \
+	%reldir%/cns-attribute-object.c \
 	%reldir%/cns-command-line.c \
 	%reldir%/cns-config.c \
+	%reldir%/cns-config-default.c \
 	%reldir%/cns-config-store.c \
 	%reldir%/cns-constant-random-variable.c \
 	%reldir%/cns-core-error.c \
