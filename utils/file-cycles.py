@@ -33,7 +33,8 @@ def read_archive(path):
         out = subprocess.run(["nm", "-A", "-g", path], check=True,
                              capture_output=True, text=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
-        sys.exit("file-cycles: nm %s: %s" % (path, e))
+        print("file-cycles: nm %s: %s" % (path, e), file=sys.stderr)
+        sys.exit(2)
     defined, used = {}, {}
     for line in out.splitlines():
         m = re.match(r"^.*:([^:/]+\.o):\s*[0-9a-fA-F]*\s+(\S)\s+(\S+)$", line)
