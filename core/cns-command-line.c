@@ -1173,8 +1173,9 @@ command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
  * them: they then stay in @argv, in order. When an option is refused, others
  * may already have been applied: attribute defaults are applied first, the
  * other options in the order given. Then, with --ConfigStore::Mode=Load,
- * the defaults and global values of the config store's file are applied
- * (see #CnsConfigStore).
+ * the defaults and global values of the config store's file are applied;
+ * with --ConfigStore::Mode=Save, its file is created, or the error names
+ * it (see #CnsConfigStore). With MPI, every rank calls it.
  *
  * If the command line is good and asks for --help or a Print option, the
  * listing is written to stdout and the process exits with status 0.

@@ -640,6 +640,8 @@ cns_fatal (const gchar *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* what the program printed stays, even when the hook aborts MPI */
+  fflush (stdout);
   fprintf (stderr, "cns: fatal error: %s\n", message);
   fflush (stderr);
   g_free (message); /* exit() does not unwind: a leak checker would see it */
