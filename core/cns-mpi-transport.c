@@ -273,6 +273,8 @@ cns_mpi_transport_open (int *argc, char ***argv, gconstpointer comm,
   gboolean called_init = FALSE;
 
   MPI_Initialized (&initialized);
+  /* a communicator of the program's means MPI runs already */
+  g_return_val_if_fail (comm == NULL || initialized, NULL);
   if (comm == NULL && !initialized && !launched)
     return NULL;
   if (!initialized)
