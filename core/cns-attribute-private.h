@@ -8,6 +8,7 @@
 G_BEGIN_DECLS
 
 G_GNUC_INTERNAL void cns_attribute_install_builtin_types (void);
+G_GNUC_INTERNAL void cns_attribute_install_object_types (void);
 G_GNUC_INTERNAL gchar *cns_attribute_describe_object (GObject *object);
 G_GNUC_INTERNAL void cns_attribute_apply_defaults (GObject *object);
 

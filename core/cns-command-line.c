@@ -35,6 +35,7 @@
 #include "core/cns-core-private.h"
 #include "core/cns-global-value.h"
 #include "core/cns-log-private.h"
+#include "core/cns-log.h"
 #include "core/cns-object.h"
 #include "core/cns-type-listing-private.h"
 #include "core/cns-type-listing.h"
@@ -1145,10 +1146,11 @@ command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
   parse_clear (&parse);
   if (listing != NULL)
     {
-      fputs (listing, stdout);
-      fflush (stdout);
+      /* every rank parses the same command line: one prints */
+      if (cns_log_is_reporter ())
+        fputs (listing, stdout);
       g_clear_pointer (&listing, g_free);
-      exit (EXIT_SUCCESS);
+      cns_exit_collective (EXIT_SUCCESS);
     }
   return ok;
 }
@@ -1171,8 +1173,9 @@ command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
  * them: they then stay in @argv, in order. When an option is refused, others
  * may already have been applied: attribute defaults are applied first, the
  * other options in the order given. Then, with --ConfigStore::Mode=Load,
- * the defaults and global values of the config store's file are applied
- * (see #CnsConfigStore).
+ * the defaults and global values of the config store's file are applied;
+ * with --ConfigStore::Mode=Save, its file is created, or the error names
+ * it (see #CnsConfigStore). With MPI, every rank calls it.
  *
  * If the command line is good and asks for --help or a Print option, the
  * listing is written to stdout and the process exits with status 0.
@@ -1197,7 +1200,9 @@ cns_command_line_try_parse (CnsCommandLine *self, gint *argc, gchar ***argv,
  * Like cns_command_line_try_parse(), but a bad command line is reported on
  * stderr, "PROGRAM: message" and a pointer to --help, and the process exits
  * with status 2; a config store file that cannot be loaded is reported as
- * "PROGRAM: message", with status 1.
+ * "PROGRAM: message", with status 1. On MPI ranks, which all parse the
+ * same command line, rank 0 prints and every rank ends alike through
+ * cns_exit_collective(), as after a listing.
  */
 void
 cns_command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv)
@@ -1208,15 +1213,17 @@ cns_command_line_parse (CnsCommandLine *self, gint *argc, gchar ***argv)
   if (!command_line_parse (self, argc, argv, &error))
     {
       program = g_get_prgname () ? g_get_prgname () : "program";
-      fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n",
-               program, error->message, program);
-      exit (EXIT_USAGE);
+      if (cns_log_is_reporter ())
+        fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n",
+                 program, error->message, program);
+      cns_exit_collective (EXIT_USAGE);
     }
   /* A bad config store file is not a usage error: one line, status 1. */
   if (!cns_config_store_apply_command_line (&error))
     {
       program = g_get_prgname () ? g_get_prgname () : "program";
-      fprintf (stderr, "%s: %s\n", program, error->message);
-      exit (EXIT_FAILURE);
+      if (cns_log_is_reporter ())
+        fprintf (stderr, "%s: %s\n", program, error->message);
+      cns_exit_collective (EXIT_FAILURE);
     }
 }

@@ -8,6 +8,7 @@
 G_BEGIN_DECLS
 
 G_GNUC_INTERNAL GPtrArray *cns_config_list_type_defaults (GType type);
+G_GNUC_INTERNAL GType cns_config_resolve_type (const gchar *name);
 
 /* For the config store, which saves every default and walks every path
  * to save what it reaches, and on load changes only what differs. */

@@ -20,7 +20,8 @@
  * options, as ns-3's ConfigureDefaults after CommandLine::Parse does; the
  * first cns_simulator_run() of each simulation saves or loads the values
  * (with MPI, rank R > 0 in "Filename.rankR", as each rank has its own
- * objects).
+ * objects). A Save's file is created when the command line has parsed, so
+ * that a path it cannot write fails before the set-up, naming the file.
  *
  * Values are the text cns_attribute_format() gives, and each is parsed
  * back before anything is written, so that a value a Load could not
@@ -54,8 +55,12 @@
 #include "core/cns-mpi.h"
 #include "core/cns-xml-writer.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DEFAULT_MODE     CNS_CONFIG_STORE_MODE_NONE
 #define DEFAULT_FILENAME "config-store.xml"
@@ -846,23 +851,72 @@ cns_config_store_configure_attributes (CnsConfigStore *self, GError **error)
 
 /* The hooks that give every program the store. */
 
-/* After the command line: a Load applies the file's defaults. */
+/* The file of this rank's values: with MPI each rank has its own objects,
+ * so rank 0 keeps Filename, which holds the defaults every rank loads from
+ * the command line, and rank R uses "Filename.rankR". */
+static gchar *
+store_rank_filename (const CnsConfigStore *self, guint32 rank)
+{
+  return rank > 0 ? g_strdup_printf ("%s.rank%u", self->filename, rank)
+                  : g_strdup (self->filename);
+}
+
+/* A Save writes when the run starts, after the set-up: a file it cannot
+ * write fails now instead, on every rank alike (collective). */
+static gboolean
+store_check_writable (CnsConfigStore *self, GError **error)
+{
+  guint32 rank = cns_mpi_get_rank ();
+  g_autofree gchar *path = NULL;
+  g_autoptr (GError) local = NULL;
+  guint64 first_bad;
+  int fd;
+
+  if (self->mode != CNS_CONFIG_STORE_MODE_SAVE)
+    return TRUE;
+  if (!store_check_filename (self, error))
+    return FALSE;
+  path = store_rank_filename (self, rank);
+  fd = g_open (path, O_WRONLY | O_CREAT, 0666);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (&local, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "Cannot write “%s”: %s", path, g_strerror (saved));
+    }
+  else
+    close (fd);
+  first_bad = local != NULL ? rank : G_MAXUINT64;
+  cns_mpi_min (&first_bad, 1);
+  if (local != NULL)
+    g_propagate_error (error, g_steal_pointer (&local));
+  else if (first_bad != G_MAXUINT64)
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                 "rank %" G_GUINT64_FORMAT
+                 " cannot write “%s.rank%" G_GUINT64_FORMAT "”",
+                 first_bad, self->filename, first_bad);
+  return first_bad == G_MAXUINT64;
+}
+
+/* After the command line: a Load applies the file's defaults, a Save
+ * checks that its file can be written. */
 gboolean
 cns_config_store_apply_command_line (GError **error)
 {
   g_autoptr (CnsConfigStore) store = cns_config_store_new ();
 
-  if (cns_config_store_configure_defaults (store, error))
+  if (cns_config_store_configure_defaults (store, error)
+      && store_check_writable (store, error))
     return TRUE;
   g_prefix_error (error, "ConfigStore: ");
   return FALSE;
 }
 
 /* At the first cns_simulator_run() of the simulation @epoch: the objects
- * are made, so a Save or Load of their values runs now. With MPI each
- * rank has its own objects: rank 0 keeps Filename, which holds the
- * defaults every rank loads from the command line, and rank R uses
- * "Filename.rankR" for its values. */
+ * are made, so a Save or Load of their values runs now, in this rank's
+ * file. A Save that fails now (the file went away) ends the program with
+ * what it printed so far, and status 1. */
 void
 cns_config_store_run_hook (guint32 epoch)
 {
@@ -877,7 +931,7 @@ cns_config_store_run_hook (guint32 epoch)
   store = cns_config_store_new ();
   if (rank > 0 && store->filename != NULL)
     {
-      gchar *own = g_strdup_printf ("%s.rank%u", store->filename, rank);
+      gchar *own = store_rank_filename (store, rank);
 
       g_free (store->filename);
       store->filename = own;

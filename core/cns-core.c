@@ -33,6 +33,7 @@ cns_core_init (void)
   g_type_ensure (CNS_TYPE_CONFIG_STORE);
 
   cns_attribute_install_builtin_types ();
+  cns_attribute_install_object_types ();
 
   cns_scheduler_register (&cns_heap_scheduler_class);
   cns_scheduler_register (&cns_ladder_scheduler_class);
@@ -40,6 +41,13 @@ cns_core_init (void)
   cns_simulator_impl_register (&cns_default_simulator_impl_class);
   cns_simulator_impl_register (&cns_gtw_simulator_impl_class);
   cns_simulator_impl_register (&cns_null_message_simulator_impl_class);
+
+  /* what the simulator and logging call without calling those files */
+  cns_simulator_add_run_hook (cns_config_store_run_hook);
+  cns_simulator_add_run_hook (cns_fingerprint_run_hook);
+  cns_simulator_add_destroy_hook (cns_fingerprint_destroy_hook);
+  cns_log_set_time_printer (cns_simulator_print_time);
+  cns_log_set_node_printer (cns_simulator_print_node);
 
   cns_simulator_install_global_values ();
   cns_rng_seed_manager_install_global_values ();

@@ -7,9 +7,10 @@
 
 G_BEGIN_DECLS
 
-G_GNUC_INTERNAL gboolean cns_fingerprint_enabled (void);
+/* The simulator's run and destroy hooks (cns_simulator_add_run_hook()). */
+G_GNUC_INTERNAL void cns_fingerprint_run_hook (guint32 epoch);
 G_GNUC_INTERNAL void cns_fingerprint_record (guint32 context, CnsTime time,
                                              guint64 key);
-G_GNUC_INTERNAL void cns_fingerprint_reset (void);
+G_GNUC_INTERNAL void cns_fingerprint_destroy_hook (guint32 epoch);
 
 G_END_DECLS

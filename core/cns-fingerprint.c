@@ -14,7 +14,7 @@
 #include "core/cns-fingerprint-private.h"
 
 #include "core/cns-mpi.h"
-#include "core/cns-simulator.h"
+#include "core/cns-simulator-private.h"
 
 #include <string.h>
 
@@ -49,10 +49,11 @@ cns_simulator_enable_fingerprint (void)
   fp.enabled = TRUE;
 }
 
-gboolean
-cns_fingerprint_enabled (void)
+/* A run records each event when the fingerprint is on. */
+void
+cns_fingerprint_run_hook (guint32 epoch)
 {
-  return fp.enabled;
+  cns_simulator_state.fingerprint = fp.enabled;
 }
 
 void
@@ -124,7 +125,7 @@ cns_simulator_get_fingerprint (void)
 }
 
 void
-cns_fingerprint_reset (void)
+cns_fingerprint_destroy_hook (guint32 epoch)
 {
   g_clear_pointer (&fp.chains, g_free);
   g_clear_pointer (&fp.counts, g_free);

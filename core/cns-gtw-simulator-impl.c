@@ -20,6 +20,38 @@
 #include "core/cns-mpi-private.h"
 #include "core/cns-simulator-private.h"
 
+/* Windows granted so far: a window's messages travel on the stream of its
+ * parity. */
+static guint64 windows;
+
+/* Posts the window's packets, one message to each rank that has some, and
+ * returns the earliest of their receive times. */
+static CnsTime
+gtw_flush (void)
+{
+  CnsTransportStream stream = CNS_TRANSPORT_STREAM_WINDOW + (windows & 1);
+
+  for (guint32 r = 0; r < cns_mpi_get_size (); r++)
+    if (cns_mpi_has_packets (r))
+      cns_mpi_post (r, stream, 0);
+  windows++;
+  return cns_mpi_take_earliest_sent ();
+}
+
+/* Receives the messages of the window just flushed until @expected have
+ * arrived since cns_mpi_enable(); they are already on their way. */
+static void
+gtw_receive_until (guint64 expected)
+{
+  CnsTransportStream stream = CNS_TRANSPORT_STREAM_WINDOW + ((windows - 1) & 1);
+  gint64 start = g_get_monotonic_time ();
+  CnsMpiMessage message;
+
+  while (cns_mpi_get_received () < expected)
+    cns_mpi_receive (stream, TRUE, &message);
+  cns_mpi_stats.blocked_s += (g_get_monotonic_time () - start) / 1e6;
+}
+
 static void
 gtw_run (void)
 {
@@ -31,17 +63,17 @@ gtw_run (void)
   for (;;)
     {
       CnsSchedulerEntry entry;
-      CnsTime sent = cns_mpi_flush (), next = CNS_TIME_MAX, granted;
+      CnsTime sent = gtw_flush (), next = CNS_TIME_MAX, granted;
       guint64 expected;
 
       if (!s->stop && klass->peek_next (scheduler, &entry))
         next = entry.time;
       next = MIN (next, sent);
       expected = cns_mpi_reduce_window (&next);
-      cns_mpi_receive_until (expected);
+      gtw_receive_until (expected);
       if (next == CNS_TIME_MAX)
         break;
-      cns_mpi_count_window ();
+      cns_mpi_stats.windows++;
       granted
           = next > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX : next + lookahead;
       /* the first event past the window goes back: one insert per window
@@ -58,13 +90,20 @@ gtw_run (void)
     }
 }
 
+/* The next run, after cns_simulator_destroy(), starts afresh on every rank. */
+static void
+gtw_teardown (void)
+{
+  windows = 0;
+}
+
 const CnsSimulatorImplClass cns_gtw_simulator_impl_class = {
   .name = "gtw",
   .description = "granted time window: MPI ranks run in lockstep windows "
                  "as wide as the smallest delay between ranks",
   .setup = cns_mpi_check_ready,
   .run = gtw_run,
-  .teardown = NULL,
+  .teardown = gtw_teardown,
   .get_system_id = cns_mpi_get_rank,
   .get_n_systems = cns_mpi_get_size,
 };

@@ -31,7 +31,7 @@
 
 #include "core/cns-core-error.h"
 #include "core/cns-log-private.h"
-#include "core/cns-simulator.h"
+#include "core/cns-time.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +73,10 @@ static gboolean writer_installed;
 static gboolean fatal_criticals = TRUE;
 static GLogFunc next_handler;
 static CnsFatalHook fatal_hook;
+static CnsLogPrinter time_printer;
+static CnsLogPrinter node_printer;
+static void (*collective_leave) (void);
+static gboolean (*collective_reporter) (void);
 
 static void
 log_rule_clear (gpointer data)
@@ -313,7 +317,6 @@ cns_log_write (CnsLogComponent *component, guint level, const gchar *function,
 {
   gchar now[CNS_TIME_STRING_SIZE];
   gchar node[16] = "-";
-  guint32 context = cns_simulator_get_context ();
   g_autofree gchar *message = NULL;
   const gchar *priority;
   GLogLevelFlags glib_level = level_to_glib (level, &priority);
@@ -323,9 +326,12 @@ cns_log_write (CnsLogComponent *component, guint level, const gchar *function,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  cns_time_format_seconds (cns_simulator_now (), now);
-  if (context != CNS_CONTEXT_NONE)
-    g_snprintf (node, sizeof node, "%u", context);
+  if (time_printer != NULL)
+    time_printer (now, sizeof now);
+  else
+    cns_time_format_seconds (0, now);
+  if (node_printer != NULL)
+    node_printer (node, sizeof node);
   {
     const GLogField fields[] = {
       { "GLIB_DOMAIN", component->name, -1 },
@@ -634,6 +640,8 @@ cns_fatal (const gchar *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* what the program printed stays, even when the hook aborts MPI */
+  fflush (stdout);
   fprintf (stderr, "cns: fatal error: %s\n", message);
   fflush (stderr);
   g_free (message); /* exit() does not unwind: a leak checker would see it */
@@ -650,4 +658,83 @@ void
 cns_fatal_set_hook (CnsFatalHook hook)
 {
   fatal_hook = hook;
+}
+
+void
+cns_log_set_time_printer (CnsLogPrinter printer)
+{
+  time_printer = printer;
+}
+
+void
+cns_log_set_node_printer (CnsLogPrinter printer)
+{
+  node_printer = printer;
+}
+
+void
+cns_log_set_collective_exit (void (*leave) (void), gboolean (*reporter) (void))
+{
+  collective_leave = leave;
+  collective_reporter = reporter;
+}
+
+/**
+ * cns_log_is_reporter:
+ *
+ * Whether this process prints the messages of errors every process meets
+ * alike: %TRUE alone, on rank 0 of an MPI run.
+ *
+ * Returns: whether this process reports.
+ */
+gboolean
+cns_log_is_reporter (void)
+{
+  return collective_reporter == NULL || collective_reporter ();
+}
+
+/**
+ * cns_exit_collective:
+ * @status: the exit status, the same on every process
+ *
+ * Ends the process with @status after an error that every MPI rank meets
+ * alike (a bad option, a missing input file): every rank leaves the run
+ * cleanly (MPI_Finalize) instead of aborting it, so that they all end with
+ * @status. A rank that calls it alone would wait for the others: use
+ * cns_fatal() for errors one rank meets by itself.
+ */
+void
+cns_exit_collective (gint status)
+{
+  fflush (stdout);
+  fflush (stderr);
+  if (collective_leave != NULL)
+    collective_leave ();
+  exit (status);
+}
+
+/**
+ * cns_fatal_collective:
+ * @format: the message, printf-style
+ * @...: its arguments
+ *
+ * Like cns_fatal() for an error that every MPI rank meets alike: one rank
+ * prints the message and every rank ends with status 1 through
+ * cns_exit_collective().
+ */
+void
+cns_fatal_collective (const gchar *format, ...)
+{
+  va_list args;
+
+  if (cns_log_is_reporter ())
+    {
+      g_autofree gchar *message = NULL;
+
+      va_start (args, format);
+      message = g_strdup_vprintf (format, args);
+      va_end (args);
+      fprintf (stderr, "cns: fatal error: %s\n", message);
+    }
+  cns_exit_collective (1);
 }

@@ -108,5 +108,9 @@ typedef void (*CnsFatalHook) (gint status);
 
 void cns_fatal (const gchar *format, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
 void cns_fatal_set_hook (CnsFatalHook hook);
+void cns_fatal_collective (const gchar *format, ...)
+    G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
+void cns_exit_collective (gint status) G_GNUC_NORETURN;
+gboolean cns_log_is_reporter (void);
 
 G_END_DECLS

@@ -1,12 +1,36 @@
 /* cns — what the distributed simulator implementations need of the MPI
- * interface.
+ * interface: its links, its batches of remote packets and its transport.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
 #include "core/cns-mpi.h"
+#include "core/cns-transport-private.h"
 
 G_BEGIN_DECLS
+
+#define CNS_MPI_NO_PEER G_MAXUINT32
+
+/* A link between two ranks; @peer is the other end's rank when this rank
+ * is one end, CNS_MPI_NO_PEER otherwise. */
+typedef struct
+{
+  guint32 peer;
+  gboolean fifo; /* a message sent after another arrives after it */
+  CnsTime delay;
+  CnsTime last_arrival; /* of the last record this rank sent on it */
+} CnsMpiLink;
+
+/* A message cns_mpi_receive() took in. */
+typedef struct
+{
+  guint32 source;       /* the sending rank */
+  CnsTime guarantee;    /* what the sender promised with it */
+  gboolean has_packets; /* FALSE for a null message */
+} CnsMpiMessage;
+
+/* This rank's statistics, which the algorithms add to. */
+G_GNUC_INTERNAL extern CnsMpiStats cns_mpi_stats;
 
 /* The setup of the distributed simulators: FALSE, with @error set, unless
  * MPI runs. */
@@ -16,37 +40,38 @@ G_GNUC_INTERNAL gboolean cns_mpi_check_ready (GError **error);
  * is none), the same on every rank. */
 G_GNUC_INTERNAL CnsTime cns_mpi_get_lookahead (void);
 
-/* Sends what cns_mpi_send() buffered, one message per destination rank.
- * Returns the earliest receive time among the records sent since the last
+/* The links, and a count that changes whenever one is added. */
+G_GNUC_INTERNAL const CnsMpiLink *cns_mpi_get_links (guint *n_links,
+                                                     guint *changes);
+
+/* Whether cns_mpi_send() buffered packets for @rank since its last post. */
+G_GNUC_INTERNAL gboolean cns_mpi_has_packets (guint32 rank);
+
+/* Sends @rank one message on @stream: @guarantee, then the packets
+ * buffered for it (none for a null message). */
+G_GNUC_INTERNAL void cns_mpi_post (guint32 rank, CnsTransportStream stream,
+                                   CnsTime guarantee);
+
+/* The earliest receive time among the packets buffered since the last
  * call, CNS_TIME_MAX when there were none. */
-G_GNUC_INTERNAL CnsTime cns_mpi_flush (void);
+G_GNUC_INTERNAL CnsTime cns_mpi_take_earliest_sent (void);
 
 /* The window's one collective: *@next becomes the smallest of every rank's
  * *@next, and the result is how many messages this rank must have received
- * in all, counting those other ranks sent it up to their flush. */
+ * in all, counting those other ranks posted up to their call. */
 G_GNUC_INTERNAL guint64 cns_mpi_reduce_window (CnsTime *next);
 
-/* Receives messages, handing each record to the receive function, until
- * @expected have arrived since cns_mpi_enable(); waits for them. */
-G_GNUC_INTERNAL void cns_mpi_receive_until (guint64 expected);
+/* The messages this rank received since cns_mpi_enable(). */
+G_GNUC_INTERNAL guint64 cns_mpi_get_received (void);
 
-G_GNUC_INTERNAL void cns_mpi_count_window (void);
+/* Takes the next message on @stream (waiting for one when @wait), hands
+ * its packets to their receive functions and fills @message; FALSE when
+ * none had arrived. */
+G_GNUC_INTERNAL gboolean cns_mpi_receive (CnsTransportStream stream,
+                                          gboolean wait,
+                                          CnsMpiMessage *message);
 
-/* The null-message simulator's side, in cns-mpi.c for the state it
- * shares with the sends. */
-G_GNUC_INTERNAL void cns_mpi_nm_begin (CnsTime next);
-G_GNUC_INTERNAL CnsTime cns_mpi_nm_safe_time (void);
-typedef enum
-{
-  CNS_MPI_NULLS_NONE,
-  CNS_MPI_NULLS_ON_LOOKAHEAD,
-  CNS_MPI_NULLS_ON_GROWTH
-} CnsMpiNulls;
-
-G_GNUC_INTERNAL void cns_mpi_nm_flush (CnsTime floor, CnsMpiNulls nulls);
-G_GNUC_INTERNAL gboolean cns_mpi_nm_receive (void);
-G_GNUC_INTERNAL gboolean cns_mpi_nm_wave (CnsTime next, guint64 events);
-G_GNUC_INTERNAL void cns_mpi_nm_end (void);
-G_GNUC_INTERNAL void cns_mpi_add_blocked (gint64 microseconds);
+/* The transport, for the null-message algorithm's background reduction. */
+G_GNUC_INTERNAL CnsTransport *cns_mpi_get_transport (void);
 
 G_END_DECLS

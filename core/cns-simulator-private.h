@@ -18,6 +18,20 @@
 
 G_BEGIN_DECLS
 
+/* What other files of the core do when a run starts (the config store
+ * saves or loads, the fingerprint turns on) and when the simulator is
+ * destroyed, registered by the core's start-up: the simulator calls them,
+ * in the order added, without calling those files itself. */
+typedef void (*CnsSimulatorHook) (guint32 epoch);
+
+G_GNUC_INTERNAL void cns_simulator_add_run_hook (CnsSimulatorHook hook);
+G_GNUC_INTERNAL void cns_simulator_add_destroy_hook (CnsSimulatorHook hook);
+
+/* Logging's printers of the simulation time and the running event's
+ * node (cns_log_set_time_printer()). */
+G_GNUC_INTERNAL void cns_simulator_print_time (gchar *out, gsize size);
+G_GNUC_INTERNAL void cns_simulator_print_node (gchar *out, gsize size);
+
 /* Set in CnsEvent.flags for events queued by cns_simulator_schedule_destroy().
  */
 #define CNS_EVENT_FLAG_DESTROY 0x1

@@ -31,7 +31,6 @@
 #include "core/cns-log-private.h"
 #include "core/cns-log.h"
 #include "core/cns-memory-private.h"
-#include "core/cns-mpi.h"
 #include "core/cns-prefetch-private.h"
 #include "core/cns-rng-seed-manager.h"
 
@@ -45,6 +44,11 @@
 #define BIG_SLAB_EVENTS (CNS_MEMORY_HUGE_PAGE / sizeof (CnsEvent))
 
 CNS_LOG_COMPONENT_DEFINE ("cns-simulator");
+
+/* Few, registered once by the core's start-up. */
+#define MAX_HOOKS 4
+static CnsSimulatorHook run_hooks[MAX_HOOKS], destroy_hooks[MAX_HOOKS];
+static guint n_run_hooks, n_destroy_hooks;
 
 CnsSimulatorState cns_simulator_state = {
   .context = CNS_CONTEXT_NONE,
@@ -92,11 +96,17 @@ simulator_create (CnsSimulatorState *s)
     cns_fatal ("SimulatorImplementationType: %s", error->message);
   /* under mpirun the sequential simulator would run each rank's part
    * alone: the user meant a distributed run */
-  if (s->impl == &cns_default_simulator_impl_class && cns_mpi_get_size () > 1)
+  if (strcmp (s->impl->name, "default") == 0)
     {
-      CNS_LOG_INFO ("%u MPI ranks: simulator 'gtw' instead of 'default'",
-                    cns_mpi_get_size ());
-      s->impl = &cns_gtw_simulator_impl_class;
+      const CnsSimulatorImplClass *gtw
+          = cns_simulator_impl_lookup ("gtw", NULL);
+
+      if (gtw != NULL && gtw->get_n_systems () > 1)
+        {
+          CNS_LOG_INFO ("%u MPI ranks: simulator 'gtw' instead of 'default'",
+                        gtw->get_n_systems ());
+          s->impl = gtw;
+        }
     }
   scheduler = cns_scheduler_lookup (scheduler_name, &error);
   if (scheduler == NULL)
@@ -765,6 +775,36 @@ cns_simulator_get_context (void)
   return cns_simulator_state.context;
 }
 
+void
+cns_simulator_add_run_hook (CnsSimulatorHook hook)
+{
+  g_return_if_fail (n_run_hooks < MAX_HOOKS);
+  run_hooks[n_run_hooks++] = hook;
+}
+
+void
+cns_simulator_add_destroy_hook (CnsSimulatorHook hook)
+{
+  g_return_if_fail (n_destroy_hooks < MAX_HOOKS);
+  destroy_hooks[n_destroy_hooks++] = hook;
+}
+
+void
+cns_simulator_print_time (gchar *out, gsize size)
+{
+  g_return_if_fail (size >= CNS_TIME_STRING_SIZE);
+  cns_time_format_seconds (cns_simulator_state.now, out);
+}
+
+void
+cns_simulator_print_node (gchar *out, gsize size)
+{
+  if (cns_simulator_state.context == CNS_CONTEXT_NONE)
+    g_strlcpy (out, "-", size);
+  else
+    g_snprintf (out, size, "%u", cns_simulator_state.context);
+}
+
 /**
  * cns_simulator_get_event_count:
  *
@@ -813,11 +853,11 @@ cns_simulator_run (void)
   CnsSimulatorState *s = simulator_get ();
 
   g_return_if_fail (!s->running);
-  cns_config_store_run_hook (s->epoch);
+  for (guint i = 0; i < n_run_hooks; i++)
+    run_hooks[i](s->epoch);
   cns_log_start ();
   s->stop = FALSE;
   s->running = TRUE;
-  s->fingerprint = cns_fingerprint_enabled ();
   cns_memory_track_heap ();
   s->impl->run ();
   s->running = FALSE;
@@ -968,7 +1008,8 @@ cns_simulator_destroy (void)
   s->destroy_events = NULL;
   s->epoch = epoch;
   cns_prefetch_hints_free ();
-  cns_fingerprint_reset ();
+  for (guint i = 0; i < n_destroy_hooks; i++)
+    destroy_hooks[i](epoch);
 }
 
 /**

@@ -8,8 +8,10 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 %canon_reldir%_libcns_core_la_SOURCES = \
 	%reldir%/cns-attribute-default.c \
 	%reldir%/cns-attribute.c \
+	%reldir%/cns-attribute-object.c \
 	%reldir%/cns-command-line.c \
 	%reldir%/cns-config.c \
+	%reldir%/cns-config-default.c \
 	%reldir%/cns-config-store.c \
 	%reldir%/cns-constant-random-variable.c \
 	%reldir%/cns-core-error.c \
@@ -31,6 +33,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-log.c \
 	%reldir%/cns-memory.c \
 	%reldir%/cns-mpi.c \
+	%reldir%/cns-mpi-stats.c \
 	%reldir%/cns-normal-random-variable.c \
 	%reldir%/cns-null-message-simulator-impl.c \
 	%reldir%/cns-object-factory.c \
@@ -39,6 +42,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-prefetch.c \
 	%reldir%/cns-queue-size.c \
 	%reldir%/cns-random-variable.c \
+	%reldir%/cns-random-variable-types.c \
 	%reldir%/cns-registry.c \
 	%reldir%/cns-rng-seed-manager.c \
 	%reldir%/cns-rng-stream.c \
@@ -55,6 +59,12 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-weibull-random-variable.c \
 	%reldir%/cns-xml-writer.c \
 	%reldir%/cns-zipf-random-variable.c
+# the MPI transport, or its stub in a build without MPI
+if HAVE_MPI
+%canon_reldir%_libcns_core_la_SOURCES += %reldir%/cns-mpi-transport.c
+else
+%canon_reldir%_libcns_core_la_SOURCES += %reldir%/cns-mpi-transport-stub.c
+endif
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-attribute.h \
@@ -102,10 +112,12 @@ noinst_HEADERS += \
 	%reldir%/cns-decimal-private.h \
 	%reldir%/cns-log-private.h \
 	%reldir%/cns-memory-private.h \
+	%reldir%/cns-mpi-private.h \
 	%reldir%/cns-random-variable-private.h \
 	%reldir%/cns-registry-private.h \
 	%reldir%/cns-rng-seed-manager-private.h \
 	%reldir%/cns-simulator-private.h \
 	%reldir%/cns-trace-source-private.h \
+	%reldir%/cns-transport-private.h \
 	%reldir%/cns-type-listing-private.h \
 	%reldir%/cns-value-private.h

@@ -90,11 +90,12 @@ typedef struct
   guint n;
 } Summary;
 
-/* Set-up errors are the same on every rank: cns_fatal() ends them all. */
+/* Set-up errors are the same on every rank: rank 0 says so and every rank
+ * ends cleanly, with status 1. */
 static void G_GNUC_NORETURN
 die (const gchar *prog, const gchar *what, GError *error)
 {
-  cns_fatal ("%s: %s: %s", prog, what, error->message);
+  cns_fatal_collective ("%s: %s: %s", prog, what, error->message);
 }
 
 /* Rank 0 names the option; every rank refuses it. */

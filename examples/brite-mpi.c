@@ -62,11 +62,12 @@ on_sink_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
   last_arrival = cns_simulator_now ();
 }
 
-/* Set-up errors are the same on every rank: cns_fatal() ends them all. */
+/* Set-up errors are the same on every rank: rank 0 says so and every rank
+ * ends cleanly, with status 1. */
 static void
 die (GError *error)
 {
-  cns_fatal ("brite-mpi: %s", error->message);
+  cns_fatal_collective ("brite-mpi: %s", error->message);
 }
 
 static CnsIpv4RoutingHelper *

@@ -96,11 +96,12 @@ on_sink_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
                               + (guint64) cns_simulator_now ());
 }
 
-/* Set-up errors are the same on every rank: cns_fatal() ends them all. */
+/* Set-up errors are the same on every rank: rank 0 says so and every rank
+ * ends cleanly, with status 1. */
 static void
 die (const gchar *what, GError *error)
 {
-  cns_fatal ("mpi-ring: %s: %s", what, error->message);
+  cns_fatal_collective ("mpi-ring: %s: %s", what, error->message);
 }
 
 /* Rank 0 names the option; every rank refuses it. */

@@ -11,7 +11,9 @@
 # mpirun only the program's own lines count (mpirun's report of a failed
 # or aborted rank, its blocks between dashed lines and its "[host:pid]"
 # lines, is left out) and lines that several ranks print alike count
-# once: cns_fatal() ends every rank, and each may say why.
+# once. An error every rank meets alike must end every rank cleanly
+# (cns_exit_collective()): mpirun's stderr may hold no MPI_ABORT banner
+# and no "[warn]" line of a rank's MPI library.
 #
 # Rows marked "unreadable" need a file that cannot be read: they are
 # skipped where chmod 000 does not stop reads (as root). Rows marked
@@ -141,6 +143,9 @@ while IFS='|' read -r prog args want word note; do
     CK_FORK=no timeout 30 mpirun --oversubscribe --allow-run-as-root \
       -np "$np" "$path" $args < /dev/null > "$tmp/out" 2> "$tmp/err"
     status=$?
+    # an error every rank meets alike ends every rank cleanly: no rank
+    # aborts the run, and no rank's MPI library complains of it
+    aborted=$(grep -e 'MPI_ABORT' -e '^\[warn\]' "$tmp/err" | head -n 1)
     # without mpirun's own report (the blocks between dashed lines and
     # its "[host:pid] ..." lines), each line once
     sed -e '/^----------/,/^----------/d' -e '/^\[[^]]*:[0-9]*\] /d' \
@@ -149,6 +154,7 @@ while IFS='|' read -r prog args want word note; do
   else
     timeout 30 "$path" $args < /dev/null > "$tmp/out" 2> "$tmp/err"
     status=$?
+    aborted=
   fi
   lines=$(grep -c . "$tmp/err")
   first=$(grep . "$tmp/err" | head -n 1)
@@ -160,6 +166,8 @@ while IFS='|' read -r prog args want word note; do
     why="killed by signal $((status - 128))"
   elif [ "$status" != "$want" ]; then
     why="exit status $status, expected $want"
+  elif [ -n "$aborted" ]; then
+    why="not a clean end on every rank: $aborted"
   elif [ "$lines" -eq 0 ]; then
     why="nothing on stderr"
   elif [ "$lines" -gt 2 ] || { [ "$lines" -eq 2 ] && {

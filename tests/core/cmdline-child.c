@@ -11,10 +11,14 @@
  * its Capacity and Kind declare their defaults as CnsQueue's MaxSize and
  * the applications' Protocol do. A simulator implementation and a
  * scheduler registered here show that listings read the registries. The
- * "cns-cmdline-child" log component lets test-log.c check CNS_LOG.
+ * "cns-cmdline-child" log component lets test-log.c check CNS_LOG. The
+ * arguments "remove=FILE" (FILE and its directory go away) and then "run"
+ * (the simulator runs) show what a config store Save does when its file
+ * cannot be written at the run any more.
  */
 #include "core/cns-core.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -265,6 +269,19 @@ main (int argc, char **argv)
   for (gint i = 1; i < argc; i++)
     printf ("arg=%s\n", argv[i]);
   CNS_LOG_DEBUG ("parsed %d arguments", argc);
+  for (gint i = 1; i < argc; i++)
+    if (g_str_has_prefix (argv[i], "remove="))
+      {
+        g_autofree gchar *dir = g_path_get_dirname (argv[i] + 7);
+
+        g_unlink (argv[i] + 7);
+        g_rmdir (dir);
+      }
+    else if (strcmp (argv[i], "run") == 0)
+      {
+        cns_simulator_run ();
+        cns_simulator_destroy ();
+      }
   g_free (label);
   return 0;
 }

@@ -850,6 +850,55 @@ START_TEST (test_cmdline_child_values)
 }
 END_TEST
 
+/* A config store Save creates its file once the command line has parsed,
+ * so that a path it cannot write fails before the set-up; when the write
+ * at the run fails all the same, the program says so and ends with status
+ * 1, keeping what it printed. */
+START_TEST (test_cmdline_child_config_store_save)
+{
+  g_autofree gchar *dir = g_dir_make_tmp ("cns-save-XXXXXX", NULL);
+  g_autofree gchar *path = g_build_filename (dir, "run.xml", NULL);
+  g_autofree gchar *missing = g_build_filename (dir, "no", "run.xml", NULL);
+  g_autofree gchar *file = g_strconcat ("--ConfigStore::Filename=", path, NULL);
+  g_autofree gchar *bad
+      = g_strconcat ("--ConfigStore::Filename=", missing, NULL);
+  g_autofree gchar *remove = g_strconcat ("remove=", path, NULL);
+  g_autofree gchar *message = NULL;
+  Child c;
+
+  RUN_CHILD (&c, NULL, "--ConfigStore::Mode=Save", bad, "run");
+  ck_assert_int_eq (c.status, 1);
+  ck_assert_str_eq (c.out, "");
+  message = g_strdup_printf ("cmdline-child: ConfigStore: Cannot write "
+                             "“%s”: No such file or directory\n",
+                             missing);
+  ck_assert_str_eq (c.err, message);
+  child_clear (&c);
+
+  /* created by the parse, written by the run */
+  RUN_CHILD (&c, NULL, "--ConfigStore::Mode=Save", file);
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  ck_assert (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  child_clear (&c);
+  RUN_CHILD (&c, NULL, "--ConfigStore::Mode=Save", file, "run");
+  ck_assert_msg (c.status == 0, "status %d: %s", c.status, c.err);
+  ASSERT_HAS (c.out, "arg=run\n");
+  child_clear (&c);
+
+  RUN_CHILD (&c, NULL, "--ConfigStore::Mode=Save", file, remove, "run");
+  ck_assert_int_eq (c.status, 1);
+  ASSERT_HAS (c.out, "count=-3\n");
+  ASSERT_HAS (c.out, "arg=run\n");
+  g_free (message);
+  message = g_strdup_printf ("cns: fatal error: ConfigStore: Cannot write "
+                             "“%s”: No such file or directory\n",
+                             path);
+  ck_assert_str_eq (c.err, message);
+  child_clear (&c);
+  ck_assert (!g_file_test (dir, G_FILE_TEST_EXISTS));
+}
+END_TEST
+
 START_TEST (test_cmdline_child_errors)
 {
   Child c;
@@ -1247,6 +1296,7 @@ test_command_line_suite (void)
   tcase_add_test (child, test_cmdline_child_global_choices);
   tcase_add_test (child, test_cmdline_child_print_type_names);
   tcase_add_test (child, test_cmdline_child_several_listings);
+  tcase_add_test (child, test_cmdline_child_config_store_save);
   suite_add_tcase (s, child);
   return s;
 }
