@@ -8,9 +8,10 @@
 
 G_BEGIN_DECLS
 
-G_GNUC_INTERNAL void cns_send_time_tag_register (void);
-G_GNUC_INTERNAL void cns_send_time_tag_set (CnsPacket *packet, CnsTime sent);
-G_GNUC_INTERNAL gboolean cns_send_time_tag_peek (const CnsPacket *packet,
-                                                 CnsTime *sent);
+/* Internal to the module, but exported (though not installed) so that
+ * the tests can reach it. */
+void cns_send_time_tag_register (void);
+void cns_send_time_tag_set (CnsPacket *packet, CnsTime sent);
+gboolean cns_send_time_tag_peek (const CnsPacket *packet, CnsTime *sent);
 
 G_END_DECLS
