@@ -128,6 +128,21 @@ static const CnsTagClass flow_tag_class = {
   flow_tag_print,
 };
 
+/* Tags @packet as the newest packet @flow tracks on this rank. */
+static void
+tag_newest_packet (CnsFlowMonitor *self, const CnsFlowRecord *flow,
+                   CnsPacket *packet)
+{
+  FlowTag tag;
+
+  memset (&tag, 0, sizeof tag);
+  tag.packet = flow->next - 1;
+  tag.flow = flow->index;
+  tag.rank = (guint16) self->classifier.rank;
+  tag.monitor = self->serial;
+  cns_packet_replace_packet_tag (packet, &flow_tag_class, &tag);
+}
+
 /**
  * cns_flow_probe_records_find:
  * @records: (inout): the records, by flow; made at the first
@@ -255,7 +270,6 @@ probe_send_outgoing (gpointer source, const CnsIpv4Header *header,
   CnsFlowFiveTuple tuple;
   CnsTime now;
   CnsFlowRecord *flow;
-  FlowTag tag;
   guint32 size;
 
   if (!cns_flow_classifier_get_tuple (header, packet, &tuple)
@@ -266,12 +280,7 @@ probe_send_outgoing (gpointer source, const CnsIpv4Header *header,
   flow = cns_flow_classifier_classify (&self->classifier, &tuple, now);
   size = cns_packet_get_size (packet) + CNS_IPV4_HEADER_SIZE;
   cns_flow_record_track (flow, now, now, self->max_per_hop_delay);
-  memset (&tag, 0, sizeof tag);
-  tag.packet = flow->next - 1;
-  tag.flow = flow->index;
-  tag.rank = (guint16) self->classifier.rank;
-  tag.monitor = self->serial;
-  cns_packet_replace_packet_tag (packet, &flow_tag_class, &tag);
+  tag_newest_packet (self, flow, packet);
   cns_send_time_tag_set (packet, now);
 
   flow->stats.time_last_tx = now;
@@ -289,7 +298,6 @@ probe_take_over (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
                  CnsTime now, gboolean goes_on, CnsFlowRecord **flow_out)
 {
   CnsFlowMonitor *self = probe->monitor;
-  FlowTag here;
   CnsFlowTracked *t;
   CnsFlowRecord *flow;
 
@@ -309,12 +317,7 @@ probe_take_over (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
   t->times_forwarded = tag->hops - 1u;
   if (goes_on)
     {
-      memset (&here, 0, sizeof here);
-      here.packet = flow->next - 1;
-      here.flow = flow->index;
-      here.rank = (guint16) self->classifier.rank;
-      here.monitor = self->serial;
-      cns_packet_replace_packet_tag (packet, &flow_tag_class, &here);
+      tag_newest_packet (self, flow, packet);
     }
   *flow_out = flow;
   return t;
@@ -547,7 +550,7 @@ border_phy_tx_begin (gpointer source, CnsPacket *packet, gpointer user_data)
 static void
 border_take_over (CnsFlowMonitor *self, CnsPacket *packet, gboolean corrupt)
 {
-  FlowTag tag, here;
+  FlowTag tag;
   CnsFlowTracked *t;
   CnsFlowRecord *flow;
 
@@ -563,12 +566,7 @@ border_take_over (CnsFlowMonitor *self, CnsPacket *packet, gboolean corrupt)
   t->times_forwarded = tag.hops - 1u;
   if (corrupt)
     return;
-  memset (&here, 0, sizeof here);
-  here.packet = flow->next - 1;
-  here.flow = flow->index;
-  here.rank = (guint16) self->classifier.rank;
-  here.monitor = self->serial;
-  cns_packet_replace_packet_tag (packet, &flow_tag_class, &here);
+  tag_newest_packet (self, flow, packet);
 }
 
 static void
