@@ -40,8 +40,6 @@
 #include "stats/cns-flow-monitor-private.h"
 #include "stats/cns-flow-probe-private.h"
 
-#include <string.h>
-
 #define DEFAULT_MAX_PER_HOP_DELAY            (10 * CNS_TIME_PS_PER_S)
 #define DEFAULT_DELAY_BIN_WIDTH              0.001
 #define DEFAULT_JITTER_BIN_WIDTH             0.001
