@@ -611,13 +611,14 @@ monitor_watch_node_borders (CnsFlowMonitor *self, CnsNode *node)
     }
 }
 
-/* In a distributed run, the first node added has the monitor watch the
- * borders of every node of the rank, and each node added its own (the
- * borders of nodes made after the first was added). */
 /**
  * cns_flow_probe_watch_borders:
  * @self: a monitor
  * @node: the node just given a probe
+ *
+ * In a distributed run, the first node added has the monitor watch the
+ * borders of every node of the rank, and each node added its own (the
+ * borders of nodes made after the first was added).
  */
 void
 cns_flow_probe_watch_borders (CnsFlowMonitor *self, CnsNode *node)
