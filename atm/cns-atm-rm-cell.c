@@ -26,6 +26,9 @@
  */
 #include "atm/cns-atm-rm-cell.h"
 
+#include "network/cns-byte-reader.h"
+#include "network/cns-byte-writer.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -130,35 +133,6 @@ cns_atm_crc10 (const guint8 payload[CNS_ATM_PAYLOAD_SIZE])
   return (guint16) reg;
 }
 
-static void
-put16 (guint8 *p, guint16 v)
-{
-  p[0] = (guint8) (v >> 8);
-  p[1] = (guint8) v;
-}
-
-static void
-put32 (guint8 *p, guint32 v)
-{
-  p[0] = (guint8) (v >> 24);
-  p[1] = (guint8) (v >> 16);
-  p[2] = (guint8) (v >> 8);
-  p[3] = (guint8) v;
-}
-
-static guint16
-get16 (const guint8 *p)
-{
-  return (guint16) ((p[0] << 8) | p[1]);
-}
-
-static guint32
-get32 (const guint8 *p)
-{
-  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8)
-         | p[3];
-}
-
 /**
  * cns_atm_rm_cell_encode:
  * @cell: the fields
@@ -170,25 +144,30 @@ void
 cns_atm_rm_cell_encode (const CnsAtmRmCell *cell,
                         guint8 payload[CNS_ATM_PAYLOAD_SIZE])
 {
+  CnsByteWriter w;
   guint16 crc;
 
   g_return_if_fail (cell != NULL);
   g_return_if_fail (payload != NULL);
 
-  payload[0] = cell->protocol_id;
-  payload[1] = (cell->dir ? FLAG_DIR : 0) | (cell->bn ? FLAG_BN : 0)
-               | (cell->ci ? FLAG_CI : 0) | (cell->ni ? FLAG_NI : 0)
-               | (cell->ra ? FLAG_RA : 0);
-  put16 (payload + 2, cns_atm_rate_encode (cell->er));
-  put16 (payload + 4, cns_atm_rate_encode (cell->ccr));
-  put16 (payload + 6, cns_atm_rate_encode (cell->mcr));
-  put32 (payload + 8, cell->ql);
-  put32 (payload + 12, cell->sn);
+  cns_byte_writer_init_fixed (&w, payload, CNS_ATM_PAYLOAD_SIZE);
+  cns_byte_writer_put_u8 (&w, cell->protocol_id);
+  cns_byte_writer_put_u8 (
+      &w, (cell->dir ? FLAG_DIR : 0) | (cell->bn ? FLAG_BN : 0)
+              | (cell->ci ? FLAG_CI : 0) | (cell->ni ? FLAG_NI : 0)
+              | (cell->ra ? FLAG_RA : 0));
+  cns_byte_writer_put_u16_be (&w, cns_atm_rate_encode (cell->er));
+  cns_byte_writer_put_u16_be (&w, cns_atm_rate_encode (cell->ccr));
+  cns_byte_writer_put_u16_be (&w, cns_atm_rate_encode (cell->mcr));
+  cns_byte_writer_put_u32_be (&w, cell->ql);
+  cns_byte_writer_put_u32_be (&w, cell->sn);
   memset (payload + 16, CNS_ATM_RM_RESERVED_BYTE, OFFSET_CRC - 16);
+  /* the CRC covers the payload with its own field zero */
   payload[OFFSET_CRC] = 0;
   payload[OFFSET_CRC + 1] = 0;
   crc = cns_atm_crc10 (payload);
-  put16 (payload + OFFSET_CRC, crc);
+  cns_byte_writer_init_fixed (&w, payload + OFFSET_CRC, 2);
+  cns_byte_writer_put_u16_be (&w, crc);
 }
 
 /**
@@ -206,31 +185,41 @@ gboolean
 cns_atm_rm_cell_decode (const guint8 payload[CNS_ATM_PAYLOAD_SIZE],
                         CnsAtmRmCell *out, GError **error)
 {
-  guint16 crc;
+  CnsByteReader r;
+  guint16 crc, er, ccr, mcr, field;
+  guint8 flags;
 
   g_return_val_if_fail (payload != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   crc = cns_atm_crc10 (payload);
+  cns_byte_reader_init (&r, payload + OFFSET_CRC, 2, "RM cell");
+  cns_byte_reader_get_u16_be (&r, &field, NULL, NULL);
   if (crc != 0)
     {
       g_set_error (error, CNS_ATM_ERROR, CNS_ATM_ERROR_CRC,
                    "RM cell CRC-10 mismatch (field 0x%03x, syndrome 0x%03x)",
-                   get16 (payload + OFFSET_CRC) & CRC10_MASK, crc);
+                   field & CRC10_MASK, crc);
       return FALSE;
     }
 
-  out->protocol_id = payload[0];
-  out->dir = (payload[1] & FLAG_DIR) != 0;
-  out->bn = (payload[1] & FLAG_BN) != 0;
-  out->ci = (payload[1] & FLAG_CI) != 0;
-  out->ni = (payload[1] & FLAG_NI) != 0;
-  out->ra = (payload[1] & FLAG_RA) != 0;
-  out->er = cns_atm_rate_decode (get16 (payload + 2));
-  out->ccr = cns_atm_rate_decode (get16 (payload + 4));
-  out->mcr = cns_atm_rate_decode (get16 (payload + 6));
-  out->ql = get32 (payload + 8);
-  out->sn = get32 (payload + 12);
+  /* 48 bytes: no read below can fail */
+  cns_byte_reader_init (&r, payload, CNS_ATM_PAYLOAD_SIZE, "RM cell");
+  cns_byte_reader_get_u8 (&r, &out->protocol_id, NULL, NULL);
+  cns_byte_reader_get_u8 (&r, &flags, NULL, NULL);
+  cns_byte_reader_get_u16_be (&r, &er, NULL, NULL);
+  cns_byte_reader_get_u16_be (&r, &ccr, NULL, NULL);
+  cns_byte_reader_get_u16_be (&r, &mcr, NULL, NULL);
+  cns_byte_reader_get_u32_be (&r, &out->ql, NULL, NULL);
+  cns_byte_reader_get_u32_be (&r, &out->sn, NULL, NULL);
+  out->dir = (flags & FLAG_DIR) != 0;
+  out->bn = (flags & FLAG_BN) != 0;
+  out->ci = (flags & FLAG_CI) != 0;
+  out->ni = (flags & FLAG_NI) != 0;
+  out->ra = (flags & FLAG_RA) != 0;
+  out->er = cns_atm_rate_decode (er);
+  out->ccr = cns_atm_rate_decode (ccr);
+  out->mcr = cns_atm_rate_decode (mcr);
   return TRUE;
 }

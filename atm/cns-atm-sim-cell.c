@@ -25,6 +25,9 @@
  */
 #include "atm/cns-atm-sim-cell.h"
 
+#include "network/cns-byte-reader.h"
+#include "network/cns-byte-writer.h"
+
 #include <string.h>
 
 enum
@@ -147,73 +150,6 @@ cns_atm_cell_trim_free_list (void)
     }
 }
 
-static void
-put_u16 (guint8 *at, guint16 v)
-{
-  v = GUINT16_TO_LE (v);
-  memcpy (at, &v, sizeof v);
-}
-
-static void
-put_u32 (guint8 *at, guint32 v)
-{
-  v = GUINT32_TO_LE (v);
-  memcpy (at, &v, sizeof v);
-}
-
-static void
-put_u64 (guint8 *at, guint64 v)
-{
-  v = GUINT64_TO_LE (v);
-  memcpy (at, &v, sizeof v);
-}
-
-static void
-put_f64 (guint8 *at, gdouble v)
-{
-  guint64 bits;
-
-  memcpy (&bits, &v, sizeof bits);
-  put_u64 (at, bits);
-}
-
-static guint16
-get_u16 (const guint8 *at)
-{
-  guint16 v;
-
-  memcpy (&v, at, sizeof v);
-  return GUINT16_FROM_LE (v);
-}
-
-static guint32
-get_u32 (const guint8 *at)
-{
-  guint32 v;
-
-  memcpy (&v, at, sizeof v);
-  return GUINT32_FROM_LE (v);
-}
-
-static guint64
-get_u64 (const guint8 *at)
-{
-  guint64 v;
-
-  memcpy (&v, at, sizeof v);
-  return GUINT64_FROM_LE (v);
-}
-
-static gdouble
-get_f64 (const guint8 *at)
-{
-  guint64 bits = get_u64 (at);
-  gdouble v;
-
-  memcpy (&v, &bits, sizeof v);
-  return v;
-}
-
 /**
  * cns_atm_cell_serialize:
  * @cell: the cell
@@ -229,20 +165,24 @@ cns_atm_cell_serialize (const CnsAtmCell *cell,
 {
   const CnsAbrRmFields *rm = &cell->rm_fields;
 
+  CnsByteWriter w;
+
   g_return_if_fail (cell != NULL && out != NULL);
-  out[0] = cell->header.gfc;
-  put_u16 (out + 1, cell->header.vpi);
-  put_u16 (out + 3, cell->header.vci);
-  out[5] = cell->header.pti;
-  out[6] = (cell->header.clp ? FLAG_CLP : 0) | (cell->rm ? FLAG_RM : 0)
-           | (rm->dir_backward ? FLAG_DIR : 0) | (rm->bn ? FLAG_BN : 0)
-           | (rm->ci ? FLAG_CI : 0) | (rm->ni ? FLAG_NI : 0);
-  put_f64 (out + 7, rm->er);
-  put_f64 (out + 15, rm->ccr);
-  put_f64 (out + 23, rm->mcr);
-  memcpy (out + 31, cell->payload, CNS_ATM_PAYLOAD_SIZE);
-  put_u32 (out + 79, cell->flow);
-  put_u64 (out + 83, (guint64) cell->enqueued);
+  cns_byte_writer_init_fixed (&w, out, CNS_ATM_CELL_SERIALIZED_SIZE);
+  cns_byte_writer_put_u8 (&w, cell->header.gfc);
+  cns_byte_writer_put_u16_le (&w, cell->header.vpi);
+  cns_byte_writer_put_u16_le (&w, cell->header.vci);
+  cns_byte_writer_put_u8 (&w, cell->header.pti);
+  cns_byte_writer_put_u8 (
+      &w, (cell->header.clp ? FLAG_CLP : 0) | (cell->rm ? FLAG_RM : 0)
+              | (rm->dir_backward ? FLAG_DIR : 0) | (rm->bn ? FLAG_BN : 0)
+              | (rm->ci ? FLAG_CI : 0) | (rm->ni ? FLAG_NI : 0));
+  cns_byte_writer_put_f64_le (&w, rm->er);
+  cns_byte_writer_put_f64_le (&w, rm->ccr);
+  cns_byte_writer_put_f64_le (&w, rm->mcr);
+  cns_byte_writer_put_bytes (&w, cell->payload, CNS_ATM_PAYLOAD_SIZE);
+  cns_byte_writer_put_u32_le (&w, cell->flow);
+  cns_byte_writer_put_u64_le (&w, (guint64) cell->enqueued);
 }
 
 /**
@@ -260,6 +200,9 @@ cns_atm_cell_deserialize (CnsAtmCell *cell, const guint8 *bytes, gsize size,
                           GError **error)
 {
   CnsAbrRmFields *rm = &cell->rm_fields;
+  CnsByteReader r;
+  const guint8 *payload;
+  guint64 enqueued;
   guint8 flags;
 
   g_return_val_if_fail (cell != NULL, FALSE);
@@ -279,21 +222,26 @@ cns_atm_cell_deserialize (CnsAtmCell *cell, const guint8 *bytes, gsize size,
                    "a serialized ATM cell has unknown flags 0x%02x", flags);
       return FALSE;
     }
-  cell->header.gfc = bytes[0];
-  cell->header.vpi = get_u16 (bytes + 1);
-  cell->header.vci = get_u16 (bytes + 3);
-  cell->header.pti = bytes[5];
+  /* the size is right: no read below can fail */
+  cns_byte_reader_init (&r, bytes, size, "serialized ATM cell");
+  cns_byte_reader_get_u8 (&r, &cell->header.gfc, NULL, NULL);
+  cns_byte_reader_get_u16_le (&r, &cell->header.vpi, NULL, NULL);
+  cns_byte_reader_get_u16_le (&r, &cell->header.vci, NULL, NULL);
+  cns_byte_reader_get_u8 (&r, &cell->header.pti, NULL, NULL);
+  cns_byte_reader_get_u8 (&r, &flags, NULL, NULL);
   cell->header.clp = (flags & FLAG_CLP) != 0;
   cell->rm = (flags & FLAG_RM) != 0;
   rm->dir_backward = (flags & FLAG_DIR) != 0;
   rm->bn = (flags & FLAG_BN) != 0;
   rm->ci = (flags & FLAG_CI) != 0;
   rm->ni = (flags & FLAG_NI) != 0;
-  rm->er = get_f64 (bytes + 7);
-  rm->ccr = get_f64 (bytes + 15);
-  rm->mcr = get_f64 (bytes + 23);
-  memcpy (cell->payload, bytes + 31, CNS_ATM_PAYLOAD_SIZE);
-  cell->flow = get_u32 (bytes + 79);
-  cell->enqueued = (CnsTime) get_u64 (bytes + 83);
+  cns_byte_reader_get_f64_le (&r, &rm->er, NULL, NULL);
+  cns_byte_reader_get_f64_le (&r, &rm->ccr, NULL, NULL);
+  cns_byte_reader_get_f64_le (&r, &rm->mcr, NULL, NULL);
+  cns_byte_reader_get_bytes (&r, CNS_ATM_PAYLOAD_SIZE, &payload, NULL, NULL);
+  memcpy (cell->payload, payload, CNS_ATM_PAYLOAD_SIZE);
+  cns_byte_reader_get_u32_le (&r, &cell->flow, NULL, NULL);
+  cns_byte_reader_get_u64_le (&r, &enqueued, NULL, NULL);
+  cell->enqueued = (CnsTime) enqueued;
   return TRUE;
 }

@@ -9,6 +9,8 @@
 
 #include "network/cns-address.h"
 #include "network/cns-ascii-trace-helper.h"
+#include "network/cns-byte-reader.h"
+#include "network/cns-byte-writer.h"
 #include "network/cns-channel.h"
 #include "network/cns-drop-tail-queue.h"
 #include "network/cns-error-model.h"

@@ -34,6 +34,8 @@
 #include "network/cns-packet.h"
 
 #include "core/cns-log.h"
+#include "network/cns-byte-reader.h"
+#include "network/cns-byte-writer.h"
 #include "network/cns-network-error.h"
 #include "network/cns-packet-private.h"
 
@@ -42,100 +44,37 @@
 #define FLAG_RECORDS_HEADERS 0x1
 #define FLAG_NIX_VECTOR      0x2
 
-/* Appends to a byte array through one size check per field rather than a
- * g_byte_array_append() call: a remote packet is written for every frame
- * that crosses ranks. The array grows ahead and is cut to size at the end. */
-typedef struct
-{
-  GByteArray *out;
-  gsize pos;
-} Writer;
-
 static void
-writer_grow (Writer *w, gsize n)
-{
-  g_byte_array_set_size (w->out, w->pos + n + 256);
-}
-
-static inline void
-put_bytes (Writer *w, gconstpointer data, gsize n)
-{
-  if (G_UNLIKELY (w->pos + n > w->out->len))
-    writer_grow (w, n);
-  memcpy (w->out->data + w->pos, data, n);
-  w->pos += n;
-}
-
-static inline void
-put_u8 (Writer *w, guint8 value)
-{
-  put_bytes (w, &value, 1);
-}
-
-static inline void
-put_u16 (Writer *w, guint16 value)
-{
-  value = GUINT16_TO_LE (value);
-  put_bytes (w, &value, sizeof value);
-}
-
-static inline void
-put_u32 (Writer *w, guint32 value)
-{
-  value = GUINT32_TO_LE (value);
-  put_bytes (w, &value, sizeof value);
-}
-
-static inline void
-put_u64 (Writer *w, guint64 value)
-{
-  value = GUINT64_TO_LE (value);
-  put_bytes (w, &value, sizeof value);
-}
-
-/* Writes a length or count at @at, where put_u32 (0) kept its room until
- * the fields it counts were written. */
-static void
-patch_u32 (Writer *w, gsize at, guint32 value)
-{
-  value = GUINT32_TO_LE (value);
-  memcpy (w->out->data + at, &value, sizeof value);
-}
-
-static void
-put_name (Writer *w, const gchar *name)
+put_name (CnsByteWriter *w, const gchar *name)
 {
   gsize len = strlen (name);
 
   if (len > G_MAXUINT16)
     cns_fatal ("class name '%.40s...' is too long to serialize", name);
-  put_u16 (w, len);
-  put_bytes (w, name, len);
+  cns_byte_writer_put_u16_le (w, len);
+  cns_byte_writer_put_bytes (w, name, len);
 }
 
 static void
-put_nix_vector (Writer *w, const CnsNixVector *nix, guint32 position)
+put_nix_vector (CnsByteWriter *w, const CnsNixVector *nix, guint32 position)
 {
   guint32 n_bits = cns_nix_vector_get_n_bits (nix);
   guint32 pos = 0;
 
-  put_u32 (w, n_bits);
-  put_u32 (w, cns_nix_vector_get_epoch (nix));
-  put_u32 (w, position);
+  cns_byte_writer_put_u32_le (w, n_bits);
+  cns_byte_writer_put_u32_le (w, cns_nix_vector_get_epoch (nix));
+  cns_byte_writer_put_u32_le (w, position);
   /* whole words first: the same bytes, most significant first */
   while (n_bits - pos >= 32)
-    {
-      guint32 word = GUINT32_TO_BE (cns_nix_vector_extract (nix, &pos, 32));
-
-      put_bytes (w, &word, sizeof word);
-    }
+    cns_byte_writer_put_u32_be (w, cns_nix_vector_extract (nix, &pos, 32));
   while (n_bits - pos >= 8)
-    put_u8 (w, cns_nix_vector_extract (nix, &pos, 8));
+    cns_byte_writer_put_u8 (w, cns_nix_vector_extract (nix, &pos, 8));
   if (pos < n_bits)
     {
       guint32 rest = n_bits - pos;
 
-      put_u8 (w, cns_nix_vector_extract (nix, &pos, rest) << (8 - rest));
+      cns_byte_writer_put_u8 (w, cns_nix_vector_extract (nix, &pos, rest)
+                                     << (8 - rest));
     }
 }
 
@@ -156,40 +95,43 @@ cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
   const CnsRangeList *list;
   guint32 size, count, s, e;
   gsize length_at, count_at;
-  Writer w;
+  CnsByteWriter w;
 
   g_return_if_fail (packet != NULL);
   g_return_if_fail (out != NULL);
   buffer = &packet->buffer;
   size = cns_buffer_get_size (buffer);
-  w = (Writer){ out, out->len };
+  cns_byte_writer_init (&w, out);
 
-  length_at = w.pos;
-  put_u32 (&w, 0);
-  put_u64 (&w, packet->uid);
-  put_u32 (&w, buffer->head);
-  put_u32 (&w, buffer->zeros);
-  put_u32 (&w, buffer->tail);
+  length_at = cns_byte_writer_get_position (&w);
+  cns_byte_writer_put_u32_le (&w, 0);
+  cns_byte_writer_put_u64_le (&w, packet->uid);
+  cns_byte_writer_put_u32_le (&w, buffer->head);
+  cns_byte_writer_put_u32_le (&w, buffer->zeros);
+  cns_byte_writer_put_u32_le (&w, buffer->tail);
   if (buffer->head + buffer->tail > 0)
-    put_bytes (&w, cns_buffer_get_stored (buffer), buffer->head + buffer->tail);
+    cns_byte_writer_put_bytes (&w, cns_buffer_get_stored (buffer),
+                               buffer->head + buffer->tail);
   metadata = packet->metadata;
-  put_u8 (&w, (packet->headers != NULL ? FLAG_RECORDS_HEADERS : 0)
-                  | (metadata != NULL && metadata->nix != NULL ? FLAG_NIX_VECTOR
-                                                               : 0));
+  cns_byte_writer_put_u8 (
+      &w,
+      (packet->headers != NULL ? FLAG_RECORDS_HEADERS : 0)
+          | (metadata != NULL && metadata->nix != NULL ? FLAG_NIX_VECTOR : 0));
 
-  put_u32 (&w, metadata != NULL ? metadata->n : 0);
+  cns_byte_writer_put_u32_le (&w, metadata != NULL ? metadata->n : 0);
   for (guint32 i = 0; metadata != NULL && i < metadata->n; i++)
     {
       put_name (&w, metadata->tags[i].klass->name);
-      put_u8 (&w, metadata->tags[i].klass->size);
-      put_bytes (&w, metadata->tags[i].data, metadata->tags[i].klass->size);
+      cns_byte_writer_put_u8 (&w, metadata->tags[i].klass->size);
+      cns_byte_writer_put_bytes (&w, metadata->tags[i].data,
+                                 metadata->tags[i].klass->size);
     }
   if (metadata != NULL && metadata->nix != NULL)
     put_nix_vector (&w, metadata->nix, metadata->nix_position);
 
-  count_at = w.pos;
+  count_at = cns_byte_writer_get_position (&w);
   count = 0;
-  put_u32 (&w, 0);
+  cns_byte_writer_put_u32_le (&w, 0);
   list = packet->byte_tags;
   for (guint32 i = 0; list != NULL && i < list->n; i++)
     {
@@ -199,17 +141,17 @@ cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
                                 CNS_RANGE_OVERLAP, &s, &e))
         continue;
       put_name (&w, tag->klass->name);
-      put_u32 (&w, s);
-      put_u32 (&w, e);
-      put_u8 (&w, tag->klass->size);
-      put_bytes (&w, tag->data, tag->klass->size);
+      cns_byte_writer_put_u32_le (&w, s);
+      cns_byte_writer_put_u32_le (&w, e);
+      cns_byte_writer_put_u8 (&w, tag->klass->size);
+      cns_byte_writer_put_bytes (&w, tag->data, tag->klass->size);
       count++;
     }
-  patch_u32 (&w, count_at, count);
+  cns_byte_writer_patch_u32_le (&w, count_at, count);
 
-  count_at = w.pos;
+  count_at = cns_byte_writer_get_position (&w);
   count = 0;
-  put_u32 (&w, 0);
+  cns_byte_writer_put_u32_le (&w, 0);
   list = packet->headers;
   for (guint32 i = 0; list != NULL && i < list->n; i++)
     {
@@ -219,85 +161,16 @@ cns_packet_serialize (const CnsPacket *packet, GByteArray *out)
                                 CNS_RANGE_WHOLE, &s, &e))
         continue;
       put_name (&w, record->klass->name);
-      put_u8 (&w, record->trailer ? 1 : 0);
-      put_u32 (&w, s);
-      put_u32 (&w, e);
+      cns_byte_writer_put_u8 (&w, record->trailer ? 1 : 0);
+      cns_byte_writer_put_u32_le (&w, s);
+      cns_byte_writer_put_u32_le (&w, e);
       count++;
     }
-  patch_u32 (&w, count_at, count);
+  cns_byte_writer_patch_u32_le (&w, count_at, count);
 
-  patch_u32 (&w, length_at, w.pos - length_at);
-  g_byte_array_set_size (out, w.pos);
-}
-
-typedef struct
-{
-  const guint8 *pos;
-  const guint8 *end;
-} Reader;
-
-static gboolean
-read_bytes (Reader *r, gsize n, const guint8 **bytes, const gchar *what,
-            GError **error)
-{
-  if ((gsize) (r->end - r->pos) < n)
-    {
-      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
-                   "serialized packet truncated in %s: %" G_GSIZE_FORMAT
-                   " bytes needed, %" G_GSIZE_FORMAT " left",
-                   what, n, (gsize) (r->end - r->pos));
-      return FALSE;
-    }
-  *bytes = r->pos;
-  r->pos += n;
-  return TRUE;
-}
-
-static gboolean
-read_u8 (Reader *r, guint8 *value, const gchar *what, GError **error)
-{
-  const guint8 *bytes;
-
-  if (!read_bytes (r, 1, &bytes, what, error))
-    return FALSE;
-  *value = bytes[0];
-  return TRUE;
-}
-
-static gboolean
-read_u16 (Reader *r, guint16 *value, const gchar *what, GError **error)
-{
-  const guint8 *bytes;
-
-  if (!read_bytes (r, sizeof *value, &bytes, what, error))
-    return FALSE;
-  memcpy (value, bytes, sizeof *value);
-  *value = GUINT16_FROM_LE (*value);
-  return TRUE;
-}
-
-static gboolean
-read_u32 (Reader *r, guint32 *value, const gchar *what, GError **error)
-{
-  const guint8 *bytes;
-
-  if (!read_bytes (r, sizeof *value, &bytes, what, error))
-    return FALSE;
-  memcpy (value, bytes, sizeof *value);
-  *value = GUINT32_FROM_LE (*value);
-  return TRUE;
-}
-
-static gboolean
-read_u64 (Reader *r, guint64 *value, const gchar *what, GError **error)
-{
-  const guint8 *bytes;
-
-  if (!read_bytes (r, sizeof *value, &bytes, what, error))
-    return FALSE;
-  memcpy (value, bytes, sizeof *value);
-  *value = GUINT64_FROM_LE (*value);
-  return TRUE;
+  cns_byte_writer_patch_u32_le (&w, length_at,
+                                cns_byte_writer_get_position (&w) - length_at);
+  cns_byte_writer_finish (&w);
 }
 
 /* A class name as it is in the bytes, without a NUL. */
@@ -308,12 +181,12 @@ typedef struct
 } Name;
 
 static gboolean
-read_name (Reader *r, Name *name, const gchar *what, GError **error)
+read_name (CnsByteReader *r, Name *name, const gchar *what, GError **error)
 {
   const guint8 *bytes;
 
-  if (!read_u16 (r, &name->len, what, error)
-      || !read_bytes (r, name->len, &bytes, what, error))
+  if (!cns_byte_reader_get_u16_le (r, &name->len, what, error)
+      || !cns_byte_reader_get_bytes (r, name->len, &bytes, what, error))
     return FALSE;
   name->bytes = (const gchar *) bytes;
   return TRUE;
@@ -376,7 +249,7 @@ find_class (Name name, RecentClass *recent, ClassLookupFn lookup)
 /* Reads a tag's class name and data: name, u8 size, data (@range between
  * the name and the size when not %NULL). */
 static const CnsTagClass *
-read_tag (Reader *r, const gchar *what, guint32 *range, guint8 *data,
+read_tag (CnsByteReader *r, const gchar *what, guint32 *range, guint8 *data,
           RecentClass *recent, GError **error)
 {
   const CnsTagClass *klass;
@@ -387,11 +260,11 @@ read_tag (Reader *r, const gchar *what, guint32 *range, guint8 *data,
   if (!read_name (r, &name, what, error))
     return NULL;
   if (range != NULL
-      && (!read_u32 (r, &range[0], what, error)
-          || !read_u32 (r, &range[1], what, error)))
+      && (!cns_byte_reader_get_u32_le (r, &range[0], what, error)
+          || !cns_byte_reader_get_u32_le (r, &range[1], what, error)))
     return NULL;
-  if (!read_u8 (r, &size, what, error)
-      || !read_bytes (r, size, &bytes, what, error))
+  if (!cns_byte_reader_get_u8 (r, &size, what, error)
+      || !cns_byte_reader_get_bytes (r, size, &bytes, what, error))
     return NULL;
   klass = find_class (name, recent, lookup_tag_class);
   if (klass == NULL)
@@ -427,19 +300,19 @@ check_range (guint32 start, guint32 end, guint32 size, const gchar *what,
 }
 
 static gboolean
-packet_read_nix_vector (CnsPacket *packet, Reader *r, GError **error)
+packet_read_nix_vector (CnsPacket *packet, CnsByteReader *r, GError **error)
 {
   g_autoptr (CnsNixVector) nix = NULL;
   const guint8 *bits;
   guint32 n_bits, epoch, position, n_bytes, rest, i;
 
-  if (!read_u32 (r, &n_bits, "the nix vector", error)
-      || !read_u32 (r, &epoch, "the nix vector", error)
-      || !read_u32 (r, &position, "the nix vector", error))
+  if (!cns_byte_reader_get_u32_le (r, &n_bits, "the nix vector", error)
+      || !cns_byte_reader_get_u32_le (r, &epoch, "the nix vector", error)
+      || !cns_byte_reader_get_u32_le (r, &position, "the nix vector", error))
     return FALSE;
   rest = n_bits % 8;
   n_bytes = n_bits / 8 + (rest != 0);
-  if (!read_bytes (r, n_bytes, &bits, "the nix vector", error))
+  if (!cns_byte_reader_get_bytes (r, n_bytes, &bits, "the nix vector", error))
     return FALSE;
   if (position > n_bits)
     {
@@ -478,7 +351,7 @@ packet_read_nix_vector (CnsPacket *packet, Reader *r, GError **error)
 }
 
 static gboolean
-packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
+packet_read_metadata (CnsPacket *packet, CnsByteReader *r, guint8 flags,
                       GError **error)
 {
   guint32 size = cns_buffer_get_size (&packet->buffer);
@@ -486,7 +359,7 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
   guint8 data[CNS_TAG_MAX_SIZE];
   const CnsTagClass *klass;
 
-  if (!read_u32 (r, &n, "packet tags", error))
+  if (!cns_byte_reader_get_u32_le (r, &n, "packet tags", error))
     return FALSE;
   for (guint32 i = 0; i < n; i++)
     {
@@ -507,7 +380,7 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
   if ((flags & FLAG_NIX_VECTOR) && !packet_read_nix_vector (packet, r, error))
     return FALSE;
 
-  if (!read_u32 (r, &n, "byte tags", error))
+  if (!cns_byte_reader_get_u32_le (r, &n, "byte tags", error))
     return FALSE;
   for (guint32 i = 0; i < n; i++)
     {
@@ -521,7 +394,7 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
       cns_packet_add_byte_tag_range (packet, klass, data, range[0], range[1]);
     }
 
-  if (!read_u32 (r, &n, "header records", error))
+  if (!cns_byte_reader_get_u32_le (r, &n, "header records", error))
     return FALSE;
   if (n > 0 && !(flags & FLAG_RECORDS_HEADERS))
     {
@@ -538,9 +411,9 @@ packet_read_metadata (CnsPacket *packet, Reader *r, guint8 flags,
       Name name;
 
       if (!read_name (r, &name, "header record", error)
-          || !read_u8 (r, &kind, "header record", error)
-          || !read_u32 (r, &range[0], "header record", error)
-          || !read_u32 (r, &range[1], "header record", error))
+          || !cns_byte_reader_get_u8 (r, &kind, "header record", error)
+          || !cns_byte_reader_get_u32_le (r, &range[0], "header record", error)
+          || !cns_byte_reader_get_u32_le (r, &range[1], "header record", error))
         return FALSE;
       header_class = find_class (name, i < N_RECENT ? &recent_headers[i] : NULL,
                                  lookup_header_class);
@@ -589,7 +462,7 @@ CnsPacket *
 cns_packet_deserialize (const guint8 *data, gsize size, gsize *consumed,
                         GError **error)
 {
-  Reader r = { data, data + size };
+  CnsByteReader r;
   const guint8 *stored;
   guint32 length, head, zeros, tail;
   guint64 uid;
@@ -599,7 +472,8 @@ cns_packet_deserialize (const guint8 *data, gsize size, gsize *consumed,
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!read_u32 (&r, &length, "its length", error))
+  cns_byte_reader_init (&r, data, size, "serialized packet");
+  if (!cns_byte_reader_get_u32_le (&r, &length, "its length", error))
     return NULL;
   if (length > size)
     {
@@ -610,11 +484,21 @@ cns_packet_deserialize (const guint8 *data, gsize size, gsize *consumed,
           length, size);
       return NULL;
     }
-  r.end = data + length;
-  if (!read_u64 (&r, &uid, "the uid", error)
-      || !read_u32 (&r, &head, "the byte counts", error)
-      || !read_u32 (&r, &zeros, "the byte counts", error)
-      || !read_u32 (&r, &tail, "the byte counts", error))
+  if (length < sizeof length)
+    {
+      g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
+                   "serialized packet claims to be %u bytes long, less than "
+                   "its length field",
+                   length);
+      return NULL;
+    }
+  /* the rest of the record, without what follows it */
+  cns_byte_reader_init (&r, data + sizeof length, length - sizeof length,
+                        "serialized packet");
+  if (!cns_byte_reader_get_u64_le (&r, &uid, "the uid", error)
+      || !cns_byte_reader_get_u32_le (&r, &head, "the byte counts", error)
+      || !cns_byte_reader_get_u32_le (&r, &zeros, "the byte counts", error)
+      || !cns_byte_reader_get_u32_le (&r, &tail, "the byte counts", error))
     return NULL;
   if ((guint64) head + zeros + tail > G_MAXUINT32)
     {
@@ -631,9 +515,9 @@ cns_packet_deserialize (const guint8 *data, gsize size, gsize *consumed,
                    tail);
       return NULL;
     }
-  if (!read_bytes (&r, (gsize) head + tail, &stored, "the packet's bytes",
-                   error)
-      || !read_u8 (&r, &flags, "the flags", error))
+  if (!cns_byte_reader_get_bytes (&r, (gsize) head + tail, &stored,
+                                  "the packet's bytes", error)
+      || !cns_byte_reader_get_u8 (&r, &flags, "the flags", error))
     return NULL;
   if (flags & ~(FLAG_RECORDS_HEADERS | FLAG_NIX_VECTOR))
     {
@@ -652,12 +536,12 @@ cns_packet_deserialize (const guint8 *data, gsize size, gsize *consumed,
       cns_packet_unref (packet);
       return NULL;
     }
-  if (r.pos != r.end)
+  if (cns_byte_reader_get_remaining (&r) > 0)
     {
       g_set_error (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_PARSE,
                    "serialized packet has %" G_GSIZE_FORMAT
                    " stray bytes at its end",
-                   (gsize) (r.end - r.pos));
+                   cns_byte_reader_get_remaining (&r));
       cns_packet_unref (packet);
       return NULL;
     }

@@ -9,6 +9,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-address.c \
 	%reldir%/cns-ascii-trace-helper.c \
 	%reldir%/cns-buffer.c \
+	%reldir%/cns-byte-reader.c \
+	%reldir%/cns-byte-writer.c \
 	%reldir%/cns-channel.c \
 	%reldir%/cns-drop-tail-queue.c \
 	%reldir%/cns-error-model.c \
@@ -42,6 +44,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-address.h \
 	%reldir%/cns-ascii-trace-helper.h \
+	%reldir%/cns-byte-reader.h \
+	%reldir%/cns-byte-writer.h \
 	%reldir%/cns-channel.h \
 	%reldir%/cns-drop-tail-queue.h \
 	%reldir%/cns-error-model.h \

@@ -1,31 +1,38 @@
 /* cns — one-way delay statistics of application traffic.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The sources' IPv4 layers tag every datagram (and every TCP data
- * segment) they send with the time, on SendOutgoing; the sinks' Rx reads
- * the tag back, so the delay of every packet is known. Delays go into a
- * histogram exact to the nanosecond below 2,048 ns and with 1,024 bins
- * per power of two above, so the mean is exact and a percentile (the
- * middle of its bin) within 0.05 %. A checksum, the sum of a hash of
+ * The sources' IPv4 layers stamp every datagram (and every TCP data
+ * segment) they send with the send-time tag, on SendOutgoing; the sinks'
+ * Rx reads it back, so the delay of every packet is known. The tag is
+ * the flow monitor's too: a packet its probes stamped carries the same
+ * time. Delays go into a histogram (cns-histogram.c) exact to the
+ * nanosecond below 2,048 ns and with 1,024 bins per power of two above,
+ * so the mean is exact and a percentile (the middle of its bin) within
+ * 0.05 %. A checksum, the sum of a hash of
  * (flow, delay) per packet, tells two runs' sets of delays apart whatever
  * the order the packets arrived in; summed over MPI ranks it is the
  * sequential run's.
  *
  * The per-packet work is in C, so a scenario written in Python measures
- * at the speed of one written in C.
+ * at the speed of one written in C. Sinks are any object with an "Rx"
+ * trace source of the packet sinks' signature, connected by name: the
+ * module needs no application type.
  */
 #include "stats/cns-delay-monitor.h"
 
-#include "applications/cns-applications.h"
-#include "internet/cns-internet.h"
+#include "core/cns-core-error.h"
+#include "core/cns-mpi.h"
+#include "core/cns-simulator.h"
+#include "core/cns-trace-source.h"
+#include "internet/cns-ipv4-address.h"
+#include "internet/cns-ipv4-header.h"
+#include "internet/cns-ipv4-l3-protocol.h"
+#include "internet/cns-tcp-header.h"
+#include "internet/cns-udp-header.h"
+#include "stats/cns-histogram-private.h"
+#include "stats/cns-send-time-tag-private.h"
 
 #include <math.h>
-#include <string.h>
-
-#define HIST_SUB_BITS 10
-#define HIST_SUB      (1u << HIST_SUB_BITS)
-#define HIST_LINEAR   (2 * HIST_SUB)
-#define HIST_N        (HIST_LINEAR + (64 - HIST_SUB_BITS - 1) * HIST_SUB)
 
 /* What one sink's Rx callback needs. */
 typedef struct
@@ -54,7 +61,7 @@ struct _CnsDelayMonitor
   guint64 untagged;           /* received without a send time */
   unsigned __int128 delay_ps; /* the sum */
   guint64 delay_checksum;
-  guint64 *delay_bins; /* HIST_N */
+  CnsHistogram delays; /* in ns, log-linear bins */
   guint64 *rx_binned;  /* group x 1-s bin, or NULL */
   guint n_groups, n_time_bins;
   GArray *connections; /* Connection */
@@ -63,46 +70,16 @@ struct _CnsDelayMonitor
 
 G_DEFINE_FINAL_TYPE (CnsDelayMonitor, cns_delay_monitor, G_TYPE_OBJECT)
 
-/* A packet tag: when the source sent the datagram. */
-static void
-print_sent_at (gconstpointer data, GString *out)
+/* The sinks' base class, named rather than included: applications are a
+ * module of their own, beside this one. */
+static GType
+application_type (void)
 {
-  CnsTime t;
+  static GType type;
 
-  memcpy (&t, data, sizeof t);
-  g_string_append_printf (out, "sent at %.12g s", cns_time_to_seconds (t));
-}
-
-static const CnsTagClass sent_at_tag
-    = { "CnsDelayMonitorSentAt", sizeof (CnsTime), print_sent_at };
-
-static guint
-hist_bin (guint64 ns)
-{
-  guint e;
-
-  if (ns < HIST_LINEAR)
-    return (guint) ns;
-  e = 63 - (guint) __builtin_clzll (ns); /* at least 11 */
-  return HIST_LINEAR + (e - HIST_SUB_BITS - 1) * HIST_SUB
-         + (guint) ((ns >> (e - HIST_SUB_BITS)) & (HIST_SUB - 1));
-}
-
-/* The lowest value of bin @b, in ns, and its width. */
-static guint64
-hist_bin_low (guint b, guint64 *width)
-{
-  guint e;
-
-  if (b < HIST_LINEAR)
-    {
-      *width = 1;
-      return b;
-    }
-  e = (b - HIST_LINEAR) / HIST_SUB + HIST_SUB_BITS + 1;
-  *width = G_GUINT64_CONSTANT (1) << (e - HIST_SUB_BITS);
-  return (guint64) (HIST_SUB + (b - HIST_LINEAR) % HIST_SUB)
-         << (e - HIST_SUB_BITS);
+  if (type == 0)
+    type = g_type_from_name ("CnsApplication");
+  return type;
 }
 
 /* splitmix64's finaliser: mixes a value before it is summed, so that a
@@ -142,7 +119,7 @@ on_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
   self->tx_bytes += payload;
   /* the datagram is the source's alone here: nothing shares it yet */
   if (cns_packet_is_writable (packet))
-    cns_packet_add_packet_tag (packet, &sent_at_tag, &now);
+    cns_send_time_tag_set (packet, now);
 }
 
 /* Rx of a sink. */
@@ -165,14 +142,15 @@ on_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
       if (bin < self->n_time_bins)
         self->rx_binned[(gsize) sink->group * self->n_time_bins + bin] += size;
     }
-  if (!cns_packet_peek_packet_tag (packet, &sent_at_tag, &sent))
+  if (!cns_send_time_tag_peek (packet, &sent))
     {
       self->untagged++;
       return;
     }
   delay = cns_simulator_now () - sent;
   self->delay_ps += (guint64) delay;
-  self->delay_bins[hist_bin ((guint64) delay / 1000)]++;
+  cns_histogram_add (&self->delays,
+                     cns_histogram_log_bin ((guint64) delay / 1000), 1);
   /* a flow is the sink's flow number and the sender's address and port */
   cns_inet_socket_address_from_address (from, &sender);
   self->delay_checksum += mix64 (
@@ -225,7 +203,7 @@ cns_delay_monitor_finalize (GObject *object)
 
   g_array_unref (self->connections);
   g_ptr_array_unref (self->sinks);
-  g_free (self->delay_bins);
+  cns_histogram_clear (&self->delays);
   g_free (self->rx_binned);
   G_OBJECT_CLASS (cns_delay_monitor_parent_class)->finalize (object);
 }
@@ -235,14 +213,12 @@ cns_delay_monitor_class_init (CnsDelayMonitorClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = cns_delay_monitor_dispose;
   G_OBJECT_CLASS (klass)->finalize = cns_delay_monitor_finalize;
-  /* by name, so that a tagged packet crossing MPI ranks finds it */
-  cns_tag_class_register (&sent_at_tag);
+  cns_send_time_tag_register ();
 }
 
 static void
 cns_delay_monitor_init (CnsDelayMonitor *self)
 {
-  self->delay_bins = g_new0 (guint64, HIST_N);
   self->connections = g_array_new (FALSE, FALSE, sizeof (Connection));
   self->sinks = g_ptr_array_new_with_free_func (g_free);
 }
@@ -312,7 +288,8 @@ cns_delay_monitor_add_sink (CnsDelayMonitor *self, CnsApplication *sink,
   Sink *s;
 
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), FALSE);
-  g_return_val_if_fail (CNS_IS_APPLICATION (sink), FALSE);
+  g_return_val_if_fail (G_TYPE_CHECK_INSTANCE_TYPE (sink, application_type ()),
+                        FALSE);
   s = g_new (Sink, 1);
   *s = (Sink){ self, flow, group };
   g_ptr_array_add (self->sinks, s);
@@ -397,7 +374,7 @@ cns_delay_monitor_merge_ranks (CnsDelayMonitor *self)
   for (guint i = 0; i < 4; i++)
     sum[DELAY_PS + i] = (guint64) (self->delay_ps >> (32 * i)) & 0xffffffffu;
   cns_mpi_sum (sum, N_SUMS);
-  cns_mpi_sum (self->delay_bins, HIST_N);
+  cns_histogram_sum_ranks (&self->delays, CNS_HISTOGRAM_LOG_N_BINS);
   if (self->rx_binned != NULL)
     cns_mpi_sum (self->rx_binned, (gsize) self->n_groups * self->n_time_bins);
   self->tx_packets = sum[TX_PACKETS];
@@ -529,12 +506,13 @@ cns_delay_monitor_get_delay_percentile (CnsDelayMonitor *self, gdouble fraction)
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
   n = self->rx_packets - self->untagged;
   rank = (guint64) ceil (fraction * n);
-  for (guint b = 0; b < HIST_N && n > 0; b++)
+  for (guint32 b = 0; b < cns_histogram_get_n_bins (&self->delays) && n > 0;
+       b++)
     {
-      seen += self->delay_bins[b];
+      seen += cns_histogram_get_count (&self->delays, b);
       if (seen >= rank)
         {
-          guint64 width, low = hist_bin_low (b, &width);
+          guint64 width, low = cns_histogram_log_bin_low (b, &width);
 
           return (low + (width - 1) / 2.0) / 1e9;
         }
@@ -551,7 +529,7 @@ cns_delay_monitor_get_delay_percentile (CnsDelayMonitor *self, gdouble fraction)
 guint
 cns_delay_monitor_get_n_delay_bins (CnsDelayMonitor *self)
 {
-  return HIST_N;
+  return CNS_HISTOGRAM_LOG_N_BINS;
 }
 
 /**
@@ -570,13 +548,13 @@ cns_delay_monitor_get_delay_bin (CnsDelayMonitor *self, guint bin,
   guint64 width, low;
 
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  g_return_val_if_fail (bin < HIST_N, 0);
-  low = hist_bin_low (bin, &width);
+  g_return_val_if_fail (bin < CNS_HISTOGRAM_LOG_N_BINS, 0);
+  low = cns_histogram_log_bin_low (bin, &width);
   if (low_ns != NULL)
     *low_ns = low;
   if (width_ns != NULL)
     *width_ns = width;
-  return self->delay_bins[bin];
+  return cns_histogram_get_count (&self->delays, bin);
 }
 
 /**

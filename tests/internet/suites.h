@@ -28,5 +28,3 @@ Suite *test_packet_sink_suite (void);
 Suite *test_udp_echo_suite (void);
 Suite *test_address_helper_suite (void);
 Suite *test_config_paths_suite (void);
-Suite *test_flow_monitor_suite (void);
-Suite *test_delay_monitor_suite (void);

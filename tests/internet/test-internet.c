@@ -2,7 +2,6 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "internet/suites.h"
-#include "stats/cns-stats.h"
 #include "lib/cns-test.h"
 
 int
@@ -32,8 +31,6 @@ main (void)
     test_udp_echo_suite (),
     test_address_helper_suite (),
     test_config_paths_suite (),
-    test_flow_monitor_suite (),
-    test_delay_monitor_suite (),
   };
 
   cns_test_init ();

@@ -19,4 +19,6 @@ Suite *test_trace_helpers_suite (void);
 Suite *test_packet_suite (void);
 Suite *test_packet_tags_suite (void);
 Suite *test_packet_serialize_suite (void);
+Suite *test_byte_writer_suite (void);
+Suite *test_byte_reader_suite (void);
 Suite *test_nix_vector_suite (void);

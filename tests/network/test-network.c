@@ -22,6 +22,8 @@ main (void)
     test_packet_suite (),
     test_packet_tags_suite (),
     test_packet_serialize_suite (),
+    test_byte_writer_suite (),
+    test_byte_reader_suite (),
     test_nix_vector_suite (),
   };
 

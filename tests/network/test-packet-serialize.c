@@ -484,6 +484,19 @@ START_TEST (test_packet_serialize_malformed)
     CNS_TEST_ASSERT_ERROR (error, CNS_NETWORK_ERROR_PARSE);
     ck_assert_ptr_nonnull (strstr (error->message, "truncated in"));
   }
+  /* one shorter than the length field itself: nothing is read past it */
+  {
+    g_autoptr (GError) error = NULL;
+    guint32 length = GUINT32_TO_LE (3);
+
+    memcpy (record->data, &length, 4);
+    ck_assert_ptr_null (
+        cns_packet_deserialize (record->data, record->len, NULL, &error));
+    CNS_TEST_ASSERT_ERROR (error, CNS_NETWORK_ERROR_PARSE);
+    ck_assert_str_eq (error->message,
+                      "serialized packet claims to be 3 bytes long, less "
+                      "than its length field");
+  }
 
   /* every truncation of a record with a nix vector */
   {

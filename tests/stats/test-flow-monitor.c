@@ -18,7 +18,7 @@
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
-#include "internet/suites.h"
+#include "stats/suites.h"
 
 #include <libxml/parser.h>
 #include <libxml/xpath.h>
@@ -990,13 +990,21 @@ START_TEST (test_flow_monitor_merge_tables)
   ck_assert_uint_eq (cns_flow_monitor_get_stats (merged, 1)->tx_packets, 5);
   ck_assert_uint_eq (cns_flow_monitor_get_stats (merged, 3)->lost_packets, 2);
 
-  /* bad tables are named, and leave the monitor as it was */
+  /* bad tables are named, with what is wrong in them, and leave the
+   * monitor as it was */
   data = g_bytes_get_data (tables->pdata[0], &size);
   g_ptr_array_set_size (tables, 1);
   g_ptr_array_add (tables, g_bytes_new (data, size - 1));
   ck_assert (!cns_flow_monitor_load_tables (merged, tables, &error));
   ck_assert_str_eq (error->message,
-                    "Flow monitor table 1: truncated or corrupt");
+                    "Flow monitor table 1: a probe's records counts 2, more "
+                    "than the 55 bytes left hold");
+  g_clear_error (&error);
+  g_ptr_array_set_size (tables, 1);
+  g_ptr_array_add (tables, g_bytes_new (data, 20));
+  ck_assert (!cns_flow_monitor_load_tables (merged, tables, &error));
+  ck_assert_str_eq (error->message, "Flow monitor table 1: table truncated in "
+                                    "a flow: 1 bytes needed, 0 left");
   g_clear_error (&error);
   g_ptr_array_insert (tables, 0, g_bytes_new_static ("CNSX", 4));
   ck_assert (!cns_flow_monitor_load_tables (merged, tables, &error));

@@ -11,7 +11,7 @@
 #include "applications/cns-applications.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
-#include "internet/suites.h"
+#include "stats/suites.h"
 #include "stats/cns-stats.h"
 
 static Line line;

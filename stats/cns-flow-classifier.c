@@ -1,0 +1,262 @@
+/* cns — the flow monitor's classifier: which flow a datagram belongs to.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * ns-3's Ipv4FlowClassifier: a unicast UDP or TCP datagram is classified
+ * by its 5-tuple with one hash lookup. Flow ids are what the flows are
+ * known by in the XML and the getters: the flows in the order of their
+ * first packets' send times, flows whose first packets left at the same
+ * time in the order of their 5-tuples (source address, destination
+ * address, protocol, source port, destination port, as numbers). That
+ * order does not depend on how the nodes are spread over MPI ranks; a
+ * flow's id changes only while another flow starts at the same time with
+ * a smaller 5-tuple. Tags name flows by their index in the table
+ * instead, which never changes. A flow seen first in a packet from
+ * another rank is named by where it was classified (that rank and
+ * index).
+ */
+#include "stats/cns-flow-classifier-private.h"
+
+#include "core/cns-log.h"
+
+CNS_LOG_COMPONENT_DEFINE ("cns-flow-classifier");
+
+#define IP_PROTOCOL_TCP 6
+#define IP_PROTOCOL_UDP 17
+
+#define COMPARE(x, y) (((x) > (y)) - ((x) < (y)))
+
+/**
+ * cns_flow_five_tuple_hash:
+ * @key: a #CnsFlowFiveTuple
+ *
+ * Returns: its hash, for a #GHashTable.
+ */
+guint
+cns_flow_five_tuple_hash (gconstpointer key)
+{
+  const CnsFlowFiveTuple *t = key;
+  guint h = t->source.value;
+
+  h = h * 31u + t->destination.value;
+  h = h * 31u + t->protocol;
+  h = h * 31u + ((guint) t->source_port << 16 | t->destination_port);
+  return h ^ (h >> 15);
+}
+
+/**
+ * cns_flow_five_tuple_equal:
+ * @a: a #CnsFlowFiveTuple
+ * @b: another
+ *
+ * Returns: whether they are the same.
+ */
+gboolean
+cns_flow_five_tuple_equal (gconstpointer a, gconstpointer b)
+{
+  const CnsFlowFiveTuple *x = a, *y = b;
+
+  return x->source.value == y->source.value
+         && x->destination.value == y->destination.value
+         && x->protocol == y->protocol && x->source_port == y->source_port
+         && x->destination_port == y->destination_port;
+}
+
+/* The order of flow ids: by first send time, then by 5-tuple. */
+static gint
+flow_compare (const CnsFlowRecord *a, const CnsFlowRecord *b)
+{
+  const CnsFlowFiveTuple *x = &a->tuple, *y = &b->tuple;
+  gint c;
+
+  if ((c = COMPARE (a->stats.time_first_tx, b->stats.time_first_tx)) != 0
+      || (c = COMPARE (x->source.value, y->source.value)) != 0
+      || (c = COMPARE (x->destination.value, y->destination.value)) != 0
+      || (c = COMPARE (x->protocol, y->protocol)) != 0
+      || (c = COMPARE (x->source_port, y->source_port)) != 0)
+    return c;
+  return COMPARE (x->destination_port, y->destination_port);
+}
+
+/**
+ * cns_flow_record_compare_pointers:
+ * @a: a pointer to a #CnsFlowRecord pointer
+ * @b: another
+ *
+ * The order of flow ids, for g_ptr_array_sort().
+ *
+ * Returns: negative, 0 or positive as @a's flow comes before, with or
+ * after @b's.
+ */
+gint
+cns_flow_record_compare_pointers (gconstpointer a, gconstpointer b)
+{
+  return flow_compare (*(CnsFlowRecord *const *) a,
+                       *(CnsFlowRecord *const *) b);
+}
+
+/**
+ * cns_flow_classifier_init:
+ * @c: a classifier to set up, with no flow
+ */
+void
+cns_flow_classifier_init (CnsFlowClassifier *c)
+{
+  c->flows = g_ptr_array_new_with_free_func (cns_flow_record_free);
+  c->order = g_ptr_array_new ();
+  c->by_tuple
+      = g_hash_table_new (cns_flow_five_tuple_hash, cns_flow_five_tuple_equal);
+  c->by_source = NULL;
+  c->rank = 0;
+}
+
+/**
+ * cns_flow_classifier_clear:
+ * @c: a classifier
+ *
+ * Frees its flows.
+ */
+void
+cns_flow_classifier_clear (CnsFlowClassifier *c)
+{
+  g_clear_pointer (&c->by_tuple, g_hash_table_unref);
+  g_clear_pointer (&c->by_source, g_hash_table_unref);
+  g_clear_pointer (&c->order, g_ptr_array_unref);
+  g_clear_pointer (&c->flows, g_ptr_array_unref);
+}
+
+/**
+ * cns_flow_classifier_get_tuple:
+ * @header: a datagram's IPv4 header
+ * @packet: its payload
+ * @tuple: (out): its 5-tuple
+ *
+ * Returns: whether the datagram is one ns-3's classifier follows: UDP or
+ * TCP, not a later fragment, with its ports.
+ */
+gboolean
+cns_flow_classifier_get_tuple (const CnsIpv4Header *header,
+                               const CnsPacket *packet, CnsFlowFiveTuple *tuple)
+{
+  guint8 ports[4];
+
+  if ((header->protocol != IP_PROTOCOL_UDP
+       && header->protocol != IP_PROTOCOL_TCP)
+      || header->fragment_offset != 0
+      || cns_packet_copy_data (packet, 0, ports, sizeof ports) < sizeof ports)
+    return FALSE;
+  *tuple = (CnsFlowFiveTuple){
+    header->source,
+    header->destination,
+    header->protocol,
+    (guint16) (ports[0] << 8 | ports[1]),
+    (guint16) (ports[2] << 8 | ports[3]),
+  };
+  return TRUE;
+}
+
+static CnsFlowRecord *
+classifier_add_flow (CnsFlowClassifier *c, guint64 source)
+{
+  CnsFlowRecord *flow = g_new0 (CnsFlowRecord, 1);
+
+  flow->index = c->flows->len;
+  flow->source = source;
+  g_ptr_array_add (c->flows, flow);
+  return flow;
+}
+
+/* Gives @flow, new and first sent now, its place among the flows
+ * classified here: after every other, but for those that started at
+ * the same time with a greater 5-tuple. */
+static void
+classifier_order_insert (CnsFlowClassifier *c, CnsFlowRecord *flow)
+{
+  guint i = c->order->len;
+
+  g_ptr_array_add (c->order, flow);
+  while (i > 0 && flow_compare (c->order->pdata[i - 1], flow) > 0)
+    {
+      CnsFlowRecord *later = c->order->pdata[i - 1];
+
+      c->order->pdata[i] = later;
+      later->id = i + 1;
+      i--;
+    }
+  c->order->pdata[i] = flow;
+  flow->id = i + 1;
+}
+
+/**
+ * cns_flow_classifier_classify:
+ * @c: a classifier
+ * @tuple: a datagram's 5-tuple
+ * @now: when it is sent
+ *
+ * Returns: (transfer none): the flow of @tuple, new when it is the
+ * first datagram of it.
+ */
+CnsFlowRecord *
+cns_flow_classifier_classify (CnsFlowClassifier *c,
+                              const CnsFlowFiveTuple *tuple, CnsTime now)
+{
+  CnsFlowRecord *flow = g_hash_table_lookup (c->by_tuple, tuple);
+
+  if (G_LIKELY (flow != NULL))
+    return flow;
+  flow = classifier_add_flow (c, CNS_FLOW_SOURCE (c->rank, c->flows->len));
+  flow->tuple = *tuple;
+  flow->stats.time_first_tx = now;
+  g_hash_table_insert (c->by_tuple, &flow->tuple, flow);
+  classifier_order_insert (c, flow);
+  CNS_LOG_DEBUG ("flow %u: protocol %u, ports %u -> %u", flow->index,
+                 tuple->protocol, tuple->source_port, tuple->destination_port);
+  return flow;
+}
+
+/**
+ * cns_flow_classifier_peek:
+ * @c: a classifier
+ * @index: what a tag names a flow by
+ *
+ * Returns: (transfer none) (nullable): the flow at @index in the table.
+ */
+CnsFlowRecord *
+cns_flow_classifier_peek (CnsFlowClassifier *c, guint32 index)
+{
+  return index < c->flows->len ? c->flows->pdata[index] : NULL;
+}
+
+/**
+ * cns_flow_classifier_lookup_source:
+ * @c: a classifier
+ * @rank: the rank where a flow was classified
+ * @index: its index there
+ *
+ * The flow a crossing tag names, added to the table when this rank
+ * meets it first.
+ *
+ * Returns: (transfer none) (nullable): the flow, %NULL when it names no
+ * flow classified here.
+ */
+CnsFlowRecord *
+cns_flow_classifier_lookup_source (CnsFlowClassifier *c, guint32 rank,
+                                   guint32 index)
+{
+  guint64 source = CNS_FLOW_SOURCE (rank, index);
+  CnsFlowRecord *flow;
+
+  if (rank == c->rank)
+    {
+      flow = cns_flow_classifier_peek (c, index);
+      return flow != NULL && flow->source == source ? flow : NULL;
+    }
+  if (c->by_source == NULL)
+    c->by_source = g_hash_table_new (g_int64_hash, g_int64_equal);
+  flow = g_hash_table_lookup (c->by_source, &source);
+  if (flow == NULL)
+    {
+      flow = classifier_add_flow (c, source);
+      g_hash_table_insert (c->by_source, &flow->source, flow);
+    }
+  return flow;
+}
