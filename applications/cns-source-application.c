@@ -67,10 +67,34 @@ static void cns_source_application_get_property (GObject *object, guint prop_id,
                                                  GValue *value,
                                                  GParamSpec *pspec);
 
-static CnsSourceApplicationPrivate *
-source_get_private (CnsSourceApplication *self)
+static void cns_source_application_dispose (GObject *object);
+static void source_real_socket_opened (CnsSourceApplication *self,
+                                       CnsSocket *socket);
+static void source_real_connection_succeeded (CnsSourceApplication *self,
+                                              CnsSocket *socket);
+static void source_real_connection_failed (CnsSourceApplication *self,
+                                           CnsSocket *socket);
+static void source_real_new_connection (CnsSourceApplication *self,
+                                        CnsSocket *connection,
+                                        const CnsAddress *from);
+
+static void
+cns_source_application_class_init (CnsSourceApplicationClass *klass)
 {
-  return cns_source_application_get_instance_private (self);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cns_source_application_dispose;
+  object_class->set_property = cns_source_application_set_property;
+  object_class->get_property = cns_source_application_get_property;
+  klass->socket_opened = source_real_socket_opened;
+  klass->connection_succeeded = source_real_connection_succeeded;
+  klass->connection_failed = source_real_connection_failed;
+  klass->new_connection = source_real_new_connection;
+}
+
+static void
+cns_source_application_init (CnsSourceApplication *self)
+{
 }
 
 static void
@@ -78,6 +102,12 @@ cns_source_application_dispose (GObject *object)
 {
   cns_source_application_release_socket (CNS_SOURCE_APPLICATION (object));
   G_OBJECT_CLASS (cns_source_application_parent_class)->dispose (object);
+}
+
+static CnsSourceApplicationPrivate *
+source_get_private (CnsSourceApplication *self)
+{
+  return cns_source_application_get_instance_private (self);
 }
 
 /* The application in messages: its type without the namespace, as ns-3
@@ -129,25 +159,6 @@ source_real_connection_failed (CnsSourceApplication *self, CnsSocket *socket)
 static void
 source_real_new_connection (CnsSourceApplication *self, CnsSocket *connection,
                             const CnsAddress *from)
-{
-}
-
-static void
-cns_source_application_class_init (CnsSourceApplicationClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = cns_source_application_dispose;
-  object_class->set_property = cns_source_application_set_property;
-  object_class->get_property = cns_source_application_get_property;
-  klass->socket_opened = source_real_socket_opened;
-  klass->connection_succeeded = source_real_connection_succeeded;
-  klass->connection_failed = source_real_connection_failed;
-  klass->new_connection = source_real_new_connection;
-}
-
-static void
-cns_source_application_init (CnsSourceApplication *self)
 {
 }
 

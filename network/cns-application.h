@@ -35,10 +35,11 @@ G_DECLARE_DERIVABLE_TYPE (CnsApplication, cns_application, CNS, APPLICATION,
  * does:
  * - attributes: GObject properties; a Protocol attribute, for an
  *   application that can run over any transport, is made by
- *   cns_application_param_spec_protocol() and stored as a #GType;
- *   sockets are made with cns_socket_create (node, protocol) (an
- *   application over sockets derives from applications/'
- *   CnsSourceApplication, which does this);
+ *   cns_application_param_spec_protocol(), its default declared with
+ *   cns_attribute_install_default(), and sockets are made with
+ *   cns_socket_create (node, protocol). An application over one socket
+ *   derives from applications/' CnsSourceApplication instead, which owns
+ *   Protocol, the addresses and the socket;
  * - per-packet trace sources ("Tx", "Rx"): a #CnsTraceSource in the
  *   instance struct, installed by name in class_init with
  *   cns_application_class_install_trace_source() and fired with
