@@ -3,9 +3,9 @@
  *
  * ns-3's PacketSink: at start it has the base (CnsSourceApplication) open
  * a socket of its Protocol, bound to Local and listening, its sending shut
- * down; it reads every packet that arrives, on that
- * socket or on connections it accepted (TCP), counts the bytes and
- * packets and fires Rx with the sender's address. At stop it closes the
+ * down; it reads every packet that arrives, on that socket or on
+ * connections it accepted (TCP), counts the bytes and packets and fires
+ * Rx with the sender's address. At stop it closes the
  * accepted connections and the socket. A zero-length read is a stream's
  * end and ends the reading.
  *

@@ -42,6 +42,8 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-udp-socket-factory.c \
 	%reldir%/cns-udp-socket.c
 
+# cns-application.h only forwards to network/, for stats/ until it
+# includes network/cns-application.h.
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-application.h \
 	%reldir%/cns-icmpv4-header.h \
