@@ -12,6 +12,7 @@
 void
 cns_applications_init (void)
 {
+  g_type_ensure (CNS_TYPE_SOURCE_APPLICATION);
   g_type_ensure (CNS_TYPE_ON_OFF_APPLICATION);
   g_type_ensure (CNS_TYPE_PACKET_SINK);
   g_type_ensure (CNS_TYPE_BULK_SEND_APPLICATION);

@@ -6,13 +6,13 @@
  * at whatever rate the protocol achieves, until MaxBytes have been handed
  * over or the application stops.
  *
- * StartApplication opens a socket of the Protocol attribute's factory,
- * binds it to Local (or to any address and an ephemeral port), shuts its
- * receiving down and connects it to Remote. Once the connection is up the
- * source hands the socket packets of SendSize bytes (the last one fewer,
- * to end exactly at MaxBytes) for as long as each fits in the room the
- * socket reports (cns_socket_get_tx_available()): a packet is never split
- * or refused for want of room. When acknowledgements free room the
+ * StartApplication has the base (CnsSourceApplication) open a socket of
+ * the Protocol attribute's factory, bound to Local (or to any address and
+ * an ephemeral port), its receiving shut down, and connected to Remote. Once
+ * the connection is up the source hands the socket packets of SendSize bytes
+ * (the last one fewer, to end exactly at MaxBytes) for as long as each fits in
+ * the room the socket reports (cns_socket_get_tx_available()): a packet is
+ * never split or refused for want of room. When acknowledgements free room the
  * socket's send callback fires and, as in ns-3, the source fills the
  * buffer again in an event of its own at the same time, so that it does
  * not call back into the protocol from inside the protocol's
@@ -38,7 +38,7 @@
  */
 #include "applications/cns-bulk-send-application.h"
 
-#include "core/cns-attribute.h"
+#include "applications/cns-application-endpoint.h"
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
 #include "internet/cns-tcp-socket-factory.h"
@@ -48,16 +48,12 @@ CNS_LOG_COMPONENT_DEFINE ("cns-bulk-send-application");
 
 #define DEFAULT_SEND_SIZE 512
 #define DEFAULT_MAX_BYTES 0
-#define DEFAULT_PROTOCOL  "CnsTcpSocketFactory"
 
 enum
 {
   PROP_0,
   PROP_SEND_SIZE,
   PROP_MAX_BYTES,
-  PROP_REMOTE,
-  PROP_LOCAL,
-  PROP_PROTOCOL,
   N_PROPERTIES
 };
 
@@ -65,23 +61,16 @@ static GParamSpec *properties[N_PROPERTIES];
 
 struct _CnsBulkSendApplication
 {
-  CnsApplication parent_instance;
+  CnsSourceApplication parent_instance;
 
-  /* attributes */
+  /* attributes (Remote, Local and Protocol are the base's) */
   guint64 max_bytes; /* 0: no limit */
-  GType protocol;
-  CnsInetSocketAddress remote;
-  CnsInetSocketAddress local;
   guint32 send_size;
 
   /* state */
-  CnsSocket *socket;
-  guint64 total_bytes; /* handed to the socket */
-  guint32 generation;  /* names the pending send event */
-  guint has_remote : 1;
-  guint has_local : 1;
+  guint64 total_bytes;    /* handed to the socket */
+  guint32 generation;     /* names the pending send event */
   guint connected : 1;    /* and not closed since */
-  guint closed : 1;       /* the socket was closed */
   guint send_pending : 1; /* a send event is scheduled */
   guint warned_too_big : 1;
 
@@ -89,7 +78,7 @@ struct _CnsBulkSendApplication
 };
 
 G_DEFINE_FINAL_TYPE (CnsBulkSendApplication, cns_bulk_send_application,
-                     CNS_TYPE_APPLICATION)
+                     CNS_TYPE_SOURCE_APPLICATION)
 
 static void cns_bulk_send_application_set_property (GObject *object,
                                                     guint prop_id,
@@ -101,6 +90,10 @@ static void cns_bulk_send_application_get_property (GObject *object,
                                                     GParamSpec *pspec);
 static void bulk_send_start_application (CnsApplication *app);
 static void bulk_send_stop_application (CnsApplication *app);
+static void bulk_send_socket_opened (CnsSourceApplication *source,
+                                     CnsSocket *socket);
+static void bulk_send_connection_succeeded (CnsSourceApplication *source,
+                                            CnsSocket *socket);
 
 static void
 cns_bulk_send_application_dispose (GObject *object)
@@ -111,12 +104,6 @@ cns_bulk_send_application_dispose (GObject *object)
   self->generation++;
   self->send_pending = FALSE;
   self->connected = FALSE;
-  if (self->socket != NULL)
-    {
-      cns_socket_set_connect_callback (self->socket, NULL, NULL, NULL);
-      cns_socket_set_send_callback (self->socket, NULL, NULL);
-      g_clear_object (&self->socket);
-    }
   G_OBJECT_CLASS (cns_bulk_send_application_parent_class)->dispose (object);
 }
 
@@ -125,12 +112,16 @@ cns_bulk_send_application_class_init (CnsBulkSendApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsApplicationClass *app_class = CNS_APPLICATION_CLASS (klass);
+  CnsSourceApplicationClass *source_class
+      = CNS_SOURCE_APPLICATION_CLASS (klass);
 
   object_class->dispose = cns_bulk_send_application_dispose;
   object_class->set_property = cns_bulk_send_application_set_property;
   object_class->get_property = cns_bulk_send_application_get_property;
   app_class->start_application = bulk_send_start_application;
   app_class->stop_application = bulk_send_stop_application;
+  source_class->socket_opened = bulk_send_socket_opened;
+  source_class->connection_succeeded = bulk_send_connection_succeeded;
 
   properties[PROP_SEND_SIZE] = g_param_spec_uint (
       "send-size", "Send size",
@@ -148,20 +139,17 @@ cns_bulk_send_application_class_init (CnsBulkSendApplicationClass *klass)
       "stops",
       0, G_MAXUINT64, DEFAULT_MAX_BYTES,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_REMOTE] = g_param_spec_boxed (
-      "remote", "Remote",
-      "The address and port to connect to (\"10.1.1.2:9\"); must be set",
-      CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_LOCAL] = g_param_spec_boxed (
-      "local", "Local",
+  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_source_application_class_install_remote (
+      source_class,
+      "The address and port to connect to (\"10.1.1.2:9\"); must be set");
+  cns_source_application_class_install_local (
+      source_class,
       "The address and port to bind the socket to (\"10.1.1.1:5000\"); "
       "unset, any address of the node and an ephemeral port",
-      CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
-  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
-  /* the default names a type: make sure it exists when it is parsed */
-  g_type_ensure (CNS_TYPE_TCP_SOCKET_FACTORY);
-  cns_attribute_install_default (properties[PROP_PROTOCOL], DEFAULT_PROTOCOL);
+      NULL);
+  cns_source_application_class_install_protocol (source_class,
+                                                 CNS_TYPE_TCP_SOCKET_FACTORY);
 
   cns_application_class_install_trace_source (
       app_class, "Tx", "A packet was made and the socket took it",
@@ -183,6 +171,12 @@ bulk_send_node_id (CnsBulkSendApplication *self)
   return cns_node_get_id (cns_application_get_node (CNS_APPLICATION (self)));
 }
 
+static CnsSocket *
+bulk_send_socket (CnsBulkSendApplication *self)
+{
+  return cns_source_application_get_socket (CNS_SOURCE_APPLICATION (self));
+}
+
 /* Closes the socket, once: no more data goes to it. */
 static void
 bulk_send_close (CnsBulkSendApplication *self)
@@ -190,10 +184,7 @@ bulk_send_close (CnsBulkSendApplication *self)
   self->generation++;
   self->send_pending = FALSE;
   self->connected = FALSE;
-  if (self->socket == NULL || self->closed)
-    return;
-  self->closed = TRUE;
-  cns_socket_close (self->socket);
+  cns_source_application_close_socket (CNS_SOURCE_APPLICATION (self));
 }
 
 static void
@@ -203,7 +194,8 @@ bulk_send_log_sent (CnsBulkSendApplication *self, guint32 size)
   gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
 
   cns_application_format_now (now);
-  cns_application_format_inet_endpoint (&self->remote, to);
+  cns_application_format_inet_endpoint (
+      cns_source_application_get_remote (CNS_SOURCE_APPLICATION (self)), to);
   CNS_LOG_INFO ("At time %s bulk-send application sent %u bytes to %s total "
                 "Tx %" G_GUINT64_FORMAT " bytes",
                 now, size, to, self->total_bytes);
@@ -231,7 +223,8 @@ bulk_send_not_a_stream (CnsBulkSendApplication *self)
   g_critical ("BulkSendApplication on node %u: its socket (%s) keeps no send "
               "buffer, so it cannot be kept full; BulkSend needs a "
               "connection-oriented socket such as TCP's",
-              bulk_send_node_id (self), G_OBJECT_TYPE_NAME (self->socket));
+              bulk_send_node_id (self),
+              G_OBJECT_TYPE_NAME (bulk_send_socket (self)));
   bulk_send_close (self);
 }
 
@@ -243,7 +236,8 @@ bulk_send_data (CnsBulkSendApplication *self)
   /* The socket takes the packet, and the Tx trace needs it after: keep a
    * reference only when someone listens, as OnOff does. */
   gboolean traced = cns_trace_source_is_connected (&self->tx);
-  guint32 available = cns_socket_get_tx_available (self->socket);
+  CnsSocket *socket = bulk_send_socket (self);
+  guint32 available = cns_socket_get_tx_available (socket);
 
   while (self->max_bytes == 0 || self->total_bytes < self->max_bytes)
     {
@@ -262,13 +256,13 @@ bulk_send_data (CnsBulkSendApplication *self)
           return; /* the send callback says when room is made */
         }
       packet = cns_packet_new (size);
-      sent = cns_socket_send (self->socket,
-                              traced ? cns_packet_ref (packet) : packet, 0);
+      sent = cns_socket_send (socket, traced ? cns_packet_ref (packet) : packet,
+                              0);
       if (sent < 0 || (guint32) sent != size)
         {
           CNS_LOG_WARN (
               "could not send %u bytes: %s", size,
-              cns_socket_errno_to_string (cns_socket_get_errno (self->socket)));
+              cns_socket_errno_to_string (cns_socket_get_errno (socket)));
           if (traced)
             cns_packet_unref (packet);
           return;
@@ -281,7 +275,7 @@ bulk_send_data (CnsBulkSendApplication *self)
         }
       if (CNS_LOG_IS_ENABLED (CNS_LOG_LEVEL_INFO))
         bulk_send_log_sent (self, size);
-      left = cns_socket_get_tx_available (self->socket);
+      left = cns_socket_get_tx_available (socket);
       if (left >= available)
         {
           bulk_send_not_a_stream (self);
@@ -321,75 +315,22 @@ bulk_send_room_made (CnsSocket *socket, guint32 available, gpointer user_data)
                               GUINT_TO_POINTER (self->generation));
 }
 
-/* ---- the socket ---- */
+/* ---- CnsSourceApplication ---- */
 
-/* A socket connects once: the application then lets go of its connect
- * callbacks; the send callback stays. */
 static void
-bulk_send_connection_succeeded (CnsSocket *socket, gpointer user_data)
+bulk_send_socket_opened (CnsSourceApplication *source, CnsSocket *socket)
 {
-  CnsBulkSendApplication *self = user_data;
+  cns_socket_shutdown_recv (socket);
+  cns_socket_set_send_callback (socket, bulk_send_room_made, source);
+}
 
-  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
-  CNS_LOG_LOGIC ("connected");
+static void
+bulk_send_connection_succeeded (CnsSourceApplication *source, CnsSocket *socket)
+{
+  CnsBulkSendApplication *self = CNS_BULK_SEND_APPLICATION (source);
+
   self->connected = TRUE;
   bulk_send_data (self);
-}
-
-static void
-bulk_send_connection_failed (CnsSocket *socket, gpointer user_data)
-{
-  CnsBulkSendApplication *self = user_data;
-  gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
-
-  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
-  cns_application_format_inet_endpoint (&self->remote, to);
-  g_warning ("BulkSendApplication on node %u cannot connect to %s: %s",
-             bulk_send_node_id (self), to,
-             cns_socket_errno_to_string (cns_socket_get_errno (socket)));
-}
-
-/* Makes, binds and connects the socket; FALSE after a critical. */
-static gboolean
-bulk_send_open_socket (CnsBulkSendApplication *self)
-{
-  CnsNode *node = cns_application_get_node (CNS_APPLICATION (self));
-  g_autoptr (GError) error = NULL;
-  CnsAddress address;
-
-  if (!self->has_remote)
-    {
-      g_critical ("BulkSendApplication on node %u: its Remote attribute is "
-                  "not set; it sends nothing",
-                  cns_node_get_id (node));
-      return FALSE;
-    }
-  self->socket = cns_socket_create (node, self->protocol);
-  if (self->socket == NULL)
-    return FALSE;
-  if (self->has_local)
-    cns_inet_socket_address_to_address (&self->local, &address);
-  if (!cns_socket_bind (self->socket, self->has_local ? &address : NULL,
-                        &error))
-    {
-      g_critical ("BulkSendApplication on node %u cannot bind its socket: %s",
-                  cns_node_get_id (node), error->message);
-      g_clear_object (&self->socket);
-      return FALSE;
-    }
-  cns_socket_shutdown_recv (self->socket);
-  cns_socket_set_send_callback (self->socket, bulk_send_room_made, self);
-  cns_socket_set_connect_callback (self->socket, bulk_send_connection_succeeded,
-                                   bulk_send_connection_failed, self);
-  cns_inet_socket_address_to_address (&self->remote, &address);
-  if (!cns_socket_connect (self->socket, &address, &error))
-    {
-      g_critical ("BulkSendApplication on node %u cannot connect its "
-                  "socket: %s",
-                  cns_node_get_id (node), error->message);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* ---- CnsApplication ---- */
@@ -399,13 +340,11 @@ static void
 bulk_send_start_application (CnsApplication *app)
 {
   CnsBulkSendApplication *self = CNS_BULK_SEND_APPLICATION (app);
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
 
-  if (self->socket == NULL)
-    {
-      bulk_send_open_socket (self);
-      return;
-    }
-  if (self->connected)
+  if (cns_source_application_get_socket (source) == NULL)
+    cns_source_application_connect (source);
+  else if (self->connected)
     bulk_send_data (self);
 }
 
@@ -413,11 +352,7 @@ bulk_send_start_application (CnsApplication *app)
 static void
 bulk_send_stop_application (CnsApplication *app)
 {
-  CnsBulkSendApplication *self = CNS_BULK_SEND_APPLICATION (app);
-
-  if (self->socket == NULL)
-    CNS_LOG_WARN ("no socket to close");
-  bulk_send_close (self);
+  bulk_send_close (CNS_BULK_SEND_APPLICATION (app));
 }
 
 /* ---- public API ---- */
@@ -447,11 +382,12 @@ void
 cns_bulk_send_application_set_remote (CnsBulkSendApplication *self,
                                       const CnsInetSocketAddress *remote)
 {
+  CnsAddress address;
+
   g_return_if_fail (CNS_IS_BULK_SEND_APPLICATION (self));
   g_return_if_fail (remote != NULL);
-  self->remote = *remote;
-  self->has_remote = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMOTE]);
+  cns_inet_socket_address_to_address (remote, &address);
+  cns_source_application_set_remote (CNS_SOURCE_APPLICATION (self), &address);
 }
 
 /**
@@ -491,7 +427,7 @@ CnsSocket *
 cns_bulk_send_application_get_socket (CnsBulkSendApplication *self)
 {
   g_return_val_if_fail (CNS_IS_BULK_SEND_APPLICATION (self), NULL);
-  return self->socket;
+  return bulk_send_socket (self);
 }
 
 static void
@@ -508,29 +444,9 @@ cns_bulk_send_application_set_property (GObject *object, guint prop_id,
     case PROP_MAX_BYTES:
       self->max_bytes = g_value_get_uint64 (value);
       break;
-    case PROP_REMOTE:
-      {
-        const CnsInetSocketAddress *remote = g_value_get_boxed (value);
-
-        self->has_remote = remote != NULL;
-        if (remote != NULL)
-          self->remote = *remote;
-        break;
-      }
-    case PROP_LOCAL:
-      {
-        const CnsInetSocketAddress *local = g_value_get_boxed (value);
-
-        self->has_local = local != NULL;
-        if (local != NULL)
-          self->local = *local;
-        break;
-      }
-    case PROP_PROTOCOL:
-      self->protocol = g_value_get_gtype (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote, Local and Protocol */
+      G_OBJECT_CLASS (cns_bulk_send_application_parent_class)
+          ->set_property (object, prop_id, value, pspec);
     }
 }
 
@@ -548,16 +464,8 @@ cns_bulk_send_application_get_property (GObject *object, guint prop_id,
     case PROP_MAX_BYTES:
       g_value_set_uint64 (value, self->max_bytes);
       break;
-    case PROP_REMOTE:
-      g_value_set_boxed (value, self->has_remote ? &self->remote : NULL);
-      break;
-    case PROP_LOCAL:
-      g_value_set_boxed (value, self->has_local ? &self->local : NULL);
-      break;
-    case PROP_PROTOCOL:
-      g_value_set_gtype (value, self->protocol);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote, Local and Protocol */
+      G_OBJECT_CLASS (cns_bulk_send_application_parent_class)
+          ->get_property (object, prop_id, value, pspec);
     }
 }

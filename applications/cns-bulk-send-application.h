@@ -3,15 +3,13 @@
  */
 #pragma once
 
-#include "internet/cns-application.h"
-#include "internet/cns-ipv4-address.h"
-#include "internet/cns-socket.h"
+#include "applications/cns-source-application.h"
 
 G_BEGIN_DECLS
 
 #define CNS_TYPE_BULK_SEND_APPLICATION (cns_bulk_send_application_get_type ())
 G_DECLARE_FINAL_TYPE (CnsBulkSendApplication, cns_bulk_send_application, CNS,
-                      BULK_SEND_APPLICATION, CnsApplication)
+                      BULK_SEND_APPLICATION, CnsSourceApplication)
 
 CnsBulkSendApplication *cns_bulk_send_application_new (void);
 void cns_bulk_send_application_set_remote (CnsBulkSendApplication *self,

@@ -3,11 +3,13 @@
  *
  * ns-3's OnOffApplication, event for event, and the application to copy
  * when writing a new one: attributes as properties, a socket of any
- * protocol, a per-packet trace source, and events that name the
- * application without holding it (see CnsApplication).
+ * protocol (opened by CnsSourceApplication), a per-packet trace source,
+ * and events that name the application without holding it (see
+ * CnsApplication).
  *
- * StartApplication opens a socket of the Protocol attribute's factory,
- * binds it to an ephemeral port and connects it to Remote. When the
+ * StartApplication has the base open a socket of the Protocol attribute's
+ * factory, bound to an ephemeral port (sending to broadcast addresses
+ * allowed, receiving shut down) and connected to Remote. When the
  * connection succeeds (for UDP, within the connect call) the source draws
  * an OffTime and schedules the switch on; as in ns-3, StartApplication
  * then cancels that switch and draws again, so that the random streams
@@ -48,6 +50,7 @@
  */
 #include "applications/cns-on-off-application.h"
 
+#include "applications/cns-application-endpoint.h"
 #include "core/cns-constant-random-variable.h"
 #include "core/cns-data-rate.h"
 #include "core/cns-log.h"
@@ -62,7 +65,6 @@ CNS_LOG_COMPONENT_DEFINE ("cns-on-off-application");
 #define DEFAULT_ON_TIME     1.0 /* s, constant */
 #define DEFAULT_OFF_TIME    1.0 /* s, constant */
 #define DEFAULT_MAX_BYTES   0
-#define DEFAULT_PROTOCOL    CNS_TYPE_UDP_SOCKET_FACTORY
 
 enum
 {
@@ -72,8 +74,6 @@ enum
   PROP_ON_TIME,
   PROP_OFF_TIME,
   PROP_MAX_BYTES,
-  PROP_REMOTE,
-  PROP_PROTOCOL,
   N_PROPERTIES
 };
 
@@ -92,26 +92,22 @@ typedef union
 
 struct _CnsOnOffApplication
 {
-  CnsApplication parent_instance;
+  CnsSourceApplication parent_instance;
 
-  /* attributes */
+  /* attributes (Remote and Protocol are the base's) */
   CnsDataRate data_rate;  /* b/s */
   OnOffDuration on_time;  /* a variable when on_time_is_variable */
   OnOffDuration off_time; /* a variable when off_time_is_variable */
   guint64 max_bytes;      /* 0: no limit */
-  GType protocol;
-  CnsInetSocketAddress remote;
   guint32 packet_size;
 
   /* state */
-  CnsSocket *socket;
   guint64 total_bytes;
   CnsTime last_start_time; /* of the on-period, or of the last packet */
   guint64 residual_bits;   /* owed from earlier on-periods */
   guint32 generation;      /* names the pending send and switch */
   guint on_time_is_variable : 1;
   guint off_time_is_variable : 1;
-  guint has_remote : 1;
   guint connected : 1;
   guint send_pending : 1;
   guint rate_changed : 1;   /* DataRate set since the events were cancelled */
@@ -121,7 +117,7 @@ struct _CnsOnOffApplication
 };
 
 G_DEFINE_FINAL_TYPE (CnsOnOffApplication, cns_on_off_application,
-                     CNS_TYPE_APPLICATION)
+                     CNS_TYPE_SOURCE_APPLICATION)
 
 static void cns_on_off_application_set_property (GObject *object, guint prop_id,
                                                  const GValue *value,
@@ -131,6 +127,10 @@ static void cns_on_off_application_get_property (GObject *object, guint prop_id,
                                                  GParamSpec *pspec);
 static void on_off_start_application (CnsApplication *app);
 static void on_off_stop_application (CnsApplication *app);
+static void on_off_socket_opened (CnsSourceApplication *source,
+                                  CnsSocket *socket);
+static void on_off_connection_succeeded (CnsSourceApplication *source,
+                                         CnsSocket *socket);
 static void on_off_cancel_events (CnsOnOffApplication *self);
 
 /* Sets @duration, which holds a variable when @is_variable, from
@@ -184,11 +184,6 @@ cns_on_off_application_dispose (GObject *object)
   /* pending events find their generation gone and do nothing */
   self->generation++;
   self->send_pending = FALSE;
-  if (self->socket != NULL)
-    {
-      cns_socket_set_connect_callback (self->socket, NULL, NULL, NULL);
-      g_clear_object (&self->socket);
-    }
   self->on_time_is_variable = on_off_duration_set (
       &self->on_time, self->on_time_is_variable, NULL, DEFAULT_ON_TIME);
   self->off_time_is_variable = on_off_duration_set (
@@ -201,12 +196,16 @@ cns_on_off_application_class_init (CnsOnOffApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsApplicationClass *app_class = CNS_APPLICATION_CLASS (klass);
+  CnsSourceApplicationClass *source_class
+      = CNS_SOURCE_APPLICATION_CLASS (klass);
 
   object_class->dispose = cns_on_off_application_dispose;
   object_class->set_property = cns_on_off_application_set_property;
   object_class->get_property = cns_on_off_application_get_property;
   app_class->start_application = on_off_start_application;
   app_class->stop_application = on_off_stop_application;
+  source_class->socket_opened = on_off_socket_opened;
+  source_class->connection_succeeded = on_off_connection_succeeded;
 
   properties[PROP_DATA_RATE] = cns_param_spec_data_rate (
       "data-rate", "Data rate",
@@ -237,13 +236,12 @@ cns_on_off_application_class_init (CnsOnOffApplicationClass *klass)
       "for good. 0 means no limit",
       0, G_MAXUINT64, DEFAULT_MAX_BYTES,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_REMOTE] = g_param_spec_boxed (
-      "remote", "Remote",
-      "The address and port packets are sent to (\"10.1.1.2:9\"); must be "
-      "set",
-      CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_source_application_class_install_remote (
+      source_class, "The address and port packets are sent to "
+                    "(\"10.1.1.2:9\"); must be set");
+  cns_source_application_class_install_protocol (source_class,
+                                                 CNS_TYPE_UDP_SOCKET_FACTORY);
 
   cns_application_class_install_trace_source (
       app_class, "Tx", "A packet was made and the socket took it",
@@ -258,7 +256,12 @@ cns_on_off_application_init (CnsOnOffApplication *self)
   self->on_time.constant = DEFAULT_ON_TIME;
   self->off_time.constant = DEFAULT_OFF_TIME;
   self->max_bytes = DEFAULT_MAX_BYTES;
-  self->protocol = DEFAULT_PROTOCOL;
+}
+
+static CnsSocket *
+on_off_socket (CnsOnOffApplication *self)
+{
+  return cns_source_application_get_socket (CNS_SOURCE_APPLICATION (self));
 }
 
 /* ---- the on and off periods ---- */
@@ -375,7 +378,8 @@ on_off_log_sent (CnsOnOffApplication *self)
   gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
 
   cns_application_format_now (now);
-  cns_application_format_inet_endpoint (&self->remote, to);
+  cns_application_format_inet_endpoint (
+      cns_source_application_get_remote (CNS_SOURCE_APPLICATION (self)), to);
   CNS_LOG_INFO ("At time %s on-off application sent %u bytes to %s total Tx "
                 "%" G_GUINT64_FORMAT " bytes",
                 now, self->packet_size, to, self->total_bytes);
@@ -385,7 +389,7 @@ on_off_log_sent (CnsOnOffApplication *self)
 static void
 on_off_send_failed (CnsOnOffApplication *self)
 {
-  CnsSocketErrno error = cns_socket_get_errno (self->socket);
+  CnsSocketErrno error = cns_socket_get_errno (on_off_socket (self));
 
   if (error == CNS_SOCKET_ERROR_MSGSIZE && !self->warned_too_big)
     {
@@ -416,7 +420,7 @@ on_off_send_packet (gpointer obj, gpointer data)
     return;
   self->send_pending = FALSE;
   packet = cns_packet_new (self->packet_size);
-  sent = cns_socket_send (self->socket,
+  sent = cns_socket_send (on_off_socket (self),
                           traced ? cns_packet_ref (packet) : packet, 0);
   if (sent >= 0 && (guint32) sent == self->packet_size)
     {
@@ -435,71 +439,22 @@ on_off_send_packet (gpointer obj, gpointer data)
   on_off_schedule_next_tx (self);
 }
 
-/* ---- the socket ---- */
+/* ---- CnsSourceApplication ---- */
 
-/* A socket connects once: the application then lets go of its connect
- * callbacks, so that the socket frees the block that holds them. */
 static void
-on_off_connection_succeeded (CnsSocket *socket, gpointer user_data)
+on_off_socket_opened (CnsSourceApplication *source, CnsSocket *socket)
 {
-  CnsOnOffApplication *self = user_data;
+  cns_socket_set_allow_broadcast (socket, TRUE);
+  cns_socket_shutdown_recv (socket);
+}
 
-  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
+static void
+on_off_connection_succeeded (CnsSourceApplication *source, CnsSocket *socket)
+{
+  CnsOnOffApplication *self = CNS_ON_OFF_APPLICATION (source);
+
   self->connected = TRUE;
   on_off_schedule_start_event (self);
-}
-
-static void
-on_off_connection_failed (CnsSocket *socket, gpointer user_data)
-{
-  CnsOnOffApplication *self = user_data;
-  gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
-
-  cns_socket_set_connect_callback (socket, NULL, NULL, NULL);
-  cns_application_format_inet_endpoint (&self->remote, to);
-  g_warning (
-      "OnOffApplication on node %u cannot connect to %s: %s",
-      cns_node_get_id (cns_application_get_node (CNS_APPLICATION (self))), to,
-      cns_socket_errno_to_string (cns_socket_get_errno (socket)));
-}
-
-/* Makes, binds and connects the socket; FALSE after a critical. */
-static gboolean
-on_off_open_socket (CnsOnOffApplication *self)
-{
-  CnsNode *node = cns_application_get_node (CNS_APPLICATION (self));
-  g_autoptr (GError) error = NULL;
-  CnsAddress remote;
-
-  if (!self->has_remote)
-    {
-      g_critical ("OnOffApplication on node %u: its Remote attribute is "
-                  "not set; it sends nothing",
-                  cns_node_get_id (node));
-      return FALSE;
-    }
-  self->socket = cns_socket_create (node, self->protocol);
-  if (self->socket == NULL)
-    return FALSE;
-  if (!cns_socket_bind (self->socket, NULL, &error))
-    {
-      g_critical ("OnOffApplication on node %u cannot bind its socket: %s",
-                  cns_node_get_id (node), error->message);
-      g_clear_object (&self->socket);
-      return FALSE;
-    }
-  cns_socket_set_connect_callback (self->socket, on_off_connection_succeeded,
-                                   on_off_connection_failed, self);
-  cns_inet_socket_address_to_address (&self->remote, &remote);
-  if (!cns_socket_connect (self->socket, &remote, &error))
-    {
-      g_critical ("OnOffApplication on node %u cannot connect its socket: %s",
-                  cns_node_get_id (node), error->message);
-      return FALSE;
-    }
-  cns_socket_set_allow_broadcast (self->socket, TRUE);
-  cns_socket_shutdown_recv (self->socket);
-  return TRUE;
 }
 
 /* ---- CnsApplication ---- */
@@ -509,8 +464,10 @@ static void
 on_off_start_application (CnsApplication *app)
 {
   CnsOnOffApplication *self = CNS_ON_OFF_APPLICATION (app);
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
 
-  if (self->socket == NULL && !on_off_open_socket (self))
+  if (cns_source_application_get_socket (source) == NULL
+      && !cns_source_application_connect (source))
     return;
   self->rate_changed = FALSE;
   /* The connection may have scheduled a switch on already: ns-3 cancels
@@ -524,13 +481,8 @@ on_off_start_application (CnsApplication *app)
 static void
 on_off_stop_application (CnsApplication *app)
 {
-  CnsOnOffApplication *self = CNS_ON_OFF_APPLICATION (app);
-
-  on_off_cancel_events (self);
-  if (self->socket != NULL)
-    cns_socket_close (self->socket);
-  else
-    CNS_LOG_WARN ("no socket to close");
+  on_off_cancel_events (CNS_ON_OFF_APPLICATION (app));
+  cns_source_application_close_socket (CNS_SOURCE_APPLICATION (app));
 }
 
 /* ---- public API ---- */
@@ -559,11 +511,12 @@ void
 cns_on_off_application_set_remote (CnsOnOffApplication *self,
                                    const CnsInetSocketAddress *remote)
 {
+  CnsAddress address;
+
   g_return_if_fail (CNS_IS_ON_OFF_APPLICATION (self));
   g_return_if_fail (remote != NULL);
-  self->remote = *remote;
-  self->has_remote = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMOTE]);
+  cns_inet_socket_address_to_address (remote, &address);
+  cns_source_application_set_remote (CNS_SOURCE_APPLICATION (self), &address);
 }
 
 /**
@@ -590,7 +543,7 @@ CnsSocket *
 cns_on_off_application_get_socket (CnsOnOffApplication *self)
 {
   g_return_val_if_fail (CNS_IS_ON_OFF_APPLICATION (self), NULL);
-  return self->socket;
+  return on_off_socket (self);
 }
 
 /**
@@ -645,20 +598,9 @@ cns_on_off_application_set_property (GObject *object, guint prop_id,
     case PROP_MAX_BYTES:
       self->max_bytes = g_value_get_uint64 (value);
       break;
-    case PROP_REMOTE:
-      {
-        const CnsInetSocketAddress *remote = g_value_get_boxed (value);
-
-        self->has_remote = remote != NULL;
-        if (remote != NULL)
-          self->remote = *remote;
-        break;
-      }
-    case PROP_PROTOCOL:
-      self->protocol = g_value_get_gtype (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote and Protocol */
+      G_OBJECT_CLASS (cns_on_off_application_parent_class)
+          ->set_property (object, prop_id, value, pspec);
     }
 }
 
@@ -689,13 +631,8 @@ cns_on_off_application_get_property (GObject *object, guint prop_id,
     case PROP_MAX_BYTES:
       g_value_set_uint64 (value, self->max_bytes);
       break;
-    case PROP_REMOTE:
-      g_value_set_boxed (value, self->has_remote ? &self->remote : NULL);
-      break;
-    case PROP_PROTOCOL:
-      g_value_set_gtype (value, self->protocol);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote and Protocol */
+      G_OBJECT_CLASS (cns_on_off_application_parent_class)
+          ->get_property (object, prop_id, value, pspec);
     }
 }

@@ -4,15 +4,13 @@
 #pragma once
 
 #include "core/cns-random-variable.h"
-#include "internet/cns-application.h"
-#include "internet/cns-ipv4-address.h"
-#include "internet/cns-socket.h"
+#include "applications/cns-source-application.h"
 
 G_BEGIN_DECLS
 
 #define CNS_TYPE_ON_OFF_APPLICATION (cns_on_off_application_get_type ())
 G_DECLARE_FINAL_TYPE (CnsOnOffApplication, cns_on_off_application, CNS,
-                      ON_OFF_APPLICATION, CnsApplication)
+                      ON_OFF_APPLICATION, CnsSourceApplication)
 
 CnsOnOffApplication *cns_on_off_application_new (void);
 void cns_on_off_application_set_remote (CnsOnOffApplication *self,

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/cns-data-rate.h"
-#include "internet/cns-application-helper.h"
+#include "network/cns-application-helper.h"
 #include "internet/cns-ipv4-address.h"
 
 G_BEGIN_DECLS

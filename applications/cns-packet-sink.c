@@ -1,10 +1,11 @@
 /* cns — a receiver that counts what arrives.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * ns-3's PacketSink: at start it opens a socket of its Protocol, binds it
- * to Local and listens; it reads every packet that arrives, on that
- * socket or on connections it accepted (TCP), counts the bytes and
- * packets and fires Rx with the sender's address. At stop it closes the
+ * ns-3's PacketSink: at start it has the base (CnsSourceApplication) open
+ * a socket of its Protocol, bound to Local and listening, its sending shut
+ * down; it reads every packet that arrives, on that socket or on
+ * connections it accepted (TCP), counts the bytes and packets and fires
+ * Rx with the sender's address. At stop it closes the
  * accepted connections and the socket. A zero-length read is a stream's
  * end and ends the reading.
  *
@@ -15,48 +16,33 @@
  */
 #include "applications/cns-packet-sink.h"
 
-#include "core/cns-attribute.h"
+#include "applications/cns-application-endpoint.h"
 #include "core/cns-log.h"
 #include "internet/cns-udp-socket-factory.h"
 
 CNS_LOG_COMPONENT_DEFINE ("cns-packet-sink");
-
-enum
-{
-  PROP_0,
-  PROP_LOCAL,
-  PROP_PROTOCOL,
-  N_PROPERTIES
-};
-
-static GParamSpec *properties[N_PROPERTIES];
-
-#define DEFAULT_PROTOCOL CNS_TYPE_UDP_SOCKET_FACTORY
 
 /* The listening socket's GPtrArray of accepted connections. */
 #define ACCEPTED_KEY "cns-packet-sink-accepted"
 
 struct _CnsPacketSink
 {
-  CnsApplication parent_instance;
+  CnsSourceApplication parent_instance;
 
-  CnsSocket *socket;
   guint64 total_rx;
   guint64 total_packets;
-  CnsInetSocketAddress local;
-  GType protocol;
   CnsTraceSource rx;
 };
 
-G_DEFINE_FINAL_TYPE (CnsPacketSink, cns_packet_sink, CNS_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (CnsPacketSink, cns_packet_sink,
+                     CNS_TYPE_SOURCE_APPLICATION)
 
-static void cns_packet_sink_set_property (GObject *object, guint prop_id,
-                                          const GValue *value,
-                                          GParamSpec *pspec);
-static void cns_packet_sink_get_property (GObject *object, guint prop_id,
-                                          GValue *value, GParamSpec *pspec);
 static void sink_start (CnsApplication *app);
 static void sink_stop (CnsApplication *app);
+static void sink_socket_opened (CnsSourceApplication *source,
+                                CnsSocket *socket);
+static void sink_new_connection (CnsSourceApplication *source,
+                                 CnsSocket *connection, const CnsAddress *from);
 
 static void
 sink_forget_socket (gpointer data)
@@ -68,22 +54,28 @@ sink_forget_socket (gpointer data)
   g_object_unref (socket);
 }
 
+static CnsSocket *
+sink_socket (CnsPacketSink *self)
+{
+  return cns_source_application_get_socket (CNS_SOURCE_APPLICATION (self));
+}
+
 static GPtrArray *
 sink_accepted (CnsPacketSink *self)
 {
-  return self->socket != NULL
-             ? g_object_get_data (G_OBJECT (self->socket), ACCEPTED_KEY)
-             : NULL;
+  CnsSocket *socket = sink_socket (self);
+
+  return socket != NULL ? g_object_get_data (G_OBJECT (socket), ACCEPTED_KEY)
+                        : NULL;
 }
 
 static void
 cns_packet_sink_dispose (GObject *object)
 {
-  CnsPacketSink *self = CNS_PACKET_SINK (object);
+  CnsSocket *socket = sink_socket (CNS_PACKET_SINK (object));
 
-  if (self->socket != NULL)
-    g_object_set_data (G_OBJECT (self->socket), ACCEPTED_KEY, NULL);
-  g_clear_pointer (&self->socket, sink_forget_socket);
+  if (socket != NULL)
+    g_object_set_data (G_OBJECT (socket), ACCEPTED_KEY, NULL);
   G_OBJECT_CLASS (cns_packet_sink_parent_class)->dispose (object);
 }
 
@@ -92,21 +84,22 @@ cns_packet_sink_class_init (CnsPacketSinkClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsApplicationClass *app_class = CNS_APPLICATION_CLASS (klass);
+  CnsSourceApplicationClass *source_class
+      = CNS_SOURCE_APPLICATION_CLASS (klass);
 
   object_class->dispose = cns_packet_sink_dispose;
-  object_class->set_property = cns_packet_sink_set_property;
-  object_class->get_property = cns_packet_sink_get_property;
   app_class->start_application = sink_start;
   app_class->stop_application = sink_stop;
+  source_class->socket_opened = sink_socket_opened;
+  source_class->new_connection = sink_new_connection;
 
-  properties[PROP_LOCAL] = g_param_spec_boxed (
-      "local", "Local",
+  cns_source_application_class_install_local (
+      source_class,
       "The address and port to receive on (\"0.0.0.0:9\" for any address "
       "of the node)",
-      CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
-  g_object_class_install_properties (object_class, N_PROPERTIES, properties);
-  cns_attribute_install_default (properties[PROP_LOCAL], "0.0.0.0:0");
+      "0.0.0.0:0");
+  cns_source_application_class_install_protocol (source_class,
+                                                 CNS_TYPE_UDP_SOCKET_FACTORY);
 
   cns_application_class_install_trace_source (
       app_class, "Rx", "A packet was received, with the sender's address",
@@ -116,7 +109,6 @@ cns_packet_sink_class_init (CnsPacketSinkClass *klass)
 static void
 cns_packet_sink_init (CnsPacketSink *self)
 {
-  self->protocol = DEFAULT_PROTOCOL;
 }
 
 /* ns-3's HandleRead: takes everything waiting on @socket. The sender's
@@ -165,56 +157,43 @@ sink_handle_read (CnsSocket *socket, gpointer user_data)
     }
 }
 
+/* ---- CnsSourceApplication ---- */
+
+static void
+sink_socket_opened (CnsSourceApplication *source, CnsSocket *socket)
+{
+  cns_socket_shutdown_send (socket);
+  cns_socket_set_recv_callback (socket, sink_handle_read, source);
+}
+
 /* ns-3's HandleAccept: reads the new connection too, and keeps it. */
 static void
-sink_handle_accept (CnsSocket *socket, CnsSocket *connection,
-                    const CnsAddress *from, gpointer user_data)
+sink_new_connection (CnsSourceApplication *source, CnsSocket *connection,
+                     const CnsAddress *from)
 {
-  CnsPacketSink *self = user_data;
-  GPtrArray *accepted = g_object_get_data (G_OBJECT (socket), ACCEPTED_KEY);
+  GObject *socket = G_OBJECT (cns_source_application_get_socket (source));
+  GPtrArray *accepted = g_object_get_data (socket, ACCEPTED_KEY);
 
-  cns_socket_set_recv_callback (connection, sink_handle_read, self);
+  cns_socket_set_recv_callback (connection, sink_handle_read, source);
   if (accepted == NULL)
     {
       accepted = g_ptr_array_new_with_free_func (sink_forget_socket);
-      g_object_set_data_full (G_OBJECT (socket), ACCEPTED_KEY, accepted,
+      g_object_set_data_full (socket, ACCEPTED_KEY, accepted,
                               (GDestroyNotify) g_ptr_array_unref);
     }
   g_ptr_array_add (accepted, g_object_ref (connection));
 }
 
+/* ---- CnsApplication ---- */
+
 /* ns-3's StartApplication. */
 static void
 sink_start (CnsApplication *app)
 {
-  CnsPacketSink *self = CNS_PACKET_SINK (app);
-  CnsNode *node = cns_application_get_node (app);
-  g_autoptr (GError) error = NULL;
-  CnsAddress local;
-  gboolean listening;
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
 
-  if (self->socket != NULL)
-    return;
-  self->socket = cns_socket_create (node, self->protocol);
-  if (self->socket == NULL)
-    return;
-  cns_inet_socket_address_to_address (&self->local, &local);
-  if (!cns_socket_bind (self->socket, &local, &error))
-    {
-      g_critical ("PacketSink on node %u cannot bind its socket: %s",
-                  cns_node_get_id (node), error->message);
-      g_clear_object (&self->socket);
-      return;
-    }
-  /* Datagram sockets cannot listen; as in ns-3 that is no error here.
-   * Only a listening socket can accept, so only one gets the accept
-   * callback (a socket keeps it in a block allocated when it is set). */
-  listening = cns_socket_listen (self->socket, NULL);
-  cns_socket_shutdown_send (self->socket);
-  cns_socket_set_recv_callback (self->socket, sink_handle_read, self);
-  if (listening)
-    cns_socket_set_accept_callback (self->socket, NULL, sink_handle_accept,
-                                    self);
+  if (cns_source_application_get_socket (source) == NULL)
+    cns_source_application_listen (source);
 }
 
 /* ns-3's StopApplication. */
@@ -226,11 +205,10 @@ sink_stop (CnsApplication *app)
 
   for (guint i = 0; accepted != NULL && i < accepted->len; i++)
     cns_socket_close (accepted->pdata[i]);
-  if (self->socket != NULL)
+  if (sink_socket (self) != NULL)
     {
-      g_object_set_data (G_OBJECT (self->socket), ACCEPTED_KEY, NULL);
-      cns_socket_close (self->socket);
-      cns_socket_set_recv_callback (self->socket, NULL, NULL);
+      g_object_set_data (G_OBJECT (sink_socket (self)), ACCEPTED_KEY, NULL);
+      cns_source_application_close_socket (CNS_SOURCE_APPLICATION (self));
     }
 }
 
@@ -258,10 +236,12 @@ void
 cns_packet_sink_set_local (CnsPacketSink *self,
                            const CnsInetSocketAddress *local)
 {
+  CnsAddress address;
+
   g_return_if_fail (CNS_IS_PACKET_SINK (self));
   g_return_if_fail (local != NULL);
-  self->local = *local;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOCAL]);
+  cns_inet_socket_address_to_address (local, &address);
+  cns_source_application_set_local (CNS_SOURCE_APPLICATION (self), &address);
 }
 
 /**
@@ -297,7 +277,7 @@ CnsSocket *
 cns_packet_sink_get_listening_socket (CnsPacketSink *self)
 {
   g_return_val_if_fail (CNS_IS_PACKET_SINK (self), NULL);
-  return self->socket;
+  return sink_socket (self);
 }
 
 /**
@@ -330,49 +310,4 @@ cns_packet_sink_get_accepted_socket (CnsPacketSink *self, guint index)
   if (accepted == NULL || index >= accepted->len)
     return NULL;
   return accepted->pdata[index];
-}
-
-static void
-cns_packet_sink_set_property (GObject *object, guint prop_id,
-                              const GValue *value, GParamSpec *pspec)
-{
-  CnsPacketSink *self = CNS_PACKET_SINK (object);
-
-  switch (prop_id)
-    {
-    case PROP_LOCAL:
-      {
-        const CnsInetSocketAddress *local = g_value_get_boxed (value);
-
-        self->local
-            = local != NULL
-                  ? *local
-                  : cns_inet_socket_address_init (cns_ipv4_address_any (), 0);
-        break;
-      }
-    case PROP_PROTOCOL:
-      self->protocol = g_value_get_gtype (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-cns_packet_sink_get_property (GObject *object, guint prop_id, GValue *value,
-                              GParamSpec *pspec)
-{
-  CnsPacketSink *self = CNS_PACKET_SINK (object);
-
-  switch (prop_id)
-    {
-    case PROP_LOCAL:
-      g_value_set_boxed (value, &self->local);
-      break;
-    case PROP_PROTOCOL:
-      g_value_set_gtype (value, self->protocol);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }

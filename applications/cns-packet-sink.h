@@ -3,15 +3,13 @@
  */
 #pragma once
 
-#include "internet/cns-application.h"
-#include "internet/cns-ipv4-address.h"
-#include "internet/cns-socket.h"
+#include "applications/cns-source-application.h"
 
 G_BEGIN_DECLS
 
 #define CNS_TYPE_PACKET_SINK (cns_packet_sink_get_type ())
 G_DECLARE_FINAL_TYPE (CnsPacketSink, cns_packet_sink, CNS, PACKET_SINK,
-                      CnsApplication)
+                      CnsSourceApplication)
 
 CnsPacketSink *cns_packet_sink_new (void);
 void cns_packet_sink_set_local (CnsPacketSink *self,

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-application-helper.h"
+#include "network/cns-application-helper.h"
 #include "internet/cns-ipv4-address.h"
 
 G_BEGIN_DECLS

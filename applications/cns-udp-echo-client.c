@@ -23,6 +23,7 @@
  */
 #include "applications/cns-udp-echo-client.h"
 
+#include "applications/cns-application-endpoint.h"
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
 #include "internet/cns-udp-socket-factory.h"
@@ -34,16 +35,13 @@ CNS_LOG_COMPONENT_DEFINE ("cns-udp-echo-client");
 #define DEFAULT_MAX_PACKETS 100
 #define DEFAULT_INTERVAL    CNS_TIME_PS_PER_S
 #define DEFAULT_PACKET_SIZE 100
-#define DEFAULT_PROTOCOL    CNS_TYPE_UDP_SOCKET_FACTORY
 
 enum
 {
   PROP_0,
   PROP_MAX_PACKETS,
   PROP_INTERVAL,
-  PROP_REMOTE,
   PROP_PACKET_SIZE,
-  PROP_PROTOCOL,
   N_PROPERTIES
 };
 
@@ -51,24 +49,20 @@ static GParamSpec *properties[N_PROPERTIES];
 
 struct _CnsUdpEchoClient
 {
-  CnsApplication parent_instance;
+  CnsSourceApplication parent_instance;
 
-  CnsSocket *socket;
   CnsTime interval;
   guint32 max_packets;
   guint32 n_made; /* the datagrams made, which MaxPackets counts */
   guint32 n_sent; /* those the socket took */
   guint32 packet_size;
   guint32 send_generation; /* names the pending send */
-  CnsInetSocketAddress remote;
-  gboolean has_remote;
-  GType protocol;
   CnsTraceSource tx;
   CnsTraceSource rx;
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpEchoClient, cns_udp_echo_client,
-                     CNS_TYPE_APPLICATION)
+                     CNS_TYPE_SOURCE_APPLICATION)
 
 static void cns_udp_echo_client_set_property (GObject *object, guint prop_id,
                                               const GValue *value,
@@ -79,21 +73,11 @@ static void echo_client_start (CnsApplication *app);
 static void echo_client_stop (CnsApplication *app);
 
 static void
-echo_client_drop_socket (CnsUdpEchoClient *self)
-{
-  if (self->socket == NULL)
-    return;
-  cns_socket_set_recv_callback (self->socket, NULL, NULL);
-  g_clear_object (&self->socket);
-}
-
-static void
 cns_udp_echo_client_dispose (GObject *object)
 {
   CnsUdpEchoClient *self = CNS_UDP_ECHO_CLIENT (object);
 
   self->send_generation++; /* a pending send does nothing */
-  echo_client_drop_socket (self);
   G_OBJECT_CLASS (cns_udp_echo_client_parent_class)->dispose (object);
 }
 
@@ -117,18 +101,18 @@ cns_udp_echo_client_class_init (CnsUdpEchoClientClass *klass)
       "interval", "Interval", "The time between two datagrams", CNS_TIME_ZERO,
       CNS_TIME_MAX, DEFAULT_INTERVAL,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_REMOTE] = g_param_spec_boxed (
-      "remote", "Remote",
-      "The server's address and port (\"10.1.1.2:9\"); must be set",
-      CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PACKET_SIZE] = g_param_spec_uint (
       "packet-size", "Packet size",
       "The bytes of data in each datagram: 65507 at most, what an IPv4 "
       "datagram's length leaves for UDP's payload",
       0, CNS_UDP_MAX_PAYLOAD_SIZE, DEFAULT_PACKET_SIZE,
       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_source_application_class_install_remote (
+      CNS_SOURCE_APPLICATION_CLASS (klass),
+      "The server's address and port (\"10.1.1.2:9\"); must be set");
+  cns_source_application_class_install_protocol (
+      CNS_SOURCE_APPLICATION_CLASS (klass), CNS_TYPE_UDP_SOCKET_FACTORY);
 
   cns_application_class_install_trace_source (
       app_class, "Tx", "A datagram was made and is about to be sent",
@@ -144,7 +128,12 @@ cns_udp_echo_client_init (CnsUdpEchoClient *self)
   self->max_packets = DEFAULT_MAX_PACKETS;
   self->interval = DEFAULT_INTERVAL;
   self->packet_size = DEFAULT_PACKET_SIZE;
-  self->protocol = DEFAULT_PROTOCOL;
+}
+
+static CnsSocket *
+echo_client_socket (CnsUdpEchoClient *self)
+{
+  return cns_source_application_get_socket (CNS_SOURCE_APPLICATION (self));
 }
 
 static void echo_client_send (gpointer obj, gpointer data);
@@ -168,7 +157,7 @@ echo_client_send (gpointer obj, gpointer data)
     return;
   packet = cns_packet_new (self->packet_size);
   CNS_TRACE_SOURCE_FIRE (&self->tx, CnsPacketTraceFn, self, packet);
-  sent = cns_socket_send (self->socket, packet, 0) >= 0;
+  sent = cns_socket_send (echo_client_socket (self), packet, 0) >= 0;
   self->n_made++;
   if (sent)
     self->n_sent++;
@@ -178,15 +167,17 @@ echo_client_send (gpointer obj, gpointer data)
       gchar to[CNS_APPLICATION_ENDPOINT_STRING_SIZE];
 
       cns_application_format_now (now);
-      cns_application_format_inet_endpoint (&self->remote, to);
+      cns_application_format_inet_endpoint (
+          cns_source_application_get_remote (CNS_SOURCE_APPLICATION (self)),
+          to);
       if (sent)
         CNS_LOG_INFO ("At time %s client sent %u bytes to %s", now,
                       self->packet_size, to);
       else
-        CNS_LOG_WARN (
-            "At time %s client could not send %u bytes to %s: %s", now,
-            self->packet_size, to,
-            cns_socket_errno_to_string (cns_socket_get_errno (self->socket)));
+        CNS_LOG_WARN ("At time %s client could not send %u bytes to %s: %s",
+                      now, self->packet_size, to,
+                      cns_socket_errno_to_string (
+                          cns_socket_get_errno (echo_client_socket (self))));
     }
   if (self->n_made < self->max_packets || self->max_packets == 0)
     echo_client_schedule_transmit (self, self->interval);
@@ -219,47 +210,20 @@ echo_client_handle_read (CnsSocket *socket, gpointer user_data)
     }
 }
 
-/* Makes, binds and connects the socket; FALSE after a critical. */
-static gboolean
-echo_client_open_socket (CnsUdpEchoClient *self)
-{
-  CnsApplication *app = CNS_APPLICATION (self);
-  CnsNode *node = cns_application_get_node (app);
-  g_autoptr (GError) error = NULL;
-  CnsAddress remote;
-
-  if (!self->has_remote)
-    {
-      g_critical ("UdpEchoClient on node %u: its Remote attribute is not "
-                  "set; it sends nothing",
-                  cns_node_get_id (node));
-      return FALSE;
-    }
-  self->socket = cns_socket_create (node, self->protocol);
-  if (self->socket == NULL)
-    return FALSE;
-  cns_inet_socket_address_to_address (&self->remote, &remote);
-  if (!cns_socket_bind (self->socket, NULL, &error)
-      || !cns_socket_connect (self->socket, &remote, &error))
-    {
-      g_critical ("UdpEchoClient on node %u cannot open its socket: %s",
-                  cns_node_get_id (node), error->message);
-      g_clear_object (&self->socket);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* ns-3's StartApplication. */
 static void
 echo_client_start (CnsApplication *app)
 {
   CnsUdpEchoClient *self = CNS_UDP_ECHO_CLIENT (app);
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
+  CnsSocket *socket;
 
-  if (self->socket == NULL && !echo_client_open_socket (self))
+  if (cns_source_application_get_socket (source) == NULL
+      && !cns_source_application_connect (source))
     return;
-  cns_socket_set_recv_callback (self->socket, echo_client_handle_read, self);
-  cns_socket_set_allow_broadcast (self->socket, TRUE);
+  socket = cns_source_application_get_socket (source);
+  cns_socket_set_recv_callback (socket, echo_client_handle_read, self);
+  cns_socket_set_allow_broadcast (socket, TRUE);
   echo_client_schedule_transmit (self, CNS_TIME_ZERO);
 }
 
@@ -267,12 +231,12 @@ echo_client_start (CnsApplication *app)
 static void
 echo_client_stop (CnsApplication *app)
 {
-  CnsUdpEchoClient *self = CNS_UDP_ECHO_CLIENT (app);
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
 
-  if (self->socket != NULL)
-    cns_socket_close (self->socket);
-  echo_client_drop_socket (self);
-  self->send_generation++;
+  if (cns_source_application_get_socket (source) != NULL)
+    cns_source_application_close_socket (source);
+  cns_source_application_release_socket (source);
+  CNS_UDP_ECHO_CLIENT (app)->send_generation++;
 }
 
 /**
@@ -299,11 +263,12 @@ void
 cns_udp_echo_client_set_remote (CnsUdpEchoClient *self,
                                 const CnsInetSocketAddress *remote)
 {
+  CnsAddress address;
+
   g_return_if_fail (CNS_IS_UDP_ECHO_CLIENT (self));
   g_return_if_fail (remote != NULL);
-  self->remote = *remote;
-  self->has_remote = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMOTE]);
+  cns_inet_socket_address_to_address (remote, &address);
+  cns_source_application_set_remote (CNS_SOURCE_APPLICATION (self), &address);
 }
 
 /**
@@ -328,7 +293,7 @@ CnsSocket *
 cns_udp_echo_client_get_socket (CnsUdpEchoClient *self)
 {
   g_return_val_if_fail (CNS_IS_UDP_ECHO_CLIENT (self), NULL);
-  return self->socket;
+  return echo_client_socket (self);
 }
 
 static void
@@ -345,23 +310,12 @@ cns_udp_echo_client_set_property (GObject *object, guint prop_id,
     case PROP_INTERVAL:
       self->interval = cns_value_get_time (value);
       break;
-    case PROP_REMOTE:
-      {
-        const CnsInetSocketAddress *remote = g_value_get_boxed (value);
-
-        self->has_remote = remote != NULL;
-        if (remote != NULL)
-          self->remote = *remote;
-        break;
-      }
     case PROP_PACKET_SIZE:
       self->packet_size = g_value_get_uint (value);
       break;
-    case PROP_PROTOCOL:
-      self->protocol = g_value_get_gtype (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote and Protocol */
+      G_OBJECT_CLASS (cns_udp_echo_client_parent_class)
+          ->set_property (object, prop_id, value, pspec);
     }
 }
 
@@ -379,16 +333,11 @@ cns_udp_echo_client_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_INTERVAL:
       cns_value_set_time (value, self->interval);
       break;
-    case PROP_REMOTE:
-      g_value_set_boxed (value, self->has_remote ? &self->remote : NULL);
-      break;
     case PROP_PACKET_SIZE:
       g_value_set_uint (value, self->packet_size);
       break;
-    case PROP_PROTOCOL:
-      g_value_set_gtype (value, self->protocol);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote and Protocol */
+      G_OBJECT_CLASS (cns_udp_echo_client_parent_class)
+          ->get_property (object, prop_id, value, pspec);
     }
 }

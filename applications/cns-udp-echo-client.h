@@ -4,15 +4,13 @@
  */
 #pragma once
 
-#include "internet/cns-application.h"
-#include "internet/cns-ipv4-address.h"
-#include "internet/cns-socket.h"
+#include "applications/cns-source-application.h"
 
 G_BEGIN_DECLS
 
 #define CNS_TYPE_UDP_ECHO_CLIENT (cns_udp_echo_client_get_type ())
 G_DECLARE_FINAL_TYPE (CnsUdpEchoClient, cns_udp_echo_client, CNS,
-                      UDP_ECHO_CLIENT, CnsApplication)
+                      UDP_ECHO_CLIENT, CnsSourceApplication)
 
 CnsUdpEchoClient *cns_udp_echo_client_new (const CnsInetSocketAddress *remote);
 void cns_udp_echo_client_set_remote (CnsUdpEchoClient *self,

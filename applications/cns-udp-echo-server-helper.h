@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-application-helper.h"
+#include "network/cns-application-helper.h"
 
 G_BEGIN_DECLS
 

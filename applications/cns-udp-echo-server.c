@@ -18,20 +18,18 @@
  */
 #include "applications/cns-udp-echo-server.h"
 
+#include "applications/cns-application-endpoint.h"
 #include "core/cns-log.h"
-#include "internet/cns-ipv4-address.h"
 #include "internet/cns-udp-socket-factory.h"
 
 CNS_LOG_COMPONENT_DEFINE ("cns-udp-echo-server");
 
-#define DEFAULT_PORT     9
-#define DEFAULT_PROTOCOL CNS_TYPE_UDP_SOCKET_FACTORY
+#define DEFAULT_PORT 9
 
 enum
 {
   PROP_0,
   PROP_PORT,
-  PROP_PROTOCOL,
   N_PROPERTIES
 };
 
@@ -39,16 +37,13 @@ static GParamSpec *properties[N_PROPERTIES];
 
 struct _CnsUdpEchoServer
 {
-  CnsApplication parent_instance;
+  CnsSourceApplication parent_instance;
 
-  CnsSocket *socket;
-  guint16 port;
-  GType protocol;
   CnsTraceSource rx;
 };
 
 G_DEFINE_FINAL_TYPE (CnsUdpEchoServer, cns_udp_echo_server,
-                     CNS_TYPE_APPLICATION)
+                     CNS_TYPE_SOURCE_APPLICATION)
 
 static void cns_udp_echo_server_set_property (GObject *object, guint prop_id,
                                               const GValue *value,
@@ -59,25 +54,11 @@ static void echo_server_start (CnsApplication *app);
 static void echo_server_stop (CnsApplication *app);
 
 static void
-cns_udp_echo_server_dispose (GObject *object)
-{
-  CnsUdpEchoServer *self = CNS_UDP_ECHO_SERVER (object);
-
-  if (self->socket != NULL)
-    {
-      cns_socket_set_recv_callback (self->socket, NULL, NULL);
-      g_clear_object (&self->socket);
-    }
-  G_OBJECT_CLASS (cns_udp_echo_server_parent_class)->dispose (object);
-}
-
-static void
 cns_udp_echo_server_class_init (CnsUdpEchoServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsApplicationClass *app_class = CNS_APPLICATION_CLASS (klass);
 
-  object_class->dispose = cns_udp_echo_server_dispose;
   object_class->set_property = cns_udp_echo_server_set_property;
   object_class->get_property = cns_udp_echo_server_get_property;
   app_class->start_application = echo_server_start;
@@ -86,8 +67,9 @@ cns_udp_echo_server_class_init (CnsUdpEchoServerClass *klass)
   properties[PROP_PORT] = g_param_spec_uint (
       "port", "Port", "The port the server receives on, on any address", 0,
       G_MAXUINT16, DEFAULT_PORT, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_source_application_class_install_protocol (
+      CNS_SOURCE_APPLICATION_CLASS (klass), CNS_TYPE_UDP_SOCKET_FACTORY);
 
   cns_application_class_install_trace_source (
       app_class, "Rx",
@@ -95,11 +77,22 @@ cns_udp_echo_server_class_init (CnsUdpEchoServerClass *klass)
       "CnsApplicationRxTraceFn", G_STRUCT_OFFSET (CnsUdpEchoServer, rx));
 }
 
+/* The server receives on Port of any address: the base's Local. */
+static void
+echo_server_set_port (CnsUdpEchoServer *self, guint16 port)
+{
+  CnsInetSocketAddress any
+      = cns_inet_socket_address_init (cns_ipv4_address_any (), port);
+  CnsAddress local;
+
+  cns_inet_socket_address_to_address (&any, &local);
+  cns_source_application_set_local (CNS_SOURCE_APPLICATION (self), &local);
+}
+
 static void
 cns_udp_echo_server_init (CnsUdpEchoServer *self)
 {
-  self->port = DEFAULT_PORT;
-  self->protocol = DEFAULT_PROTOCOL;
+  echo_server_set_port (self, DEFAULT_PORT);
 }
 
 /* ns-3's HandleRead: echoes everything waiting. */
@@ -147,40 +140,23 @@ echo_server_handle_read (CnsSocket *socket, gpointer user_data)
 static void
 echo_server_start (CnsApplication *app)
 {
-  CnsUdpEchoServer *self = CNS_UDP_ECHO_SERVER (app);
-  CnsNode *node = cns_application_get_node (app);
-  g_autoptr (GError) error = NULL;
-  CnsInetSocketAddress any;
-  CnsAddress local;
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
 
-  if (self->socket == NULL)
-    {
-      self->socket = cns_socket_create (node, self->protocol);
-      if (self->socket == NULL)
-        return;
-      any = cns_inet_socket_address_init (cns_ipv4_address_any (), self->port);
-      cns_inet_socket_address_to_address (&any, &local);
-      if (!cns_socket_bind (self->socket, &local, &error))
-        {
-          g_critical ("UdpEchoServer on node %u cannot bind its socket: %s",
-                      cns_node_get_id (node), error->message);
-          g_clear_object (&self->socket);
-          return;
-        }
-    }
-  cns_socket_set_recv_callback (self->socket, echo_server_handle_read, self);
+  if (cns_source_application_get_socket (source) == NULL
+      && !cns_source_application_bind (source))
+    return;
+  cns_socket_set_recv_callback (cns_source_application_get_socket (source),
+                                echo_server_handle_read, app);
 }
 
 /* ns-3's StopApplication. */
 static void
 echo_server_stop (CnsApplication *app)
 {
-  CnsUdpEchoServer *self = CNS_UDP_ECHO_SERVER (app);
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
 
-  if (self->socket == NULL)
-    return;
-  cns_socket_close (self->socket);
-  cns_socket_set_recv_callback (self->socket, NULL, NULL);
+  if (cns_source_application_get_socket (source) != NULL)
+    cns_source_application_close_socket (source);
 }
 
 /**
@@ -205,7 +181,7 @@ CnsSocket *
 cns_udp_echo_server_get_socket (CnsUdpEchoServer *self)
 {
   g_return_val_if_fail (CNS_IS_UDP_ECHO_SERVER (self), NULL);
-  return self->socket;
+  return cns_source_application_get_socket (CNS_SOURCE_APPLICATION (self));
 }
 
 static void
@@ -217,13 +193,11 @@ cns_udp_echo_server_set_property (GObject *object, guint prop_id,
   switch (prop_id)
     {
     case PROP_PORT:
-      self->port = (guint16) g_value_get_uint (value);
+      echo_server_set_port (self, (guint16) g_value_get_uint (value));
       break;
-    case PROP_PROTOCOL:
-      self->protocol = g_value_get_gtype (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Protocol */
+      G_OBJECT_CLASS (cns_udp_echo_server_parent_class)
+          ->set_property (object, prop_id, value, pspec);
     }
 }
 
@@ -236,12 +210,12 @@ cns_udp_echo_server_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id)
     {
     case PROP_PORT:
-      g_value_set_uint (value, self->port);
+      g_value_set_uint (value, cns_source_application_get_local (
+                                   CNS_SOURCE_APPLICATION (self))
+                                   ->port);
       break;
-    case PROP_PROTOCOL:
-      g_value_set_gtype (value, self->protocol);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Protocol */
+      G_OBJECT_CLASS (cns_udp_echo_server_parent_class)
+          ->get_property (object, prop_id, value, pspec);
     }
 }

@@ -3,14 +3,13 @@
  */
 #pragma once
 
-#include "internet/cns-application.h"
-#include "internet/cns-socket.h"
+#include "applications/cns-source-application.h"
 
 G_BEGIN_DECLS
 
 #define CNS_TYPE_UDP_ECHO_SERVER (cns_udp_echo_server_get_type ())
 G_DECLARE_FINAL_TYPE (CnsUdpEchoServer, cns_udp_echo_server, CNS,
-                      UDP_ECHO_SERVER, CnsApplication)
+                      UDP_ECHO_SERVER, CnsSourceApplication)
 
 CnsUdpEchoServer *cns_udp_echo_server_new (guint16 port);
 CnsSocket *cns_udp_echo_server_get_socket (CnsUdpEchoServer *self);

@@ -16,19 +16,6 @@
  * a new reference), times as gint64, enums with a GType as that type and
  * the others as gint. */
 
-/* CnsApplicationRxTraceFn: source, packet, sender's address. */
-static void
-application_rx_trace_marshal (gpointer source, CnsPacket *packet,
-                              const CnsAddress *from, gpointer closure)
-{
-  GValue args[3] = { G_VALUE_INIT, G_VALUE_INIT, G_VALUE_INIT };
-
-  g_value_set_object (g_value_init (&args[0], G_TYPE_OBJECT), source);
-  g_value_set_boxed (g_value_init (&args[1], CNS_TYPE_PACKET), packet);
-  g_value_set_boxed (g_value_init (&args[2], CNS_TYPE_ADDRESS), from);
-  cns_trace_marshal_invoke (closure, args, G_N_ELEMENTS (args));
-}
-
 /* CnsIcmpv4EchoReplyTraceFn: source, IPv4 header, identifier, sequence
  * (as guint), echoed data. */
 static void
@@ -155,8 +142,6 @@ cns_internet_init (void)
   cns_ipv4_address_install ();
   cns_header_class_register (&cns_udp_header_class);
   cns_header_class_register (&cns_tcp_header_class);
-  g_type_ensure (CNS_TYPE_SOCKET);
-  g_type_ensure (CNS_TYPE_SOCKET_FACTORY);
   g_type_ensure (CNS_TYPE_UDP_L4_PROTOCOL);
   g_type_ensure (CNS_TYPE_UDP_SOCKET);
   g_type_ensure (CNS_TYPE_UDP_SOCKET_FACTORY);
@@ -173,14 +158,9 @@ cns_internet_init (void)
   g_type_ensure (CNS_TYPE_IPV4_LIST_ROUTING);
   g_type_ensure (CNS_TYPE_ICMPV4_L4_PROTOCOL);
   g_type_ensure (CNS_TYPE_LOOPBACK_NET_DEVICE);
-  g_type_ensure (CNS_TYPE_APPLICATION);
-  /* the one helper with an attribute of its own, for the attribute list */
-  g_type_ensure (CNS_TYPE_APPLICATION_HELPER);
   g_type_ensure (CNS_TYPE_IPV4_HEADER);
   g_type_ensure (CNS_TYPE_TCP_HEADER);
 
-  cns_trace_source_register_marshal ("CnsApplicationRxTraceFn",
-                                     G_CALLBACK (application_rx_trace_marshal));
   cns_trace_source_register_marshal (
       "CnsIcmpv4EchoReplyTraceFn",
       G_CALLBACK (icmpv4_echo_reply_trace_marshal));

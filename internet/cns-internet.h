@@ -7,9 +7,6 @@
 
 #include "network/cns-network.h"
 
-#include "internet/cns-application-container.h"
-#include "internet/cns-application-helper.h"
-#include "internet/cns-application.h"
 #include "internet/cns-icmpv4-header.h"
 #include "internet/cns-icmpv4-l4-protocol.h"
 #include "internet/cns-internet-error.h"
@@ -31,8 +28,6 @@
 #include "internet/cns-ipv4-static-routing-helper.h"
 #include "internet/cns-ipv4-static-routing.h"
 #include "internet/cns-loopback-net-device.h"
-#include "internet/cns-socket-factory.h"
-#include "internet/cns-socket.h"
 #include "internet/cns-tcp-congestion-ops.h"
 #include "internet/cns-tcp-header.h"
 #include "internet/cns-tcp-l4-protocol.h"

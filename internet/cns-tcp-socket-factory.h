@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-socket-factory.h"
+#include "network/cns-socket-factory.h"
 
 G_BEGIN_DECLS
 

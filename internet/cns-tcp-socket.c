@@ -33,7 +33,7 @@
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
-#include "internet/cns-socket-private.h"
+#include "internet/cns-inet-socket-private.h"
 #include "internet/cns-tcp-private.h"
 #include "internet/cns-tcp-rx-buffer-private.h"
 #include "internet/cns-tcp-tx-buffer-private.h"
@@ -488,7 +488,6 @@ tcp_fill_syn_options (CnsTcpSocket *self, CnsTcpHeader *h, gboolean syn_ack)
 static void
 tcp_send_segment (CnsTcpSocket *self, guint32 seq, guint32 size, guint8 flags)
 {
-  CnsSocketPrivate *base = cns_socket_peek_private (CNS_SOCKET (self));
   CnsPacket *packet;
   CnsTcpHeader h;
   CnsIpv4Route route;
@@ -547,9 +546,10 @@ tcp_send_segment (CnsTcpSocket *self, guint32 seq, guint32 size, guint8 flags)
     }
   CNS_TRACE_TABLE_FIRE (&self->traces, TRACE_TX, CnsTcpSegmentTraceFn, self,
                         packet, &h);
+  /* TTL 0: the IPv4 layer's DefaultTtl (TCP sockets have no IpTtl) */
   cns_tcp_l4_protocol_send (self->tcp, packet, &h,
                             self->end_point.local_address,
-                            self->end_point.peer_address, base->ip_ttl, &route);
+                            self->end_point.peer_address, 0, &route);
 }
 
 static void
@@ -1234,7 +1234,7 @@ tcp_receive_data (CnsTcpSocket *self, CnsPacket *packet, const CnsTcpHeader *h)
     self->delack_timer = cns_simulator_schedule (
         self->del_ack_timeout, tcp_delack_timeout, self, NULL);
   if (result == CNS_TCP_RX_IN_ORDER && !tcp_has (self, TCP_SHUTDOWN_RECV))
-    cns_socket_notify_data_recv_inline (CNS_SOCKET (self));
+    cns_socket_notify_data_recv (CNS_SOCKET (self));
 }
 
 static void
@@ -1280,8 +1280,6 @@ tcp_listener_syn (CnsTcpSocket *self, const CnsTcpHeader *h,
   child->congestion_control = self->congestion_control;
   child->tx.max_size = self->tx.max_size;
   child->rx.max_size = self->rx.max_size;
-  cns_socket_peek_private (CNS_SOCKET (child))->ip_ttl
-      = cns_socket_peek_private (CNS_SOCKET (self))->ip_ttl;
 
   child->end_point.local_address = destination;
   child->end_point.local_port = self->end_point.local_port;
@@ -2053,6 +2051,7 @@ cns_tcp_socket_class_init (CnsTcpSocketClass *klass)
   socket_class->get_rx_available = tcp_socket_get_rx_available;
   socket_class->get_sock_name = tcp_socket_get_sock_name;
   socket_class->get_peer_name = tcp_socket_get_peer_name;
+  cns_inet_socket_class_init (socket_class);
 
   install_uint (PROP_SND_BUF_SIZE, "snd-buf-size", "Send buffer size",
                 "Bytes the socket holds for sending: sent and not yet "

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-socket.h"
+#include "network/cns-socket.h"
 #include "internet/cns-tcp-congestion-ops.h"
 #include "internet/cns-tcp-header.h"
 

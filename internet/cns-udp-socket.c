@@ -28,10 +28,10 @@
  * pointer that is allocated when first needed, with room for one datagram
  * so that a ring is allocated only when two have to wait, while the end point
  * the socket binds is part of the socket itself: a socket that only sends is
- * six words beyond CnsSocket (its flags and IpTtl sit in the base) and
- * allocates nothing more (the base keeps the application's callbacks the same
- * way). Sending and receiving a datagram allocate nothing beyond the packet
- * (the ring grows by doubling and stays), and do no string work.
+ * seven words beyond CnsSocket and allocates nothing more (the base keeps the
+ * application's callbacks the same way). Sending and receiving a datagram
+ * allocate nothing beyond the packet (the ring grows by doubling and stays),
+ * and do no string work.
  *
  * Lifetime: the protocol holds a reference to each socket it made until
  * the socket is closed, as ns-3's UdpL4Protocol does, so an application
@@ -46,7 +46,7 @@
 #include "core/cns-trace-source.h"
 #include "internet/cns-ipv4-l3-protocol-private.h"
 #include "internet/cns-ipv4-l4-protocol-private.h"
-#include "internet/cns-socket-private.h"
+#include "internet/cns-inet-socket-private.h"
 #include "internet/cns-udp-private.h"
 #include "network/cns-queue.h"
 
@@ -99,10 +99,11 @@ struct _CnsUdpSocket
                               * peer is the socket's, unless a broadcast */
   Receiver *rx;              /* NULL until needed */
   CnsTraceTable traces;      /* Drop and TxDrop, behind one pointer */
+  guint8 flags;              /* below */
+  guint8 ip_ttl;             /* 0: the IPv4 layer's DefaultTtl */
 };
 
-/* The socket's flags, kept with its IpTtl in the base's private data
- * (see cns-socket-private.h), so that the instance is four words less. */
+/* The socket's flags. */
 enum
 {
   UDP_CONNECTED = 1 << 0,
@@ -149,25 +150,17 @@ static gboolean udp_socket_get_peer_name (CnsSocket *socket, CnsAddress *out);
 static gboolean udp_socket_set_allow_broadcast (CnsSocket *socket,
                                                 gboolean allow);
 
-static inline CnsSocketPrivate *
-udp_socket_base (CnsUdpSocket *self)
-{
-  return cns_socket_peek_private ((CnsSocket *) self);
-}
-
 /* Whether all of @flags are set. */
 static inline gboolean
 udp_socket_has (CnsUdpSocket *self, guint8 flags)
 {
-  return (udp_socket_base (self)->flags & flags) == flags;
+  return (self->flags & flags) == flags;
 }
 
 static inline void
 udp_socket_set_flags (CnsUdpSocket *self, guint8 flags, gboolean on)
 {
-  CnsSocketPrivate *base = udp_socket_base (self);
-
-  base->flags = on ? base->flags | flags : base->flags & ~flags;
+  self->flags = on ? self->flags | flags : self->flags & ~flags;
 }
 
 /* Whether the socket's end point is in the protocol's table: a bound
@@ -233,6 +226,7 @@ cns_udp_socket_class_init (CnsUdpSocketClass *klass)
   socket_class->get_sock_name = udp_socket_get_sock_name;
   socket_class->get_peer_name = udp_socket_get_peer_name;
   socket_class->set_allow_broadcast = udp_socket_set_allow_broadcast;
+  cns_inet_socket_class_init (socket_class);
 
   properties[PROP_RCV_BUF_SIZE] = g_param_spec_uint (
       "rcv-buf-size", "Receive buffer size",
@@ -527,15 +521,14 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
 {
   /* per packet: a UDP socket is a socket, no checked cast */
   CnsSocket *socket = (CnsSocket *) self;
-  CnsSocketPrivate *base = udp_socket_base (self);
-  gboolean allow_broadcast = (base->flags & UDP_ALLOW_BROADCAST) != 0;
+  gboolean allow_broadcast = (self->flags & UDP_ALLOW_BROADCAST) != 0;
   CnsIpv4L3Protocol *ipv4;
   CnsIpv4Route route;
   guint32 size = cns_packet_get_size (packet);
 
-  if (G_UNLIKELY ((base->flags & UDP_CLOSED) || self->udp == NULL))
+  if (G_UNLIKELY ((self->flags & UDP_CLOSED) || self->udp == NULL))
     return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_BADF);
-  if (G_UNLIKELY (base->flags & UDP_SHUTDOWN_SEND))
+  if (G_UNLIKELY (self->flags & UDP_SHUTDOWN_SEND))
     return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_SHUTDOWN);
   /* what a datagram's 16-bit length leaves room for: IPv4 fragments
    * datagrams up to it, never beyond */
@@ -546,7 +539,7 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
     return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_OPNOTSUPP);
   if (G_UNLIKELY (!udp_socket_is_bound (self))
       && !udp_socket_do_bind (self, cns_ipv4_address_any (), 0))
-    return udp_socket_refuse (self, packet, base->error);
+    return udp_socket_refuse (self, packet, cns_socket_get_errno (socket));
   ipv4 = cns_ipv4_l4_protocol_peek_ipv4 ((CnsIpv4L4Protocol *) self->udp);
   if (G_UNLIKELY (ipv4 == NULL))
     return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_NOROUTETOHOST);
@@ -567,14 +560,11 @@ udp_socket_do_send_to (CnsUdpSocket *self, CnsPacket *packet,
       CNS_LOG_LOGIC ("%u bytes from port %u to port %u", size,
                      self->end_point.local_port, port);
       cns_udp_l4_protocol_send (self->udp, packet, route.source, destination,
-                                self->end_point.local_port, port, base->ip_ttl,
+                                self->end_point.local_port, port, self->ip_ttl,
                                 &route);
     }
-  if (G_UNLIKELY (base->callbacks != NULL))
-    {
-      cns_socket_notify_data_sent (socket, size);
-      cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
-    }
+  cns_socket_notify_data_sent (socket, size);
+  cns_socket_notify_send (socket, CNS_UDP_MAX_PAYLOAD_SIZE);
   return (gint) size;
 }
 
@@ -583,7 +573,7 @@ udp_socket_send (CnsSocket *socket, CnsPacket *packet, guint32 flags)
 {
   /* a method of the class: the type is known, no checked cast */
   CnsUdpSocket *self = (CnsUdpSocket *) socket;
-  guint8 state = udp_socket_base (self)->flags;
+  guint8 state = self->flags;
 
   if (G_UNLIKELY (!(state & (UDP_CONNECTED | UDP_CLOSED))))
     return udp_socket_refuse (self, packet, CNS_SOCKET_ERROR_NOTCONN);
@@ -670,7 +660,7 @@ cns_udp_socket_forward_up (CnsUdpSocket *self, CnsPacket *packet,
   slot->from = cns_inet_socket_address_init (source, source_port);
   rx->count++;
   rx->rx_available += size;
-  cns_socket_notify_data_recv_inline ((CnsSocket *) self);
+  cns_socket_notify_data_recv ((CnsSocket *) self);
 }
 
 /**
@@ -722,9 +712,9 @@ udp_socket_recv_from (CnsSocket *socket, guint32 max_size, guint32 flags,
 
   if (rx != NULL && rx->count != 0)
     return udp_socket_take (socket, rx, max_size, from);
-  cns_socket_set_errno_inline (socket, udp_socket_has (self, UDP_CLOSED)
-                                           ? CNS_SOCKET_ERROR_BADF
-                                           : CNS_SOCKET_ERROR_AGAIN);
+  cns_socket_set_errno (socket, udp_socket_has (self, UDP_CLOSED)
+                                    ? CNS_SOCKET_ERROR_BADF
+                                    : CNS_SOCKET_ERROR_AGAIN);
   return NULL;
 }
 
@@ -845,7 +835,7 @@ cns_udp_socket_set_property (GObject *object, guint prop_id,
         udp_socket_receiver (self)->rcv_buf_size = g_value_get_uint (value);
       break;
     case PROP_IP_TTL:
-      udp_socket_base (self)->ip_ttl = (guint8) g_value_get_uint (value);
+      self->ip_ttl = (guint8) g_value_get_uint (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -865,7 +855,7 @@ cns_udp_socket_get_property (GObject *object, guint prop_id, GValue *value,
       g_value_set_uint (value, udp_socket_get_rcv_buf_size (self));
       break;
     case PROP_IP_TTL:
-      g_value_set_uint (value, udp_socket_base (self)->ip_ttl);
+      g_value_set_uint (value, self->ip_ttl);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "internet/cns-ipv4-address.h"
-#include "internet/cns-socket.h"
+#include "network/cns-socket.h"
 
 G_BEGIN_DECLS
 

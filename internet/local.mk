@@ -6,11 +6,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 %canon_reldir%_libcns_internet_la_CPPFLAGS = $(AM_CPPFLAGS) -DG_LOG_DOMAIN=\"cns-internet\"
 %canon_reldir%_libcns_internet_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_internet_la_SOURCES = \
-	%reldir%/cns-application-container.c \
-	%reldir%/cns-application-helper.c \
-	%reldir%/cns-application.c \
 	%reldir%/cns-icmpv4-header.c \
 	%reldir%/cns-icmpv4-l4-protocol.c \
+	%reldir%/cns-inet-socket.c \
 	%reldir%/cns-internet-error.c \
 	%reldir%/cns-internet-stack-helper.c \
 	%reldir%/cns-internet.c \
@@ -32,8 +30,6 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-ipv4-static-routing-helper.c \
 	%reldir%/cns-ipv4-static-routing.c \
 	%reldir%/cns-loopback-net-device.c \
-	%reldir%/cns-socket-factory.c \
-	%reldir%/cns-socket.c \
 	%reldir%/cns-tcp-congestion-ops.c \
 	%reldir%/cns-tcp-header.c \
 	%reldir%/cns-tcp-l4-protocol.c \
@@ -47,9 +43,6 @@ noinst_LTLIBRARIES += %reldir%/libcns-internet.la
 	%reldir%/cns-udp-socket.c
 
 nobase_cnsinclude_HEADERS += \
-	%reldir%/cns-application-container.h \
-	%reldir%/cns-application-helper.h \
-	%reldir%/cns-application.h \
 	%reldir%/cns-icmpv4-header.h \
 	%reldir%/cns-icmpv4-l4-protocol.h \
 	%reldir%/cns-internet-error.h \
@@ -72,8 +65,6 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-ipv4-static-routing-helper.h \
 	%reldir%/cns-ipv4-static-routing.h \
 	%reldir%/cns-loopback-net-device.h \
-	%reldir%/cns-socket-factory.h \
-	%reldir%/cns-socket.h \
 	%reldir%/cns-tcp-congestion-ops.h \
 	%reldir%/cns-tcp-header.h \
 	%reldir%/cns-tcp-l4-protocol.h \
@@ -85,13 +76,13 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-udp-socket.h
 
 noinst_HEADERS += \
+	%reldir%/cns-inet-socket-private.h \
 	%reldir%/cns-internet-private.h \
 	%reldir%/cns-ipv4-end-point-demux-private.h \
 	%reldir%/cns-ipv4-interface-private.h \
 	%reldir%/cns-ipv4-l3-protocol-private.h \
 	%reldir%/cns-ipv4-l4-protocol-private.h \
 	%reldir%/cns-ipv4-reassembler-private.h \
-	%reldir%/cns-socket-private.h \
 	%reldir%/cns-tcp-private.h \
 	%reldir%/cns-tcp-rx-buffer-private.h \
 	%reldir%/cns-tcp-tx-buffer-private.h \

@@ -11,8 +11,11 @@
 
 #include "network/cns-network-private.h"
 
-/* CnsPacketTraceFn for bindings: the closure gets the source and the
- * packet (a new reference while it holds it). */
+/* The marshals call the closure with the firing object, then the trace's
+ * arguments: packets and addresses as boxed copies (a packet as a new
+ * reference). */
+
+/* CnsPacketTraceFn: source, packet. */
 static void
 packet_trace_marshal (gpointer source, CnsPacket *packet, gpointer closure)
 {
@@ -23,10 +26,26 @@ packet_trace_marshal (gpointer source, CnsPacket *packet, gpointer closure)
   cns_trace_marshal_invoke (closure, args, G_N_ELEMENTS (args));
 }
 
+/* CnsApplicationRxTraceFn: source, packet, sender's address. */
+static void
+application_rx_trace_marshal (gpointer source, CnsPacket *packet,
+                              const CnsAddress *from, gpointer closure)
+{
+  GValue args[3] = { G_VALUE_INIT, G_VALUE_INIT, G_VALUE_INIT };
+
+  g_value_set_object (g_value_init (&args[0], G_TYPE_OBJECT), source);
+  g_value_set_boxed (g_value_init (&args[1], CNS_TYPE_PACKET), packet);
+  g_value_set_boxed (g_value_init (&args[2], CNS_TYPE_ADDRESS), from);
+  cns_trace_marshal_invoke (closure, args, G_N_ELEMENTS (args));
+}
+
 void
 cns_network_init (void)
 {
   g_type_ensure (CNS_TYPE_ADDRESS);
+  g_type_ensure (CNS_TYPE_APPLICATION);
+  /* the one helper with an attribute of its own, for the attribute list */
+  g_type_ensure (CNS_TYPE_APPLICATION_HELPER);
   g_type_ensure (CNS_TYPE_CHANNEL);
   g_type_ensure (CNS_TYPE_DROP_TAIL_QUEUE);
   g_type_ensure (CNS_TYPE_ERROR_MODEL);
@@ -42,10 +61,14 @@ cns_network_init (void)
   g_type_ensure (CNS_TYPE_POINT_TO_POINT_REMOTE_CHANNEL);
   g_type_ensure (CNS_TYPE_QUEUE);
   g_type_ensure (CNS_TYPE_RATE_ERROR_MODEL);
+  g_type_ensure (CNS_TYPE_SOCKET);
+  g_type_ensure (CNS_TYPE_SOCKET_FACTORY);
 
   cns_mac48_address_install ();
   cns_channel_list_install ();
   cns_node_list_install ();
   cns_trace_source_register_marshal ("CnsPacketTraceFn",
                                      G_CALLBACK (packet_trace_marshal));
+  cns_trace_source_register_marshal ("CnsApplicationRxTraceFn",
+                                     G_CALLBACK (application_rx_trace_marshal));
 }

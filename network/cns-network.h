@@ -1,5 +1,6 @@
 /* cns — the network module: packets, addresses, nodes, net devices,
- * channels, queues, point-to-point links, error models and tracing.
+ * channels, queues, point-to-point links, error models, tracing, and the
+ * application and socket base classes.
  * Like ns-3's network-module.h: include this one header.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -8,6 +9,9 @@
 #include "core/cns-core.h"
 
 #include "network/cns-address.h"
+#include "network/cns-application-container.h"
+#include "network/cns-application-helper.h"
+#include "network/cns-application.h"
 #include "network/cns-ascii-trace-helper.h"
 #include "network/cns-byte-reader.h"
 #include "network/cns-byte-writer.h"
@@ -34,4 +38,6 @@
 #include "network/cns-ppp-header.h"
 #include "network/cns-queue.h"
 #include "network/cns-rate-error-model.h"
+#include "network/cns-socket-factory.h"
+#include "network/cns-socket.h"
 #include "network/cns-tag.h"

@@ -69,7 +69,7 @@ struct _CnsNode
   guint32 n_applications;
   guint32 n_handlers;
   CnsNetDevice **devices;
-  CnsObject **applications;
+  CnsApplication **applications;
   /* in registration order: &one_handler while there is at most one (a
    * node usually has IPv4's alone, and every frame received reads it),
    * else a block sized to them: a GArray's header and spare room would
@@ -158,7 +158,7 @@ cns_node_dispose (GObject *object)
     }
   for (guint32 i = 0; i < self->n_applications; i++)
     {
-      cns_object_dispose (self->applications[i]);
+      cns_object_dispose (CNS_OBJECT (self->applications[i]));
       g_object_unref (self->applications[i]);
     }
   g_clear_pointer (&self->devices, g_free);
@@ -230,7 +230,7 @@ cns_node_initialize (CnsObject *object)
   for (guint32 i = 0; i < self->n_devices; i++)
     cns_object_initialize (CNS_OBJECT (self->devices[i]));
   for (guint32 i = 0; i < self->n_applications; i++)
-    cns_object_initialize (self->applications[i]);
+    cns_object_initialize (CNS_OBJECT (self->applications[i]));
   CNS_OBJECT_CLASS (cns_node_parent_class)->initialize (object);
 }
 
@@ -454,21 +454,26 @@ cns_node_get_device (CnsNode *self, guint32 index)
 
 /**
  * cns_node_add_application:
- * @application: an application object; the node takes a reference
+ * @application: an application; the node takes a reference
+ *
+ * Adds @application to the node's list, as ns-3's Node::AddApplication;
+ * cns_application_install() calls it, and gives the application its node.
  *
  * Returns: the application's index.
  */
 guint32
-cns_node_add_application (CnsNode *self, CnsObject *application)
+cns_node_add_application (CnsNode *self, CnsApplication *application)
 {
   guint32 index;
 
   g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), 0);
+  /* a CnsObject check: the node does not call into the application's
+   * file, which calls into this one */
   g_return_val_if_fail (CNS_INSTANCE_IS_A (application, CNS_TYPE_OBJECT), 0);
 
   index = self->n_applications++;
   self->applications
-      = g_renew (CnsObject *, self->applications, self->n_applications);
+      = g_renew (CnsApplication *, self->applications, self->n_applications);
   self->applications[index] = g_object_ref (application);
   if (cns_object_is_initialized (CNS_OBJECT (self)))
     cns_prefetch_hint_add_object (self->id, application);
@@ -492,7 +497,7 @@ cns_node_get_n_applications (CnsNode *self)
  *
  * Returns: (transfer none) (nullable): application @index.
  */
-CnsObject *
+CnsApplication *
 cns_node_get_application (CnsNode *self, guint32 index)
 {
   g_return_val_if_fail (CNS_INSTANCE_IS_A (self, CNS_TYPE_NODE), NULL);

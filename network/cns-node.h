@@ -11,6 +11,9 @@ G_BEGIN_DECLS
 #define CNS_TYPE_NODE (cns_node_get_type ())
 G_DECLARE_FINAL_TYPE (CnsNode, cns_node, CNS, NODE, CnsObject)
 
+/* network/cns-application.h, which includes this header, declares it. */
+typedef struct _CnsApplication CnsApplication;
+
 /**
  * CnsProtocolHandler:
  * @device: the device the packet came in on
@@ -38,9 +41,9 @@ guint32 cns_node_add_device (CnsNode *self, CnsNetDevice *device);
 guint32 cns_node_get_n_devices (CnsNode *self);
 CnsNetDevice *cns_node_get_device (CnsNode *self, guint32 index);
 
-guint32 cns_node_add_application (CnsNode *self, CnsObject *application);
+guint32 cns_node_add_application (CnsNode *self, CnsApplication *application);
 guint32 cns_node_get_n_applications (CnsNode *self);
-CnsObject *cns_node_get_application (CnsNode *self, guint32 index);
+CnsApplication *cns_node_get_application (CnsNode *self, guint32 index);
 
 void cns_node_register_protocol_handler (CnsNode *self,
                                          CnsProtocolHandler handler,

@@ -1,5 +1,6 @@
 # network/: packets, addresses, nodes, devices, channels, queues,
-# point-to-point links, error models, pcap and ascii tracing.
+# point-to-point links, error models, pcap and ascii tracing, and the
+# application and socket base classes.
 
 noinst_LTLIBRARIES += %reldir%/libcns-network.la
 
@@ -7,6 +8,9 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 %canon_reldir%_libcns_network_la_LIBADD = $(GLIB_LIBS) $(LIBM)
 %canon_reldir%_libcns_network_la_SOURCES = \
 	%reldir%/cns-address.c \
+	%reldir%/cns-application-container.c \
+	%reldir%/cns-application-helper.c \
+	%reldir%/cns-application.c \
 	%reldir%/cns-ascii-trace-helper.c \
 	%reldir%/cns-buffer.c \
 	%reldir%/cns-byte-reader.c \
@@ -39,10 +43,15 @@ noinst_LTLIBRARIES += %reldir%/libcns-network.la
 	%reldir%/cns-queue.c \
 	%reldir%/cns-range-list.c \
 	%reldir%/cns-rate-error-model.c \
+	%reldir%/cns-socket-factory.c \
+	%reldir%/cns-socket.c \
 	%reldir%/cns-tag.c
 
 nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-address.h \
+	%reldir%/cns-application-container.h \
+	%reldir%/cns-application-helper.h \
+	%reldir%/cns-application.h \
 	%reldir%/cns-ascii-trace-helper.h \
 	%reldir%/cns-byte-reader.h \
 	%reldir%/cns-byte-writer.h \
@@ -70,6 +79,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-ppp-header.h \
 	%reldir%/cns-queue.h \
 	%reldir%/cns-rate-error-model.h \
+	%reldir%/cns-socket-factory.h \
+	%reldir%/cns-socket.h \
 	%reldir%/cns-tag.h
 
 noinst_HEADERS += \

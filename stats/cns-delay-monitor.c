@@ -70,18 +70,6 @@ struct _CnsDelayMonitor
 
 G_DEFINE_FINAL_TYPE (CnsDelayMonitor, cns_delay_monitor, G_TYPE_OBJECT)
 
-/* The sinks' base class, named rather than included: applications are a
- * module of their own, beside this one. */
-static GType
-application_type (void)
-{
-  static GType type;
-
-  if (type == 0)
-    type = g_type_from_name ("CnsApplication");
-  return type;
-}
-
 /* splitmix64's finaliser: mixes a value before it is summed, so that a
  * sum over packets in any order tells different sets apart. */
 static guint64
@@ -288,8 +276,7 @@ cns_delay_monitor_add_sink (CnsDelayMonitor *self, CnsApplication *sink,
   Sink *s;
 
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), FALSE);
-  g_return_val_if_fail (G_TYPE_CHECK_INSTANCE_TYPE (sink, application_type ()),
-                        FALSE);
+  g_return_val_if_fail (CNS_IS_APPLICATION (sink), FALSE);
   s = g_new (Sink, 1);
   *s = (Sink){ self, flow, group };
   g_ptr_array_add (self->sinks, s);

@@ -3,14 +3,11 @@
  */
 #pragma once
 
+#include "network/cns-application.h"
 #include "network/cns-net-device.h"
 #include "network/cns-node.h"
 
 G_BEGIN_DECLS
-
-/* The packet sinks' base class, from the applications module; declared,
- * not included, so that statistics do not depend on applications. */
-typedef struct _CnsApplication CnsApplication;
 
 #define CNS_TYPE_DELAY_MONITOR (cns_delay_monitor_get_type ())
 G_DECLARE_FINAL_TYPE (CnsDelayMonitor, cns_delay_monitor, CNS, DELAY_MONITOR,

@@ -3,8 +3,9 @@
  *
  * MyBurstSender sends Count datagrams of PacketSize bytes to Remote, one
  * every Interval, from its start time, over any transport (Protocol, UDP
- * by default), and fires its Tx trace source for each. The scenario puts
- * it on node 0 of a two-node link and a packet sink on node 1, and
+ * by default), and fires its Tx trace source for each. Its base,
+ * CnsSourceApplication, owns Remote, Protocol and the socket. The scenario
+ * puts it on node 0 of a two-node link and a packet sink on node 1, and
  * prints what the sink received.
  */
 #include "applications/cns-applications.h"
@@ -14,7 +15,7 @@
 
 #define MY_TYPE_BURST_SENDER (my_burst_sender_get_type ())
 G_DECLARE_FINAL_TYPE (MyBurstSender, my_burst_sender, MY, BURST_SENDER,
-                      CnsApplication)
+                      CnsSourceApplication)
 
 #define DEFAULT_COUNT       5
 #define DEFAULT_PACKET_SIZE 512
@@ -23,11 +24,9 @@ G_DECLARE_FINAL_TYPE (MyBurstSender, my_burst_sender, MY, BURST_SENDER,
 enum
 {
   PROP_0,
-  PROP_REMOTE,
   PROP_COUNT,
   PROP_PACKET_SIZE,
   PROP_INTERVAL,
-  PROP_PROTOCOL,
   N_PROPERTIES
 };
 
@@ -35,33 +34,33 @@ static GParamSpec *properties[N_PROPERTIES];
 
 struct _MyBurstSender
 {
-  CnsApplication parent_instance;
+  CnsSourceApplication parent_instance;
 
-  /* attributes */
-  CnsInetSocketAddress remote;
+  /* attributes; Remote and Protocol are the base's */
   guint count;
   guint packet_size;
   CnsTime interval;
-  GType protocol;
 
   /* state */
-  CnsSocket *socket;
   CnsEventId next_send;
   guint sent;
 
   CnsTraceSource tx;
 };
 
-G_DEFINE_FINAL_TYPE (MyBurstSender, my_burst_sender, CNS_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (MyBurstSender, my_burst_sender,
+                     CNS_TYPE_SOURCE_APPLICATION)
 
 static void
 burst_send (gpointer obj, gpointer data)
 {
   MyBurstSender *self = obj;
+  CnsSocket *socket
+      = cns_source_application_get_socket (CNS_SOURCE_APPLICATION (self));
   CnsPacket *packet = cns_packet_new (self->packet_size);
 
   /* the socket takes the packet: keep a reference for the trace */
-  if (cns_socket_send (self->socket, cns_packet_ref (packet), 0) >= 0)
+  if (cns_socket_send (socket, cns_packet_ref (packet), 0) >= 0)
     CNS_TRACE_SOURCE_FIRE (&self->tx, CnsPacketTraceFn, self, packet);
   cns_packet_unref (packet);
   if (++self->sent < self->count)
@@ -69,44 +68,38 @@ burst_send (gpointer obj, gpointer data)
         = cns_simulator_schedule (self->interval, burst_send, self, NULL);
 }
 
+/* The base connected the socket to Remote (a UDP socket at once). */
 static void
-burst_start_application (CnsApplication *app)
+burst_connection_succeeded (CnsSourceApplication *source, CnsSocket *socket)
 {
-  MyBurstSender *self = MY_BURST_SENDER (app);
-  CnsNode *node = cns_application_get_node (app);
-  g_autoptr (GError) error = NULL;
-  CnsAddress remote;
+  MyBurstSender *self = MY_BURST_SENDER (source);
 
-  self->socket = cns_socket_create (node, self->protocol);
-  cns_inet_socket_address_to_address (&self->remote, &remote);
-  if (!cns_socket_bind (self->socket, NULL, &error)
-      || !cns_socket_connect (self->socket, &remote, &error))
-    {
-      g_warning ("MyBurstSender on node %u: %s", cns_node_get_id (node),
-                 error->message);
-      return;
-    }
   self->sent = 0;
   self->next_send = cns_simulator_schedule_now (burst_send, self, NULL);
 }
 
 static void
+burst_start_application (CnsApplication *app)
+{
+  CnsSourceApplication *source = CNS_SOURCE_APPLICATION (app);
+
+  /* makes, binds and connects the socket, or says why it cannot */
+  if (cns_source_application_get_socket (source) == NULL)
+    cns_source_application_connect (source);
+}
+
+static void
 burst_stop_application (CnsApplication *app)
 {
-  MyBurstSender *self = MY_BURST_SENDER (app);
-
-  cns_simulator_cancel (&self->next_send);
-  if (self->socket != NULL)
-    cns_socket_close (self->socket);
+  cns_simulator_cancel (&MY_BURST_SENDER (app)->next_send);
+  cns_source_application_close_socket (CNS_SOURCE_APPLICATION (app));
 }
 
 static void
 my_burst_sender_dispose (GObject *object)
 {
-  MyBurstSender *self = MY_BURST_SENDER (object);
-
-  cns_simulator_cancel (&self->next_send);
-  g_clear_object (&self->socket);
+  cns_simulator_cancel (&MY_BURST_SENDER (object)->next_send);
+  /* the base lets go of the socket */
   G_OBJECT_CLASS (my_burst_sender_parent_class)->dispose (object);
 }
 
@@ -115,15 +108,9 @@ my_burst_sender_set_property (GObject *object, guint prop_id,
                               const GValue *value, GParamSpec *pspec)
 {
   MyBurstSender *self = MY_BURST_SENDER (object);
-  const CnsInetSocketAddress *remote;
 
   switch (prop_id)
     {
-    case PROP_REMOTE:
-      remote = g_value_get_boxed (value);
-      if (remote != NULL)
-        self->remote = *remote;
-      break;
     case PROP_COUNT:
       self->count = g_value_get_uint (value);
       break;
@@ -133,11 +120,9 @@ my_burst_sender_set_property (GObject *object, guint prop_id,
     case PROP_INTERVAL:
       self->interval = cns_value_get_time (value);
       break;
-    case PROP_PROTOCOL:
-      self->protocol = g_value_get_gtype (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote and Protocol */
+      G_OBJECT_CLASS (my_burst_sender_parent_class)
+          ->set_property (object, prop_id, value, pspec);
     }
 }
 
@@ -149,9 +134,6 @@ my_burst_sender_get_property (GObject *object, guint prop_id, GValue *value,
 
   switch (prop_id)
     {
-    case PROP_REMOTE:
-      g_value_set_boxed (value, &self->remote);
-      break;
     case PROP_COUNT:
       g_value_set_uint (value, self->count);
       break;
@@ -161,11 +143,9 @@ my_burst_sender_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_INTERVAL:
       cns_value_set_time (value, self->interval);
       break;
-    case PROP_PROTOCOL:
-      g_value_set_gtype (value, self->protocol);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: /* the base's Remote and Protocol */
+      G_OBJECT_CLASS (my_burst_sender_parent_class)
+          ->get_property (object, prop_id, value, pspec);
     }
 }
 
@@ -174,16 +154,16 @@ my_burst_sender_class_init (MyBurstSenderClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   CnsApplicationClass *app_class = CNS_APPLICATION_CLASS (klass);
+  CnsSourceApplicationClass *source_class
+      = CNS_SOURCE_APPLICATION_CLASS (klass);
 
   object_class->dispose = my_burst_sender_dispose;
   object_class->set_property = my_burst_sender_set_property;
   object_class->get_property = my_burst_sender_get_property;
   app_class->start_application = burst_start_application;
   app_class->stop_application = burst_stop_application;
+  source_class->connection_succeeded = burst_connection_succeeded;
 
-  properties[PROP_REMOTE] = g_param_spec_boxed (
-      "remote", "Remote", "Where the datagrams go (\"10.1.1.2:9\")",
-      CNS_TYPE_INET_SOCKET_ADDRESS, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_COUNT] = g_param_spec_uint (
       "count", "Count", "How many datagrams to send", 1, G_MAXUINT,
       DEFAULT_COUNT, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
@@ -193,8 +173,11 @@ my_burst_sender_class_init (MyBurstSenderClass *klass)
   properties[PROP_INTERVAL] = cns_param_spec_time (
       "interval", "Interval", "The time between two datagrams", 1, G_MAXINT64,
       DEFAULT_INTERVAL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PROTOCOL] = cns_application_param_spec_protocol ();
   g_object_class_install_properties (object_class, N_PROPERTIES, properties);
+  cns_source_application_class_install_remote (
+      source_class, "Where the datagrams go (\"10.1.1.2:9\")");
+  cns_source_application_class_install_protocol (source_class,
+                                                 CNS_TYPE_UDP_SOCKET_FACTORY);
 
   cns_application_class_install_trace_source (
       app_class, "Tx", "A datagram was handed to the socket",
@@ -207,7 +190,6 @@ my_burst_sender_init (MyBurstSender *self)
   self->count = DEFAULT_COUNT;
   self->packet_size = DEFAULT_PACKET_SIZE;
   self->interval = DEFAULT_INTERVAL;
-  self->protocol = CNS_TYPE_UDP_SOCKET_FACTORY;
 }
 
 /* ---- the scenario ---- */

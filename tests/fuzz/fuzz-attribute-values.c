@@ -31,7 +31,7 @@
 #include "core/cns-random-variable.h"
 #include "core/cns-time.h"
 #include "core/cns-uniform-random-variable.h"
-#include "internet/cns-application-helper.h"
+#include "network/cns-application-helper.h"
 #include "applications/cns-on-off-application.h"
 #include "internet/cns-tcp-socket.h"
 #include "network/cns-drop-tail-queue.h"

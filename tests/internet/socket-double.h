@@ -5,8 +5,8 @@
 #pragma once
 
 #include "internet/cns-internet.h"
-#include "internet/cns-socket-factory.h"
-#include "internet/cns-socket.h"
+#include "network/cns-socket-factory.h"
+#include "network/cns-socket.h"
 
 G_BEGIN_DECLS
 

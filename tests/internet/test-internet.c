@@ -24,11 +24,6 @@ main (void)
     test_ipv4_header_suite (),
     test_ipv4_routing_suite (),
     test_icmpv4_suite (),
-    test_application_suite (),
-    test_on_off_application_suite (),
-    test_bulk_send_suite (),
-    test_packet_sink_suite (),
-    test_udp_echo_suite (),
     test_address_helper_suite (),
     test_config_paths_suite (),
   };

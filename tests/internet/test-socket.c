@@ -80,11 +80,14 @@ START_TEST (test_socket_unsupported_operations)
   test_inet_address ("10.1.1.2:9", &a);
   ck_assert_int_eq (cns_socket_get_errno (s), CNS_SOCKET_ERROR_NOTERROR);
 
+  /* a socket class that names addresses in no way of its own: the base's
+   * generic form, in the network module's domain */
   ck_assert (!cns_socket_bind (s, &a, &error));
-  CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_INVALID);
-  ck_assert_str_eq (
-      error->message,
-      "TestBareSocket cannot bind to 10.1.1.2:9: operation not supported");
+  ck_assert (
+      g_error_matches (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_INVALID));
+  ck_assert_str_eq (error->message,
+                    "TestBareSocket cannot bind to 03-06-0a:01:01:02:00:09: "
+                    "operation not supported");
   ck_assert_int_eq (cns_socket_get_errno (s), CNS_SOCKET_ERROR_OPNOTSUPP);
   g_clear_error (&error);
 
@@ -116,9 +119,9 @@ START_TEST (test_socket_unsupported_operations)
 #undef EXPECT_OPNOTSUPP
 
   ck_assert (!cns_socket_connect (s, &a, &error));
-  ck_assert_str_eq (
-      error->message,
-      "TestBareSocket cannot connect to 10.1.1.2:9: operation not supported");
+  ck_assert_str_eq (error->message,
+                    "TestBareSocket cannot connect to 03-06-0a:01:01:02:00:09: "
+                    "operation not supported");
   g_clear_error (&error);
   ck_assert (!cns_socket_listen (s, &error));
   ck_assert_str_eq (error->message,
@@ -151,10 +154,11 @@ START_TEST (test_socket_dispatch)
 
     ck_assert (!cns_socket_bind (s, &mac, &error));
     ck_assert_int_eq (cns_socket_get_errno (s), CNS_SOCKET_ERROR_AFNOSUPPORT);
-    CNS_TEST_ASSERT_ERROR (error, CNS_INTERNET_ERROR_INVALID);
+    ck_assert (
+        g_error_matches (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_INVALID));
     expected = g_strdup_printf (
-        "TestSocket on node %u cannot bind to 01-02-ab:01 (not an inet "
-        "socket address): address family not supported",
+        "TestSocket on node %u cannot bind to 01-02-ab:01: address family "
+        "not supported",
         cns_node_get_id (node));
     ck_assert_str_eq (error->message, expected);
   }

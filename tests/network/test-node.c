@@ -255,17 +255,35 @@ START_TEST (test_node_bad_calls)
 }
 END_TEST
 
+/* The least application: CnsApplication is abstract. */
+typedef CnsApplication TestNodeApp;
+typedef CnsApplicationClass TestNodeAppClass;
+GType test_node_app_get_type (void);
+G_DEFINE_TYPE (TestNodeApp, test_node_app, CNS_TYPE_APPLICATION)
+
+static void
+test_node_app_class_init (TestNodeAppClass *klass)
+{
+}
+
+static void
+test_node_app_init (TestNodeApp *self)
+{
+}
+
 START_TEST (test_node_applications)
 {
   g_autoptr (CnsNode) n = cns_node_new ();
-  g_autoptr (CnsObject) app = cns_object_new (CNS_TYPE_OBJECT, NULL);
+  g_autoptr (CnsApplication) app
+      = cns_object_new (test_node_app_get_type (), NULL);
 
-  ck_assert_uint_eq (cns_node_add_application (n, app), 0);
+  /* installing adds it to the node's list */
+  ck_assert_uint_eq (cns_application_install (app, n), 0);
   ck_assert_uint_eq (cns_node_get_n_applications (n), 1);
   ck_assert_ptr_eq (cns_node_get_application (n, 0), app);
   cns_simulator_run ();
   /* applications start with their node */
-  ck_assert (cns_object_is_initialized (app));
+  ck_assert (cns_object_is_initialized (CNS_OBJECT (app)));
 }
 END_TEST
 

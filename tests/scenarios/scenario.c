@@ -221,7 +221,7 @@ connect_node (CnsNode *node)
                  G_CALLBACK (trace_ipv4_drop), here);
   for (guint32 a = 0; a < cns_node_get_n_applications (node); a++)
     {
-      CnsObject *app = cns_node_get_application (node, a);
+      CnsApplication *app = cns_node_get_application (node, a);
 
       if (CNS_IS_ON_OFF_APPLICATION (app))
         connect_trace (app, "Tx", G_CALLBACK (trace_AppTx), here);

@@ -6,7 +6,6 @@
 #include "core/cns-object.h"
 #include "core/cns-time.h"
 #include "core/cns-trace-source.h"
-#include "internet/cns-ipv4-address.h"
 #include "network/cns-address.h"
 #include "network/cns-node.h"
 #include "network/cns-packet.h"
@@ -36,8 +35,11 @@ G_DECLARE_DERIVABLE_TYPE (CnsApplication, cns_application, CNS, APPLICATION,
  * does:
  * - attributes: GObject properties; a Protocol attribute, for an
  *   application that can run over any transport, is made by
- *   cns_application_param_spec_protocol() and stored as a #GType;
- *   sockets are made with cns_socket_create (node, protocol);
+ *   cns_application_param_spec_protocol(), its default declared with
+ *   cns_attribute_install_default(), and sockets are made with
+ *   cns_socket_create (node, protocol). An application over one socket
+ *   derives from applications/' CnsSourceApplication instead, which owns
+ *   Protocol, the addresses and the socket;
  * - per-packet trace sources ("Tx", "Rx"): a #CnsTraceSource in the
  *   instance struct, installed by name in class_init with
  *   cns_application_class_install_trace_source() and fired with
@@ -73,10 +75,6 @@ typedef void (*CnsApplicationRxTraceFn) (gpointer source, CnsPacket *packet,
                                          const CnsAddress *from,
                                          gpointer user_data);
 
-/* Longest text cns_application_format_(inet_)endpoint() writes, with the NUL:
- * "255.255.255.255 port 65535". */
-#define CNS_APPLICATION_ENDPOINT_STRING_SIZE 27
-
 guint32 cns_application_install (CnsApplication *self, CnsNode *node);
 CnsNode *cns_application_get_node (CnsApplication *self);
 
@@ -93,10 +91,5 @@ void cns_application_class_install_trace_source (CnsApplicationClass *klass,
                                                  const gchar *signature,
                                                  glong offset);
 void cns_application_format_now (gchar buf[CNS_TIME_STRING_SIZE]);
-void cns_application_format_endpoint (
-    const CnsAddress *address, gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE]);
-void cns_application_format_inet_endpoint (
-    const CnsInetSocketAddress *address,
-    gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE]);
 
 G_END_DECLS

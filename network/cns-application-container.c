@@ -5,7 +5,7 @@
  * that a scenario can set when they all start and stop in one call
  * ("apps.Start (Seconds (1.0))").
  */
-#include "internet/cns-application-container.h"
+#include "network/cns-application-container.h"
 
 struct _CnsApplicationContainer
 {

@@ -7,7 +7,7 @@
  * Tx trace, the closing of the socket, and the errors a scenario can make.
  */
 #include "applications/cns-applications.h"
-#include "internet/suites.h"
+#include "applications/suites.h"
 #include "lib/cns-test.h"
 
 #include "internet/cns-internet.h"

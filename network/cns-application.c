@@ -25,17 +25,16 @@
  * subclasses cancel theirs in dispose.
  *
  * This file also holds what subclasses share: the Protocol attribute
- * (any socket factory, UDP by default), the installation of their
- * per-packet trace sources, and the formatting of ns-3's log lines ("At
- * time +2.00369s server received 1024 bytes from 10.1.1.1 port 49153").
+ * (any socket factory; each class declares its default), the installation
+ * of their per-packet trace sources, and the time as ns-3's log lines
+ * write it ("At time +2.00369s ..."). Whatever knows IPv4 (the Remote and
+ * Local addresses, the endpoints in log lines) is applications/' own.
  */
-#include "internet/cns-application.h"
+#include "network/cns-application.h"
 
 #include "core/cns-log.h"
 #include "core/cns-simulator.h"
-#include "internet/cns-ipv4-address.h"
-#include "internet/cns-socket-factory.h"
-#include "internet/cns-udp-socket-factory.h"
+#include "network/cns-socket-factory.h"
 
 #include <string.h>
 
@@ -43,7 +42,6 @@ CNS_LOG_COMPONENT_DEFINE ("cns-application");
 
 #define DEFAULT_START_TIME CNS_TIME_ZERO
 #define DEFAULT_STOP_TIME  CNS_TIME_ZERO
-#define DEFAULT_PROTOCOL   CNS_TYPE_UDP_SOCKET_FACTORY
 
 enum
 {
@@ -301,7 +299,7 @@ cns_application_install (CnsApplication *self, CnsNode *node)
 
   application_set_node (priv, node);
   g_object_ref (self); /* released after cns_simulator_destroy(): see above */
-  index = cns_node_add_application (node, CNS_OBJECT (self));
+  index = cns_node_add_application (node, self);
   CNS_APPLICATION_GET_CLASS (self)->installed (self);
   if (cns_object_is_initialized (CNS_OBJECT (node)))
     cns_simulator_schedule_with_context_full (
@@ -417,52 +415,15 @@ cns_application_class_install_trace_source (CnsApplicationClass *klass,
                             offset);
 }
 
-/* GParamSpecGType has no default of its own: g_param_value_set_default()
- * gives its is_a type, which for the Protocol attribute is the abstract
- * CnsSocketFactory. The Protocol attribute's spec is a GParamSpecGType
- * (so it parses and validates as one) whose default is UDP, so that
- * listings show the default applications really have. */
-typedef struct
-{
-  GParamSpecGType parent;
-} ProtocolParamSpec;
-
-static void
-protocol_param_set_default (GParamSpec *pspec, GValue *value)
-{
-  g_value_set_gtype (value, DEFAULT_PROTOCOL);
-}
-
-static void
-protocol_param_class_init (gpointer klass, gpointer data)
-{
-  G_PARAM_SPEC_CLASS (klass)->value_set_default = protocol_param_set_default;
-}
-
-static GType
-protocol_param_get_type (void)
-{
-  static gsize type;
-
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type,
-                       g_type_register_static_simple (
-                           G_TYPE_PARAM_GTYPE,
-                           g_intern_static_string ("CnsParamProtocol"),
-                           sizeof (GParamSpecClass), protocol_param_class_init,
-                           sizeof (ProtocolParamSpec), NULL, 0));
-  return (GType) type;
-}
-
 /**
  * cns_application_param_spec_protocol:
  *
  * The Protocol attribute of an application that can run over any
  * transport: a #GType property named "protocol" that holds a socket
- * factory type, such as CnsUdpSocketFactory (its default) or
- * CnsTcpSocketFactory, and is set from text by the type's name. Install
- * it in class_init, store the value as a #GType (the subclass's init sets
- * it to the default, CNS_TYPE_UDP_SOCKET_FACTORY) and make sockets with
+ * factory type, such as CnsUdpSocketFactory or CnsTcpSocketFactory, and
+ * is set from text by the type's name. Install it in class_init, declare
+ * its default with cns_attribute_install_default() (a #GType property
+ * cannot hold one), store the value as a #GType and make sockets with
  * cns_socket_create (node, protocol).
  *
  * Returns: (transfer floating): a new param spec, for one class.
@@ -470,15 +431,12 @@ protocol_param_get_type (void)
 GParamSpec *
 cns_application_param_spec_protocol (void)
 {
-  GParamSpec *pspec = g_param_spec_internal (
-      protocol_param_get_type (), "protocol", "Protocol",
+  return g_param_spec_gtype (
+      "protocol", "Protocol",
       "The socket factory type of the transport protocol to use: "
       "CnsUdpSocketFactory or CnsTcpSocketFactory (each application "
       "lists its default)",
-      G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-
-  G_PARAM_SPEC_GTYPE (pspec)->is_a_type = CNS_TYPE_SOCKET_FACTORY;
-  return pspec;
+      CNS_TYPE_SOCKET_FACTORY, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
 }
 
 /**
@@ -500,54 +458,6 @@ cns_application_format_now (gchar buf[CNS_TIME_STRING_SIZE])
   n = strlen (buf);
   buf[n] = 's';
   buf[n + 1] = '\0';
-}
-
-/**
- * cns_application_format_endpoint:
- * @address: an address, usually an inet socket address
- * @buf: (out caller-allocates): where to write
- *
- * Writes @address as ns-3's applications log a peer: "10.1.1.2 port 9"
- * for an inet socket address, other addresses in their generic text
- * form (cut to fit).
- */
-void
-cns_application_format_endpoint (
-    const CnsAddress *address, gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE])
-{
-  CnsInetSocketAddress inet;
-
-  g_return_if_fail (address != NULL);
-  g_return_if_fail (buf != NULL);
-  if (cns_inet_socket_address_from_address (address, &inet))
-    cns_application_format_inet_endpoint (&inet, buf);
-  else
-    {
-      g_autofree gchar *text = cns_address_to_string (address);
-
-      g_strlcpy (buf, text, CNS_APPLICATION_ENDPOINT_STRING_SIZE);
-    }
-}
-
-/**
- * cns_application_format_inet_endpoint:
- * @address: an inet socket address
- * @buf: (out caller-allocates): where to write
- *
- * Writes @address as ns-3's applications log a peer: "10.1.1.2 port 9".
- */
-void
-cns_application_format_inet_endpoint (
-    const CnsInetSocketAddress *address,
-    gchar buf[CNS_APPLICATION_ENDPOINT_STRING_SIZE])
-{
-  gchar ip[CNS_IPV4_ADDRESS_STRING_SIZE];
-
-  g_return_if_fail (address != NULL);
-  g_return_if_fail (buf != NULL);
-  cns_ipv4_address_format (address->address, ip);
-  g_snprintf (buf, CNS_APPLICATION_ENDPOINT_STRING_SIZE, "%s port %u", ip,
-              address->port);
 }
 
 static void

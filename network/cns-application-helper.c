@@ -11,11 +11,11 @@
  * each application, as ns-3 does: each source gets its own random
  * variable, with its own stream, rather than all of them sharing one.
  */
-#include "internet/cns-application-helper.h"
+#include "network/cns-application-helper.h"
 
 #include "core/cns-attribute.h"
 #include "core/cns-object-factory.h"
-#include "internet/cns-socket-factory.h"
+#include "network/cns-socket-factory.h"
 
 enum
 {
@@ -164,11 +164,13 @@ cns_application_helper_new (GType application_type)
  * @protocol: a socket factory type for the application's Protocol
  *   attribute, or %G_TYPE_INVALID for the application's default
  * @address_name: the application's address attribute, "Remote" or "Local"
- * @address: its value
+ * @address: its value, a boxed value of the attribute's type (for the
+ *   applications of applications/, a CnsInetSocketAddress)
  *
  * For the helpers of socket applications (CnsOnOffHelper,
  * CnsPacketSinkHelper, ...), whose constructors all take a protocol and
- * an address.
+ * an address; the helper knows no address family, the attribute's type
+ * says what @address is.
  *
  * Returns: (transfer full): the helper.
  */
@@ -176,10 +178,11 @@ CnsApplicationHelper *
 cns_application_helper_new_with_socket (GType helper_type,
                                         GType application_type, GType protocol,
                                         const gchar *address_name,
-                                        const CnsInetSocketAddress *address)
+                                        gconstpointer address)
 {
   CnsApplicationHelper *self;
   g_auto (GValue) v = G_VALUE_INIT;
+  GParamSpec *pspec;
 
   g_return_val_if_fail (g_type_is_a (helper_type, CNS_TYPE_APPLICATION_HELPER),
                         NULL);
@@ -188,8 +191,12 @@ cns_application_helper_new_with_socket (GType helper_type,
                         NULL);
   g_return_val_if_fail (address_name != NULL, NULL);
   g_return_val_if_fail (address != NULL, NULL);
+  pspec = cns_attribute_find (application_type, address_name);
+  g_return_val_if_fail (
+      pspec != NULL && G_TYPE_FUNDAMENTAL (pspec->value_type) == G_TYPE_BOXED,
+      NULL);
   self = g_object_new (helper_type, "application-type", application_type, NULL);
-  g_value_init (&v, CNS_TYPE_INET_SOCKET_ADDRESS);
+  g_value_init (&v, pspec->value_type);
   g_value_set_boxed (&v, address);
   cns_application_helper_set_attribute_value (self, address_name, &v, NULL);
   if (protocol != G_TYPE_INVALID)

@@ -9,7 +9,7 @@
  * ask: a node with UDP and TCP then carries two objects fewer (128 bytes
  * of the 2 KB a node costs). The base class is abstract.
  */
-#include "internet/cns-socket-factory.h"
+#include "network/cns-socket-factory.h"
 
 G_DEFINE_ABSTRACT_TYPE (CnsSocketFactory, cns_socket_factory, CNS_TYPE_OBJECT)
 

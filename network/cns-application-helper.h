@@ -3,8 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-application-container.h"
-#include "internet/cns-ipv4-address.h"
+#include "network/cns-application-container.h"
 #include "network/cns-node-container.h"
 
 G_BEGIN_DECLS
@@ -46,6 +45,6 @@ cns_application_helper_install_container (CnsApplicationHelper *self,
 /* For subclasses */
 CnsApplicationHelper *cns_application_helper_new_with_socket (
     GType helper_type, GType application_type, GType protocol,
-    const gchar *address_name, const CnsInetSocketAddress *address);
+    const gchar *address_name, gconstpointer address);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-socket.h"
+#include "network/cns-socket.h"
 
 G_BEGIN_DECLS
 

@@ -4,7 +4,7 @@
  */
 #include "applications/cns-applications.h"
 #include "internet/socket-double.h"
-#include "internet/suites.h"
+#include "applications/suites.h"
 #include "lib/cns-test.h"
 
 #include <string.h>
@@ -89,6 +89,7 @@ static void
 test_app_class_init (TestAppClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamSpec *protocol = cns_application_param_spec_protocol ();
 
   object_class->set_property = test_app_set_property;
   object_class->get_property = test_app_get_property;
@@ -96,7 +97,8 @@ test_app_class_init (TestAppClass *klass)
   klass->stop_application = test_app_stop;
   klass->installed = test_app_installed;
   g_object_class_install_property (object_class, TEST_APP_PROP_PROTOCOL,
-                                   cns_application_param_spec_protocol ());
+                                   protocol);
+  cns_attribute_install_default (protocol, "CnsUdpSocketFactory");
   cns_application_class_install_trace_source (
       klass, "Tx", "A packet, fired at the start", "CnsPacketTraceFn",
       G_STRUCT_OFFSET (TestApp, tx));
@@ -105,7 +107,6 @@ test_app_class_init (TestAppClass *klass)
 static void
 test_app_init (TestApp *self)
 {
-  self->protocol = CNS_TYPE_UDP_SOCKET_FACTORY;
 }
 
 static void
@@ -259,7 +260,7 @@ START_TEST (test_application_misuse)
   guint32 index = 99;
 
   /* added to a node behind the application's back: it has no node */
-  cns_node_add_application (node, CNS_OBJECT (loose));
+  cns_node_add_application (node, loose);
   CNS_TEST_EXPECT_CRITICAL ("TestApp was never installed on a node*",
                             run_until (cns_seconds (1)));
   CNS_TEST_EXPECT_CRITICAL (
@@ -499,8 +500,8 @@ START_TEST (test_application_subclass_trace_source)
 END_TEST
 
 /* The Protocol attribute holds a socket factory type, UDP by default
- * (the param spec's default too, which listings show), set by type name:
- * any factory, one the library does not know included; nothing else. */
+ * (the declared default, which listings show), set by type name: any
+ * factory, one the library does not know included; nothing else. */
 START_TEST (test_application_protocol)
 {
   GType types[] = { test_app_get_type (), CNS_TYPE_ON_OFF_APPLICATION,
@@ -521,8 +522,7 @@ START_TEST (test_application_protocol)
       ck_assert (G_IS_PARAM_SPEC_GTYPE (pspec));
       ck_assert (G_PARAM_SPEC_GTYPE (pspec)->is_a_type
                  == CNS_TYPE_SOCKET_FACTORY);
-      g_value_init (&value, G_TYPE_GTYPE);
-      g_param_value_set_default (pspec, &value);
+      cns_attribute_get_default (pspec, &value);
       ck_assert (g_value_get_gtype (&value) == CNS_TYPE_UDP_SOCKET_FACTORY);
       text = cns_attribute_get (app, "Protocol", &error);
       ck_assert_str_eq (text, "CnsUdpSocketFactory");

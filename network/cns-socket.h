@@ -73,8 +73,9 @@ typedef void (*CnsSocketNewConnectionFn) (CnsSocket *socket,
 
 /**
  * CnsSocketClass:
- * @bind: binds to @address (an inet socket address; %NULL: any address,
- *   an ephemeral port); returns %FALSE with the errno set on failure
+ * @bind: binds to @address (for UDP and TCP an inet socket address;
+ *   %NULL: any address, an ephemeral port); returns %FALSE with the errno
+ *   set on failure
  * @connect: sets the peer (UDP) or opens a connection (TCP); %FALSE with
  *   the errno set when that fails at once
  * @listen: accepts connections (TCP); %FALSE with the errno set
@@ -93,10 +94,16 @@ typedef void (*CnsSocketNewConnectionFn) (CnsSocket *socket,
  * @get_peer_name: the peer's address; %FALSE when not connected
  * @set_allow_broadcast: allows sending to broadcast addresses; returns
  *   %FALSE when the protocol cannot
+ * @address_to_string: @address (not %NULL) as error messages name it; by
+ *   default cns_address_to_string()'s form
+ * @set_error: sets @error to @message (which names the socket, its node,
+ *   the address and the errno) in the protocol's error domain, with a
+ *   code for the errno; by default %CNS_NETWORK_ERROR_INVALID
  *
  * A subclass reports a failure once, as an errno; the public wrappers
  * turn the errno of a failed bind, connect or listen into the #GError
- * that names the socket, its node and the address.
+ * that names the socket, its node and the address, through the last two
+ * functions, so that the base needs to know no address family.
  *
  * ns-3's Socket. The base keeps the node, the errno and the callbacks
  * (behind one pointer, allocated when the first callback is set, so that
@@ -124,9 +131,11 @@ struct _CnsSocketClass
   gboolean (*get_sock_name) (CnsSocket *self, CnsAddress *out);
   gboolean (*get_peer_name) (CnsSocket *self, CnsAddress *out);
   gboolean (*set_allow_broadcast) (CnsSocket *self, gboolean allow);
+  gchar *(*address_to_string) (CnsSocket *self, const CnsAddress *address);
+  void (*set_error) (CnsSocket *self, const gchar *message, GError **error);
 
   /*< private >*/
-  gpointer padding[8];
+  gpointer padding[6];
 };
 
 CnsSocket *cns_socket_create (CnsNode *node, GType factory_type);

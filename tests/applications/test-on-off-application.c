@@ -8,7 +8,7 @@
 #include "applications/cns-applications.h"
 #include "internet/ipv4-fixtures.h"
 #include "internet/socket-double.h"
-#include "internet/suites.h"
+#include "applications/suites.h"
 #include "lib/cns-test.h"
 
 #include <string.h>

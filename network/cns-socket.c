@@ -17,20 +17,20 @@
  * behind one pointer, in a block allocated when the first of them is set
  * and freed when the last is cleared. So a source that clears its
  * connect callback once told, as the applications do, keeps no block.
- * The private data is declared in cns-socket-private.h, so that the
- * module's own socket types read it per packet without calls; it also
- * lends them two bytes (IpTtl and flags) of the room its rounding to
- * 16 bytes would leave unused.
  *
  * Subclasses report events with the cns_socket_notify_*() functions,
  * which call the callback when one is set. As in ns-3, a connection
  * request is accepted when no accept callback says otherwise.
+ *
+ * The base knows no address family: a failed bind, connect or listen is
+ * reported in the words and the error domain of the protocol's class
+ * (address_to_string, set_error); internet's sockets name inet socket
+ * addresses as "10.1.1.2:9", in CNS_INTERNET_ERROR.
  */
-#include "internet/cns-socket.h"
+#include "network/cns-socket.h"
 
-#include "internet/cns-internet-error.h"
-#include "internet/cns-socket-factory.h"
-#include "internet/cns-socket-private.h"
+#include "network/cns-network-error.h"
+#include "network/cns-socket-factory.h"
 
 /* The callbacks most sockets do not keep, allocated when one is set. */
 struct _CnsSocketCallbacks
@@ -50,9 +50,17 @@ struct _CnsSocketCallbacks
   gpointer accept_data;
 };
 
-typedef CnsSocketCallbacks SocketCallbacks;
+typedef struct _CnsSocketCallbacks SocketCallbacks;
 
-glong cns_socket_private_offset;
+/* What the base keeps of every socket. */
+typedef struct
+{
+  CnsNode *node;
+  CnsSocketFn recv;
+  gpointer recv_data;
+  SocketCallbacks *callbacks; /* NULL while none of them is set */
+  CnsSocketErrno error;
+} CnsSocketPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (CnsSocket, cns_socket, CNS_TYPE_OBJECT)
 
@@ -66,11 +74,25 @@ cns_socket_finalize (GObject *object)
   G_OBJECT_CLASS (cns_socket_parent_class)->finalize (object);
 }
 
+static gchar *
+socket_real_address_to_string (CnsSocket *self, const CnsAddress *address)
+{
+  return cns_address_to_string (address);
+}
+
+static void
+socket_real_set_error (CnsSocket *self, const gchar *message, GError **error)
+{
+  g_set_error_literal (error, CNS_NETWORK_ERROR, CNS_NETWORK_ERROR_INVALID,
+                       message);
+}
+
 static void
 cns_socket_class_init (CnsSocketClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = cns_socket_finalize;
-  cns_socket_private_offset = CnsSocket_private_offset;
+  klass->address_to_string = socket_real_address_to_string;
+  klass->set_error = socket_real_set_error;
 }
 
 static void
@@ -120,26 +142,6 @@ socket_not_supported (CnsSocket *self)
   cns_socket_set_errno (self, CNS_SOCKET_ERROR_OPNOTSUPP);
 }
 
-/* @address for a message: "10.1.1.2:9", or what it is when it is no inet
- * socket address. */
-static gchar *
-socket_address_text (const CnsAddress *address)
-{
-  CnsInetSocketAddress inet;
-  gchar text[CNS_INET_SOCKET_ADDRESS_STRING_SIZE];
-  g_autofree gchar *raw = NULL;
-
-  if (address == NULL)
-    return g_strdup ("any address");
-  if (cns_inet_socket_address_from_address (address, &inet))
-    {
-      cns_inet_socket_address_format (&inet, text);
-      return g_strdup (text);
-    }
-  raw = cns_address_to_string (address);
-  return g_strdup_printf ("%s (not an inet socket address)", raw);
-}
-
 /* Sets @error for the failed @operation of @self ("bind", "connect" to
  * @address; "listen", with no address) from the errno the subclass set:
  * the one place that writes these messages, for every protocol. */
@@ -149,35 +151,28 @@ socket_set_error (CnsSocket *self, const gchar *operation,
                   GError **error)
 {
   CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
+  CnsSocketClass *klass = CNS_SOCKET_GET_CLASS (self);
   g_autofree gchar *where = NULL;
   g_autofree gchar *to = NULL;
-  gint code;
+  g_autofree gchar *message = NULL;
 
   if (error == NULL)
     return;
-  switch (priv->error)
-    {
-    case CNS_SOCKET_ERROR_ADDRINUSE:
-      code = CNS_INTERNET_ERROR_ADDRESS_IN_USE;
-      break;
-    case CNS_SOCKET_ERROR_ADDRNOTAVAIL:
-      code = CNS_INTERNET_ERROR_ADDRESS_NOT_AVAILABLE;
-      break;
-    default:
-      code = CNS_INTERNET_ERROR_INVALID;
-      break;
-    }
   if (priv->node != NULL)
     where = g_strdup_printf (" on node %u", cns_node_get_id (priv->node));
   if (with_address)
     {
-      g_autofree gchar *text = socket_address_text (address);
+      g_autofree gchar *text = address != NULL
+                                   ? klass->address_to_string (self, address)
+                                   : g_strdup ("any address");
 
       to = g_strconcat (" to ", text, NULL);
     }
-  g_set_error (error, CNS_INTERNET_ERROR, code, "%s%s cannot %s%s: %s",
-               G_OBJECT_TYPE_NAME (self), where != NULL ? where : "", operation,
-               to != NULL ? to : "", cns_socket_errno_to_string (priv->error));
+  message = g_strdup_printf ("%s%s cannot %s%s: %s", G_OBJECT_TYPE_NAME (self),
+                             where != NULL ? where : "", operation,
+                             to != NULL ? to : "",
+                             cns_socket_errno_to_string (priv->error));
+  klass->set_error (self, message, error);
 }
 
 /**
@@ -230,22 +225,6 @@ cns_socket_errno_to_string (CnsSocketErrno error)
   return "unknown socket error";
 }
 
-gboolean
-cns_socket_read_inet_address (CnsSocket *self, const CnsAddress *address,
-                              CnsSocketErrno errno_if_not,
-                              CnsInetSocketAddress *out)
-{
-  if (address == NULL)
-    {
-      *out = cns_inet_socket_address_init (cns_ipv4_address_any (), 0);
-      return TRUE;
-    }
-  if (cns_inet_socket_address_from_address (address, out))
-    return TRUE;
-  cns_socket_set_errno (self, errno_if_not);
-  return FALSE;
-}
-
 /**
  * cns_socket_create:
  * @node: the node the socket belongs to
@@ -284,8 +263,8 @@ cns_socket_create (CnsNode *node, GType factory_type)
 
 /**
  * cns_socket_bind:
- * @address: (nullable): the local inet socket address, or %NULL for any
- *   address and an ephemeral port
+ * @address: (nullable): the local address (an inet socket address for
+ *   UDP and TCP), or %NULL for any address and an ephemeral port
  * @error: set, naming the address, when binding fails
  *
  * Returns: %TRUE on success; on failure the errno says why.
@@ -876,7 +855,7 @@ cns_socket_set_node (CnsSocket *self, CnsNode *node)
 void
 cns_socket_set_errno (CnsSocket *self, CnsSocketErrno error)
 {
-  cns_socket_set_errno_inline (self, error);
+  ((CnsSocketPrivate *) cns_socket_get_instance_private (self))->error = error;
 }
 
 /**
@@ -887,7 +866,10 @@ cns_socket_set_errno (CnsSocket *self, CnsSocketErrno error)
 void
 cns_socket_notify_data_recv (CnsSocket *self)
 {
-  cns_socket_notify_data_recv_inline (self);
+  CnsSocketPrivate *priv = cns_socket_get_instance_private (self);
+
+  if (priv->recv != NULL)
+    priv->recv (self, priv->recv_data);
 }
 
 /**

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "internet/cns-application.h"
+#include "network/cns-application.h"
 
 G_BEGIN_DECLS
 
