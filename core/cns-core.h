@@ -19,6 +19,7 @@
 #include "core/cns-global-value.h"
 #include "core/cns-log-normal-random-variable.h"
 #include "core/cns-log.h"
+#include "core/cns-memory.h"
 #include "core/cns-mpi.h"
 #include "core/cns-normal-random-variable.h"
 #include "core/cns-object-factory.h"

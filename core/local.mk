@@ -46,7 +46,6 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-sequential-random-variable.c \
 	%reldir%/cns-simulator-impl.c \
 	%reldir%/cns-simulator.c \
-	%reldir%/cns-slice.c \
 	%reldir%/cns-time.c \
 	%reldir%/cns-trace-source.c \
 	%reldir%/cns-type-listing.c \
@@ -73,6 +72,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-global-value.h \
 	%reldir%/cns-log-normal-random-variable.h \
 	%reldir%/cns-log.h \
+	%reldir%/cns-memory.h \
 	%reldir%/cns-mpi.h \
 	%reldir%/cns-normal-random-variable.h \
 	%reldir%/cns-object-factory.h \

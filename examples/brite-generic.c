@@ -140,6 +140,9 @@ main (int argc, char **argv)
   Counts counts = { 0, 0 };
   GError *error = NULL;
 
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   cns_command_line_add_string (
       cmd, "confFile",
       "BRITE configuration file to generate from (brite/conf/top-down.conf)",

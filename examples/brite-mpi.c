@@ -138,6 +138,9 @@ main (int argc, char **argv)
   gchar last[CNS_TIME_STRING_SIZE];
   GError *error = NULL;
 
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   cns_mpi_enable (&argc, &argv);
   cmd = cns_command_line_new (
       "a flow from AS 0 to AS 1 of a BRITE topology, AS i on MPI rank i % "

@@ -1037,6 +1037,9 @@ main (int argc, char **argv)
   CnsTime now;
   int status;
 
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   /* before the command line, from which MPI takes its own arguments */
   cns_mpi_enable (&argc, &argv);
   /* ns-3's nms-p2p-nix; the command line may set it otherwise */

@@ -1,0 +1,12 @@
+/* cns — the process's allocator, tuned when a program asks.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+void cns_memory_tune_heap (void);
+
+G_END_DECLS
