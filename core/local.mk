@@ -3,6 +3,12 @@
 
 noinst_LTLIBRARIES += %reldir%/libcns-core.la
 
+# Not in libcns: GSlice on malloc for programs that link its object
+# (cns-slice.c says why), built without LTO so any link can take it.
+noinst_LIBRARIES = %reldir%/libcns-slice.a
+%canon_reldir%_libcns_slice_a_SOURCES = %reldir%/cns-slice.c
+%canon_reldir%_libcns_slice_a_CFLAGS = -std=gnu11 $(CNS_WARN_CFLAGS)
+
 %canon_reldir%_libcns_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS) -DG_LOG_DOMAIN=\"cns-core\"
 %canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(MPI_LIBS) $(LIBM)
 %canon_reldir%_libcns_core_la_SOURCES = \
