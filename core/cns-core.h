@@ -24,6 +24,7 @@
 #include "core/cns-normal-random-variable.h"
 #include "core/cns-object-factory.h"
 #include "core/cns-object.h"
+#include "core/cns-output.h"
 #include "core/cns-pareto-random-variable.h"
 #include "core/cns-prefetch.h"
 #include "core/cns-queue-size.h"

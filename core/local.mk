@@ -41,6 +41,7 @@ noinst_LIBRARIES = %reldir%/libcns-slice.a
 	%reldir%/cns-null-message-simulator-impl.c \
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
+	%reldir%/cns-output.c \
 	%reldir%/cns-pareto-random-variable.c \
 	%reldir%/cns-prefetch.c \
 	%reldir%/cns-queue-size.c \
@@ -83,6 +84,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-normal-random-variable.h \
 	%reldir%/cns-object-factory.h \
 	%reldir%/cns-object.h \
+	%reldir%/cns-output.h \
 	%reldir%/cns-pareto-random-variable.h \
 	%reldir%/cns-prefetch.h \
 	%reldir%/cns-queue-size.h \
