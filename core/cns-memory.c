@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /*
@@ -145,4 +146,31 @@ cns_memory_track_heap (void)
 
   if (G_UNLIKELY (end > heap_advised_end))
     heap_advise_growth (end);
+}
+
+/**
+ * cns_memory_get_limit:
+ *
+ * The memory this process may use: the machine's physical memory, or
+ * less where a resource limit (RLIMIT_AS, RLIMIT_DATA, as `ulimit -v`
+ * and `ulimit -d` set) says so. Scenarios compare it with what a topology
+ * will need before they build it, so that a run too large for the machine
+ * is refused with a message instead of killed by the kernel half-way.
+ *
+ * Returns: a number of bytes.
+ */
+guint64
+cns_memory_get_limit (void)
+{
+  static const int resources[] = { RLIMIT_AS, RLIMIT_DATA };
+  guint64 limit = (guint64) sysconf (_SC_PHYS_PAGES) * sysconf (_SC_PAGESIZE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    {
+      struct rlimit r;
+
+      if (getrlimit (resources[i], &r) == 0 && r.rlim_cur != RLIM_INFINITY)
+        limit = MIN (limit, (guint64) r.rlim_cur);
+    }
+  return limit;
 }
