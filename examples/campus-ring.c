@@ -261,8 +261,8 @@ check_options (const Options *o)
    * smallest ring is, the connections if the ring alone is not */
   if (count_links (2, o->n_lan_clients, 1) > (1u << 23))
     return bad_option ("nLANClients",
-                       "fewer clients per LAN: even 2 campuses of these "
-                       "need more than 2^23 links (10/8 as /31s)");
+                       "at most 349,522 clients per LAN (2 campuses of more "
+                       "need over 2^23 links, 10/8 as /31s)");
   if (count_links (o->n_campus, o->n_lan_clients, 1) > (1u << 23))
     return bad_option ("nCampus",
                        "a topology of at most 2^23 links (10/8 as /31s): "
@@ -291,11 +291,30 @@ check_options (const Options *o)
   return 0;
 }
 
+/* --pcap's directory: made when --pcap names one, as with --plot; a file
+ * prefix's must exist. */
+static gboolean
+check_pcap_path (const gchar *pcap, GError **error)
+{
+  g_autofree gchar *dir = NULL;
+
+  if (g_str_has_suffix (pcap, "/") || g_file_test (pcap, G_FILE_TEST_IS_DIR))
+    return cns_output_check_directory (pcap, error);
+  dir = g_path_get_dirname (pcap);
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "no directory %s",
+                   dir);
+      return FALSE;
+    }
+  return cns_output_check_directory (dir, error);
+}
+
 /* Every output path, tried before anything is built: rank 0 writes the
  * flow statistics and the plots, every rank its own pcap files. All
  * ranks return the same.
  *
- * Returns: 0, or 2 for a path that cannot be written. */
+ * Returns: 0, or 1 for a path that cannot be written. */
 static int
 check_outputs (const Options *o)
 {
@@ -303,17 +322,8 @@ check_outputs (const Options *o)
   const gchar *option = NULL, *path = NULL;
   guint64 failed;
 
-  if (o->pcap != NULL)
-    {
-      g_autofree gchar *dir
-          = g_str_has_suffix (o->pcap, "/")
-                    || g_file_test (o->pcap, G_FILE_TEST_IS_DIR)
-                ? g_strdup (o->pcap)
-                : g_path_get_dirname (o->pcap);
-
-      if (!cns_output_check_directory (dir, &error))
-        option = "pcap", path = o->pcap;
-    }
+  if (o->pcap != NULL && !check_pcap_path (o->pcap, &error))
+    option = "pcap", path = o->pcap;
   if (option == NULL && cns_mpi_get_rank () == 0)
     {
       if (o->flowmon != NULL && !cns_output_check_file (o->flowmon, &error))
@@ -326,7 +336,7 @@ check_outputs (const Options *o)
              error->message);
   failed = option != NULL;
   cns_mpi_max (&failed, 1);
-  return failed ? 2 : 0;
+  return failed ? 1 : 0;
 }
 
 /* ---- what the traces measure ---- */
@@ -1217,7 +1227,7 @@ enable_traces (World *w)
 
   if (o->pcap != NULL)
     {
-      /* a directory (made by check_outputs()) or a file prefix */
+      /* a directory (made by check_pcap_path()) or a file prefix */
       g_autofree gchar *prefix
           = g_str_has_suffix (o->pcap, "/")
                     || g_file_test (o->pcap, G_FILE_TEST_IS_DIR)
