@@ -279,13 +279,19 @@ check "an unwritable --flowmon exits 1 before the run, naming it" \
   -a "$(ls "$tmp/early" 2>/dev/null | wc -l)" -eq 0 \
   -a "$(grep -c -- "--flowmon=$tmp/fmdir" "$tmp/err")" -eq 1
 # a write that fails at the end: the summary still printed, then exit 1
-out=$("$ring" --nCampus=2 --nLANClients=1 --json --flowmon=/dev/full \
-  2>"$tmp/err")
-status=$?
-check "--flowmon=/dev/full: the JSON line, one error naming flowmon, exit 1" \
-  test $status -eq 1 -a "$(field "$out" rx_packets)" = 2400 \
-  -a "$(grep -c '^campus-ring: flowmon: .*/dev/full' "$tmp/err")" -eq 1 \
-  -a "$(wc -l < "$tmp/err")" -eq 1
+# (/dev/full opens and then refuses every byte; the flow monitor writes
+# the file in place, never by renaming over it)
+if [ -c /dev/full ]; then
+  out=$("$ring" --nCampus=2 --nLANClients=1 --json --flowmon=/dev/full \
+    2>"$tmp/err")
+  status=$?
+  check "--flowmon=/dev/full: the JSON line, one error naming flowmon, exit 1" \
+    test $status -eq 1 -a "$(field "$out" rx_packets)" = 2400 \
+    -a "$(grep -c '^campus-ring: flowmon: .*/dev/full' "$tmp/err")" -eq 1 \
+    -a "$(wc -l < "$tmp/err")" -eq 1
+else
+  ok "# SKIP no /dev/full"
+fi
 mkdir -p "$tmp/badplots/throughput.dat"
 out=$("$ring" --nCampus=2 --nLANClients=1 --stopTime=20s \
   --plot="$tmp/badplots" 2>"$tmp/err")
