@@ -100,6 +100,13 @@
  *
  *   mpirun -np 4 build/examples/campus-ring --nCampus=8 --json
  *
+ * FILES AND MEMORY. Every file the run writes (--pcap, --flowmon,
+ * --plot) is tried before anything is built, and an unwritable path
+ * exits 1 at once; a write that still fails at the end is reported after
+ * the summary, which is printed anyway, with status 1. A topology whose
+ * estimated memory exceeds what the process may use is refused with the
+ * estimate (status 2) unless --force.
+ *
  * The set-up is split so that what later issues add slots in: the
  * transport is chosen in one place (campus_socket_factory), and each
  * campus is built by one function that takes the MPI rank (system id)
@@ -312,7 +319,7 @@ check_pcap_path (const gchar *pcap, GError **error)
 
 /* Every output path, tried before anything is built: rank 0 writes the
  * flow statistics and the plots, every rank its own pcap files. All
- * ranks return the same.
+ * ranks return the same; rank 0 says why, or a rank that alone failed.
  *
  * Returns: 0, or 1 for a path that cannot be written. */
 static int
@@ -320,7 +327,7 @@ check_outputs (const Options *o)
 {
   g_autoptr (GError) error = NULL;
   const gchar *option = NULL, *path = NULL;
-  guint64 failed;
+  guint64 failed[2]; /* on any rank, on rank 0 */
 
   if (o->pcap != NULL && !check_pcap_path (o->pcap, &error))
     option = "pcap", path = o->pcap;
@@ -331,12 +338,13 @@ check_outputs (const Options *o)
       else if (o->plot != NULL && !cns_output_check_directory (o->plot, &error))
         option = "plot", path = o->plot;
     }
-  if (option != NULL)
+  failed[0] = option != NULL;
+  failed[1] = option != NULL && cns_mpi_get_rank () == 0;
+  cns_mpi_max (failed, 2);
+  if (option != NULL && (cns_mpi_get_rank () == 0 || !failed[1]))
     fprintf (stderr, "campus-ring: --%s=%s: %s\n", option, path,
              error->message);
-  failed = option != NULL;
-  cns_mpi_max (&failed, 1);
-  return failed ? 1 : 0;
+  return failed[0] ? 1 : 0;
 }
 
 /* ---- what the traces measure ---- */
