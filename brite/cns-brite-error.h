@@ -18,6 +18,8 @@ G_BEGIN_DECLS
  *   the others (for example N = 0, LS > HS, NumAS > N)
  * @CNS_BRITE_ERROR_UNSUPPORTED: a valid BRITE feature that cns does not
  *   provide (an import format other than BRITE's own)
+ * @CNS_BRITE_ERROR_MEMORY: the topology would need more memory than the
+ *   process may use (see cns_brite_topology_helper_set_memory_check())
  *
  * Errors of reading, generating and building BRITE topologies.
  */
@@ -27,6 +29,7 @@ typedef enum
   CNS_BRITE_ERROR_PARSE,
   CNS_BRITE_ERROR_INVALID,
   CNS_BRITE_ERROR_UNSUPPORTED,
+  CNS_BRITE_ERROR_MEMORY,
 } CnsBriteError;
 
 GQuark cns_brite_error_quark (void);

@@ -12,6 +12,11 @@
  * its link gets the propagation delay of the edge's length, which is what
  * a router-level edge of that length would have.
  *
+ * Before it generates or builds, the helper estimates the memory the
+ * nodes and links will take and refuses a topology that would not fit
+ * (cns_memory_get_limit()), which would otherwise grow until the kernel
+ * kills the process.
+ *
  * A flat router topology has AS id -1 everywhere: as in ns-3 its nodes
  * form AS 0. The nodes of AS i belong to MPI rank (system) i % the
  * system count of cns_brite_topology_helper_build_distributed(); every
@@ -23,6 +28,7 @@
 #include "brite/cns-brite-topology-helper.h"
 
 #include "brite/cns-brite-error.h"
+#include "core/cns-memory.h"
 #include "core/cns-uniform-random-variable.h"
 #include "network/cns-point-to-point-helper.h"
 
@@ -46,7 +52,8 @@ struct _CnsBriteTopologyHelper
   guint32 *leaf_first;
   guint32 *leaf_nodes;
 
-  guint32 system_count; /* 0 until built */
+  gboolean no_memory_check; /* build whatever the estimate says */
+  guint32 system_count;     /* 0 until built */
   CnsNodeContainer *nodes;
   GPtrArray *edge_devices; /* CnsNetDeviceContainer, by edge id */
 };
@@ -226,9 +233,86 @@ cns_brite_topology_helper_assign_streams (CnsBriteTopologyHelper *self,
   return 1;
 }
 
+/* About 1 KiB per node with its internet stack and 1 KiB per link with
+ * its two devices and channel, measured on campus-ring's topologies; the
+ * generator's own arrays are far smaller. */
+#define NODE_BYTES 1024
+#define LINK_BYTES 1024
+#define BASE_BYTES (8 << 20)
+
+/* The nodes and links @model makes, as far as the configuration says:
+ * flat models N nodes with m links each, top-down the product of its AS
+ * and router levels. FALSE for imported files, known once read. */
+static gboolean
+model_size (const CnsBriteModel *model, guint64 *nodes, guint64 *links)
+{
+  guint64 as_nodes, as_links;
+
+  switch (model->type)
+    {
+    case CNS_BRITE_MODEL_ROUTER_WAXMAN:
+    case CNS_BRITE_MODEL_ROUTER_BA:
+    case CNS_BRITE_MODEL_AS_WAXMAN:
+    case CNS_BRITE_MODEL_AS_BA:
+      *nodes = model->n;
+      *links = (guint64) model->n * model->m;
+      return TRUE;
+    case CNS_BRITE_MODEL_TOP_DOWN:
+      if (model->as_model == NULL || model->router_model == NULL
+          || !model_size (model->as_model, &as_nodes, &as_links)
+          || !model_size (model->router_model, nodes, links))
+        return FALSE;
+      *links = *links * as_nodes + as_links;
+      *nodes *= as_nodes;
+      return TRUE;
+    case CNS_BRITE_MODEL_BOTTOM_UP:
+      return model->router_model != NULL
+             && model_size (model->router_model, nodes, links);
+    default:
+      return FALSE;
+    }
+}
+
+/* Refuses @nodes and @links past the memory the process may use. */
+static gboolean
+helper_check_memory (CnsBriteTopologyHelper *self, guint64 nodes, guint64 links,
+                     GError **error)
+{
+  guint64 need = BASE_BYTES + NODE_BYTES * nodes + LINK_BYTES * links;
+  guint64 have = cns_memory_get_limit ();
+
+  if (self->no_memory_check || need <= have)
+    return TRUE;
+  g_set_error (error, CNS_BRITE_ERROR, CNS_BRITE_ERROR_MEMORY,
+               "a topology of %" G_GUINT64_FORMAT
+               " nodes and %" G_GUINT64_FORMAT
+               " links needs about %.1f GiB, more than the %.1f GiB this "
+               "process may use",
+               nodes, links, need / 1073741824.0, have / 1073741824.0);
+  return FALSE;
+}
+
+/**
+ * cns_brite_topology_helper_set_memory_check:
+ * @check: %FALSE to generate and build whatever size the topology has
+ *
+ * Whether generating and building first estimate the memory the nodes
+ * and links will take, and refuse with #CNS_BRITE_ERROR_MEMORY what
+ * would not fit in what the process may use (cns_memory_get_limit()).
+ * On by default.
+ */
+void
+cns_brite_topology_helper_set_memory_check (CnsBriteTopologyHelper *self,
+                                            gboolean check)
+{
+  g_return_if_fail (CNS_IS_BRITE_TOPOLOGY_HELPER (self));
+  self->no_memory_check = !check;
+}
+
 /**
  * cns_brite_topology_helper_generate:
- * @error: a #CNS_BRITE_ERROR when the configuration cannot be generated
+ * @error: a #CNS_BRITE_ERROR when the configuration cannot be generated,
+ *   or #CNS_BRITE_ERROR_MEMORY when its nodes and links would not fit
  *
  * Generates the topology now, if it is not yet; building does it too.
  *
@@ -242,6 +326,13 @@ cns_brite_topology_helper_generate (CnsBriteTopologyHelper *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   if (self->topology != NULL)
     return TRUE;
+  {
+    guint64 nodes, links;
+
+    if (model_size (self->config->model, &nodes, &links)
+        && !helper_check_memory (self, nodes, links, error))
+      return FALSE;
+  }
   if (!self->have_seeds)
     {
       g_autoptr (CnsRandomVariable) uniform
@@ -333,8 +424,8 @@ helper_link (CnsBriteTopologyHelper *self, CnsPointToPointHelper *p2p,
  * @stack: installs the internet stack on every node
  * @system_count: the number of MPI ranks: AS i goes to rank i %
  *   @system_count
- * @error: a #CNS_BRITE_ERROR (generation, a link of no bandwidth) or the
- *   stack's error
+ * @error: a #CNS_BRITE_ERROR (generation, a link of no bandwidth, a
+ *   topology too big for the memory) or the stack's error
  *
  * Generates the topology if needed, and makes its nodes and links.
  *
@@ -368,6 +459,8 @@ cns_brite_topology_helper_build_distributed (CnsBriteTopologyHelper *self,
   if (!cns_brite_topology_helper_generate (self, error))
     return FALSE;
   t = self->topology;
+  if (!helper_check_memory (self, t->n_nodes, t->n_edges, error))
+    return FALSE;
   self->system_count = system_count;
   self->nodes = cns_node_container_new ();
   for (guint32 i = 0; i < t->n_nodes; i++)

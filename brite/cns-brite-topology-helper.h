@@ -34,6 +34,8 @@ cns_brite_topology_helper_get_topology (CnsBriteTopologyHelper *self);
 gboolean cns_brite_topology_helper_get_seeds (CnsBriteTopologyHelper *self,
                                               CnsBriteSeeds *out);
 
+void cns_brite_topology_helper_set_memory_check (CnsBriteTopologyHelper *self,
+                                                 gboolean check);
 gboolean cns_brite_topology_helper_build (CnsBriteTopologyHelper *self,
                                           CnsInternetStackHelper *stack,
                                           GError **error);

@@ -14,14 +14,12 @@
 #include "core/cns-config-store.h"
 #include "core/cns-core-private.h"
 #include "core/cns-log-private.h"
-#include "core/cns-memory-private.h"
 #include "core/cns-rng-seed-manager-private.h"
 #include "core/cns-simulator-private.h"
 
 void
 cns_core_init (void)
 {
-  cns_memory_init ();
   g_type_ensure (CNS_TYPE_TIME);
   g_type_ensure (CNS_TYPE_PARAM_TIME);
   g_type_ensure (CNS_TYPE_DATA_RATE);

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "core/cns-memory.h"
 
 G_BEGIN_DECLS
 
@@ -24,7 +24,6 @@ G_BEGIN_DECLS
 
 G_GNUC_INTERNAL gpointer cns_memory_alloc (gsize bytes, gsize alignment);
 G_GNUC_INTERNAL void cns_memory_free (gpointer memory);
-G_GNUC_INTERNAL void cns_memory_init (void);
 G_GNUC_INTERNAL void cns_memory_track_heap (void);
 
 G_END_DECLS

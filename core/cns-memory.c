@@ -14,8 +14,10 @@
 #include "core/cns-log.h"
 
 #include <malloc.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /*
@@ -54,9 +56,11 @@ cns_memory_free (gpointer memory)
   free (memory);
 }
 
-/* The heap as the library found it, and the end of the part advised. */
+/* Where the heap started when the program asked for tuning, and the end
+ * of the part advised. Until cns_memory_tune_heap() the end is the top of
+ * the address space, so that cns_memory_track_heap() never advises. */
 static guintptr heap_base;
-static guintptr heap_advised_end;
+static guintptr heap_advised_end = UINTPTR_MAX;
 
 /* Past this, a simulation is big enough for huge pages to pay: below, the
  * 2 MiB rounding of the heap's top would show in small runs' peak RSS. */
@@ -75,9 +79,20 @@ static guintptr heap_advised_end;
  * start. */
 #define HEAP_MMAP_THRESHOLD (32 * 1024 * 1024)
 
-/* cns_memory_init: Notes where the heap starts; the core's start-up. */
+/**
+ * cns_memory_tune_heap:
+ *
+ * Tunes the process's malloc for large simulations: blocks up to 32 MiB
+ * come from the heap instead of their own mappings, and once the heap
+ * passes 32 MiB it grows 32 MiB at a time, each growth advised for
+ * transparent huge pages (MADV_HUGEPAGE) as the simulator notices it.
+ * Loading libcns changes none of this: a program that wants it calls this
+ * function first thing in main(), before it builds a topology, as the
+ * examples and benchmarks do. Calling it again restarts the tracking from
+ * the heap's present end.
+ */
 void
-cns_memory_init (void)
+cns_memory_tune_heap (void)
 {
   heap_base = (guintptr) sbrk (0);
   heap_advised_end = heap_base;
@@ -116,9 +131,10 @@ heap_advise_growth (guintptr end)
  * well. Debian's default THP setting ("madvise") needs MADV_HUGEPAGE on
  * each region, and a heap region gets a huge page only where it is advised
  * before its first touch (afterwards khugepaged merges 16 MiB per 10 s).
- * So past 32 MiB malloc grows the heap 32 MiB at a time and this advises
- * each growth soon after: it is called for every object made and every
- * 65,536 events, and costs a comparison when the heap has not grown.
+ * So, once the program asked for it (cns_memory_tune_heap()), past 32 MiB
+ * malloc grows the heap 32 MiB at a time and this advises each growth
+ * soon after: it is called for every object made and every 65,536 events,
+ * and costs a comparison when the heap has not grown or was not tuned.
  * (MADV_COLLAPSE at the start of a run was tried: it missed what the run
  * itself allocates, and campus-ring at 300 campuses ran 1.6 times slower
  * than with every growth advised.)
@@ -130,4 +146,31 @@ cns_memory_track_heap (void)
 
   if (G_UNLIKELY (end > heap_advised_end))
     heap_advise_growth (end);
+}
+
+/**
+ * cns_memory_get_limit:
+ *
+ * The memory this process may use: the machine's physical memory, or
+ * less where a resource limit (RLIMIT_AS, RLIMIT_DATA, as `ulimit -v`
+ * and `ulimit -d` set) says so. Scenarios compare it with what a topology
+ * will need before they build it, so that a run too large for the machine
+ * is refused with a message instead of killed by the kernel half-way.
+ *
+ * Returns: a number of bytes.
+ */
+guint64
+cns_memory_get_limit (void)
+{
+  static const int resources[] = { RLIMIT_AS, RLIMIT_DATA };
+  guint64 limit = (guint64) sysconf (_SC_PHYS_PAGES) * sysconf (_SC_PAGESIZE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    {
+      struct rlimit r;
+
+      if (getrlimit (resources[i], &r) == 0 && r.rlim_cur != RLIM_INFINITY)
+        limit = MIN (limit, (guint64) r.rlim_cur);
+    }
+  return limit;
 }

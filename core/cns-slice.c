@@ -5,14 +5,19 @@
  * chain of slab pages per block size, so a node's twenty objects of a
  * dozen sizes lie on a dozen pages shared with every other node's. With
  * malloc they lie side by side in the order they were made, and an event
- * that walks a node's stack stays on a page or two.
+ * that walks a node's stack stays on a page or two (bench-ring: 20 % more
+ * packets per second).
  *
- * GLib reads G_SLICE=always-malloc before any code of ours runs, so libcns
- * defines the GSlice entry points instead. They bind before GLib's for
- * every library loaded after libcns, GObject included; GLib's internal
- * calls bind to its own GSlice and GLib frees what it allocates, so each
- * block returns to the allocator it came from. Since GLib 2.76 the real
- * functions are these same wrappers, and this file compiles to nothing.
+ * This file is no part of libcns, which leaves GLib's allocator alone: a
+ * program opts in by linking its object (the examples and benchmarks do,
+ * see examples/Makefile.am). G_SLICE=always-malloc in the environment does
+ * much the same, but GLib reads it at its own start-up, before main(), and
+ * still goes through GSlice's entry points. The definitions here bind
+ * before GLib's for every library the program loads, GObject included;
+ * GLib's internal calls bind to its own GSlice and GLib frees what it
+ * allocates, so each block returns to the allocator it came from. Since
+ * GLib 2.76 the real functions are these same wrappers, and this file
+ * compiles to nothing.
  */
 #include <glib.h>
 

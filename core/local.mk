@@ -3,6 +3,12 @@
 
 noinst_LTLIBRARIES += %reldir%/libcns-core.la
 
+# Not in libcns: GSlice on malloc for programs that link its object
+# (cns-slice.c says why), built without LTO so any link can take it.
+noinst_LIBRARIES = %reldir%/libcns-slice.a
+%canon_reldir%_libcns_slice_a_SOURCES = %reldir%/cns-slice.c
+%canon_reldir%_libcns_slice_a_CFLAGS = -std=gnu11 $(CNS_WARN_CFLAGS)
+
 %canon_reldir%_libcns_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS) -DG_LOG_DOMAIN=\"cns-core\"
 %canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(MPI_LIBS) $(LIBM)
 %canon_reldir%_libcns_core_la_SOURCES = \
@@ -38,6 +44,7 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-null-message-simulator-impl.c \
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
+	%reldir%/cns-output.c \
 	%reldir%/cns-pareto-random-variable.c \
 	%reldir%/cns-prefetch.c \
 	%reldir%/cns-queue-size.c \
@@ -50,7 +57,6 @@ noinst_LTLIBRARIES += %reldir%/libcns-core.la
 	%reldir%/cns-sequential-random-variable.c \
 	%reldir%/cns-simulator-impl.c \
 	%reldir%/cns-simulator.c \
-	%reldir%/cns-slice.c \
 	%reldir%/cns-time.c \
 	%reldir%/cns-trace-source.c \
 	%reldir%/cns-type-listing.c \
@@ -83,10 +89,12 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-global-value.h \
 	%reldir%/cns-log-normal-random-variable.h \
 	%reldir%/cns-log.h \
+	%reldir%/cns-memory.h \
 	%reldir%/cns-mpi.h \
 	%reldir%/cns-normal-random-variable.h \
 	%reldir%/cns-object-factory.h \
 	%reldir%/cns-object.h \
+	%reldir%/cns-output.h \
 	%reldir%/cns-pareto-random-variable.h \
 	%reldir%/cns-prefetch.h \
 	%reldir%/cns-queue-size.h \

@@ -36,6 +36,19 @@ fail (GError *error)
   return 1;
 }
 
+/* A topology too big for the memory is a usage error (status 2) that
+ * names the option it came from; other errors are runtime ones (1). */
+static int
+fail_topology (GError *error, const gchar *option, const gchar *path)
+{
+  if (!g_error_matches (error, CNS_BRITE_ERROR, CNS_BRITE_ERROR_MEMORY))
+    return fail (error);
+  fprintf (stderr, "brite-generic: --%s=%s: %s; --force builds it anyway\n",
+           option, path, error->message);
+  g_error_free (error);
+  return 2;
+}
+
 static void
 on_tx (gpointer source, CnsPacket *packet, gpointer user_data)
 {
@@ -138,7 +151,11 @@ main (int argc, char **argv)
   CnsApplication *client_app;
   guint n_packets = 1;
   Counts counts = { 0, 0 };
+  gboolean force = FALSE;
   GError *error = NULL;
+
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
 
   cns_command_line_add_string (
       cmd, "confFile",
@@ -158,6 +175,11 @@ main (int argc, char **argv)
                                &routing);
   cns_command_line_add_uint (
       cmd, "nPackets", "Echo requests, one a second from 1 s", &n_packets);
+  cns_command_line_add_boolean (
+      cmd, "force",
+      "Build the topology even when its estimated memory exceeds what this "
+      "process may use",
+      &force);
   cns_command_line_parse (cmd, &argc, &argv);
   if (conf_file == NULL)
     conf_file = g_strdup (CNS_BRITE_CONF_DIR "/top-down.conf");
@@ -170,6 +192,9 @@ main (int argc, char **argv)
                routing);
       return 2;
     }
+  /* before the topology is built: the file is written once it is */
+  if (write_brite != NULL && !cns_output_check_file (write_brite, &error))
+    return fail (error);
   routing_helper = make_routing_helper (strcmp (routing, "nix") == 0);
   if (brite_file != NULL)
     brite = cns_brite_topology_helper_new_from_file (brite_file, &error);
@@ -181,11 +206,14 @@ main (int argc, char **argv)
     }
   if (brite == NULL)
     return fail (error);
+  cns_brite_topology_helper_set_memory_check (brite, !force);
 
   cns_internet_stack_helper_set_routing_helper (stack, routing_helper);
-  if (!cns_brite_topology_helper_build (brite, stack, &error)
-      || !cns_ipv4_address_helper_set_base (address, "10.0.0.0",
-                                            "255.255.255.252", NULL, &error)
+  if (!cns_brite_topology_helper_build (brite, stack, &error))
+    return fail_topology (error, brite_file != NULL ? "briteFile" : "confFile",
+                          brite_file != NULL ? brite_file : conf_file);
+  if (!cns_ipv4_address_helper_set_base (address, "10.0.0.0", "255.255.255.252",
+                                         NULL, &error)
       || !cns_brite_topology_helper_assign_ipv4_addresses (brite, address,
                                                            &error))
     return fail (error);

@@ -136,8 +136,12 @@ main (int argc, char **argv)
   CnsInetSocketAddress sink_address;
   GType factory;
   guint32 ranks, n_as;
+  gboolean force = FALSE;
   gchar last[CNS_TIME_STRING_SIZE];
   GError *error = NULL;
+
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
 
   cns_mpi_enable (&argc, &argv);
   cmd = cns_command_line_new (
@@ -153,6 +157,11 @@ main (int argc, char **argv)
       &seed_file);
   cns_command_line_add_string (cmd, "routing", "nix or global (nix)", &routing);
   cns_command_line_add_string (cmd, "protocol", "tcp or udp (tcp)", &protocol);
+  cns_command_line_add_boolean (
+      cmd, "force",
+      "Build the topology even when its estimated memory exceeds what this "
+      "process may use",
+      &force);
   cns_command_line_parse (cmd, &argc, &argv);
   if (conf_file == NULL)
     conf_file = g_strdup (CNS_BRITE_CONF_DIR "/top-down.conf");
@@ -173,11 +182,25 @@ main (int argc, char **argv)
   if (brite == NULL)
     die (error);
   cns_brite_topology_helper_assign_streams (brite, 3);
+  cns_brite_topology_helper_set_memory_check (brite, !force);
   routing_helper = make_routing_helper (strcmp (routing, "nix") == 0);
   cns_internet_stack_helper_set_routing_helper (stack, routing_helper);
-  if (!cns_brite_topology_helper_build_distributed (brite, stack, ranks, &error)
-      || !cns_ipv4_address_helper_set_base (address, "10.0.0.0",
-                                            "255.255.255.252", NULL, &error)
+  if (!cns_brite_topology_helper_build_distributed (brite, stack, ranks,
+                                                    &error))
+    {
+      if (!g_error_matches (error, CNS_BRITE_ERROR, CNS_BRITE_ERROR_MEMORY))
+        die (error);
+      /* every rank estimates the same, from the same file */
+      if (cns_mpi_get_rank () == 0)
+        fprintf (stderr,
+                 "brite-mpi: --confFile=%s: %s; --force builds it anyway\n",
+                 conf_file, error->message);
+      g_error_free (error);
+      cns_mpi_disable ();
+      return 2;
+    }
+  if (!cns_ipv4_address_helper_set_base (address, "10.0.0.0", "255.255.255.252",
+                                         NULL, &error)
       || !cns_brite_topology_helper_assign_ipv4_addresses (brite, address,
                                                            &error))
     die (error);

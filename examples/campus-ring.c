@@ -100,6 +100,13 @@
  *
  *   mpirun -np 4 build/examples/campus-ring --nCampus=8 --json
  *
+ * FILES AND MEMORY. Every file the run writes (--pcap, --flowmon,
+ * --plot) is tried before anything is built, and an unwritable path
+ * exits 1 at once; a write that still fails at the end is reported after
+ * the summary, which is printed anyway, with status 1. A topology whose
+ * estimated memory exceeds what the process may use is refused with the
+ * estimate (status 2) unless --force.
+ *
  * The set-up is split so that what later issues add slots in: the
  * transport is chosen in one place (campus_socket_factory), and each
  * campus is built by one function that takes the MPI rank (system id)
@@ -148,6 +155,7 @@ typedef struct
   gboolean json;
   gboolean fingerprint;
   gboolean print_distributed; /* a line per MPI rank */
+  gboolean force;             /* build even what will not fit in memory */
 } Options;
 
 /* 100 packets of 512 bytes: the default run (4 campuses, 201,600
@@ -212,16 +220,34 @@ bad_option (const gchar *option, const gchar *expected)
 
 /* The links the topology needs; they must fit 10/8 as /31s. */
 static guint64
-count_links (const Options *o)
+count_links (guint64 n_campus, guint64 n_lan_clients, guint64 n_con_con)
 {
-  return (guint64) o->n_campus * (39 + 12 * (guint64) o->n_lan_clients)
-         + (guint64) o->n_campus * o->n_con_con;
+  return n_campus * (39 + 12 * n_lan_clients) + n_campus * n_con_con;
+}
+
+/* The memory a run needs, from the peak RSS of runs of 1,300 to 17,000
+ * nodes (within 20 %, a little over): a node with its internet stack and
+ * a link with its two devices take about 1 KiB each, a flow's
+ * applications, sockets and packets in flight 2 KiB. Every MPI rank
+ * builds the whole topology, so each needs about as much. */
+static guint64
+estimate_memory (const Options *o)
+{
+  guint64 nodes
+      = (guint64) o->n_campus * (34 + 12 * (guint64) o->n_lan_clients);
+  guint64 flows = (nodes - 34 * (guint64) o->n_campus) * o->n_con_con;
+
+  return (8 << 20) + 1024 * nodes
+         + 1024 * count_links (o->n_campus, o->n_lan_clients, o->n_con_con)
+         + 2048 * flows;
 }
 
 /* Returns: 0, or the exit status for a value out of range. */
 static int
 check_options (const Options *o)
 {
+  guint64 need, have, too_big;
+
   if (o->n_campus < 2)
     return bad_option ("nCampus", "at least 2 campuses");
   if (o->n_lan_clients < 1)
@@ -238,11 +264,87 @@ check_options (const Options *o)
                        "the endless flows");
   if (o->stop_time == 0 && o->plot != NULL)
     return bad_option ("plot", "a run with a --stopTime, the plot's span");
-  if (count_links (o) > (1u << 23))
+  /* the option that makes the topology too big: the clients if even the
+   * smallest ring is, the connections if the ring alone is not */
+  if (count_links (2, o->n_lan_clients, 1) > (1u << 23))
+    return bad_option ("nLANClients",
+                       "at most 349,522 clients per LAN (2 campuses of more "
+                       "need over 2^23 links, 10/8 as /31s)");
+  if (count_links (o->n_campus, o->n_lan_clients, 1) > (1u << 23))
     return bad_option ("nCampus",
                        "a topology of at most 2^23 links (10/8 as /31s): "
                        "fewer campuses or fewer --nLANClients");
+  if (count_links (o->n_campus, o->n_lan_clients, o->n_con_con) > (1u << 23))
+    return bad_option ("nConCon",
+                       "a topology of at most 2^23 links (10/8 as /31s): "
+                       "fewer connections per campus");
+  /* collective, since the ranks' hosts may differ */
+  need = estimate_memory (o);
+  have = cns_memory_get_limit ();
+  too_big = need > have && !o->force;
+  cns_mpi_max (&too_big, 1);
+  if (too_big)
+    {
+      if (cns_mpi_get_rank () == 0)
+        fprintf (stderr,
+                 "campus-ring: --nCampus=%u --nLANClients=%u --nConCon=%u: "
+                 "the run needs about %.1f GiB, more than the %.1f GiB this "
+                 "process may use; fewer campuses or clients, or --force "
+                 "to try anyway\n",
+                 o->n_campus, o->n_lan_clients, o->n_con_con,
+                 need / 1073741824.0, have / 1073741824.0);
+      return 2;
+    }
   return 0;
+}
+
+/* --pcap's directory: made when --pcap names one, as with --plot; a file
+ * prefix's must exist. */
+static gboolean
+check_pcap_path (const gchar *pcap, GError **error)
+{
+  g_autofree gchar *dir = NULL;
+
+  if (g_str_has_suffix (pcap, "/") || g_file_test (pcap, G_FILE_TEST_IS_DIR))
+    return cns_output_check_directory (pcap, error);
+  dir = g_path_get_dirname (pcap);
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "no directory %s",
+                   dir);
+      return FALSE;
+    }
+  return cns_output_check_directory (dir, error);
+}
+
+/* Every output path, tried before anything is built: rank 0 writes the
+ * flow statistics and the plots, every rank its own pcap files. All
+ * ranks return the same; rank 0 says why, or a rank that alone failed.
+ *
+ * Returns: 0, or 1 for a path that cannot be written. */
+static int
+check_outputs (const Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  const gchar *option = NULL, *path = NULL;
+  guint64 failed[2]; /* on any rank, on rank 0 */
+
+  if (o->pcap != NULL && !check_pcap_path (o->pcap, &error))
+    option = "pcap", path = o->pcap;
+  if (option == NULL && cns_mpi_get_rank () == 0)
+    {
+      if (o->flowmon != NULL && !cns_output_check_file (o->flowmon, &error))
+        option = "flowmon", path = o->flowmon;
+      else if (o->plot != NULL && !cns_output_check_directory (o->plot, &error))
+        option = "plot", path = o->plot;
+    }
+  failed[0] = option != NULL;
+  failed[1] = option != NULL && cns_mpi_get_rank () == 0;
+  cns_mpi_max (failed, 2);
+  if (option != NULL && (cns_mpi_get_rank () == 0 || !failed[1]))
+    fprintf (stderr, "campus-ring: --%s=%s: %s\n", option, path,
+             error->message);
+  return failed[0] ? 1 : 0;
 }
 
 /* ---- what the traces measure ---- */
@@ -646,6 +748,10 @@ typedef struct
   guint32 ranks;
   const gchar *simulator;
   CnsMpiStats *per_rank; /* each rank's, on rank 0 */
+  /* this rank's, before aggregate(): events run, those of no node, and
+   * when its run ended */
+  guint64 rank_events, rank_global_events;
+  CnsTime rank_now;
 } Summary;
 
 /* Packets the devices' queues dropped. */
@@ -704,14 +810,15 @@ to_us (gdouble seconds)
  * reductions are collective), and afterwards the monitor and @s hold the
  * totals on every rank, and @s the per-rank figures on rank 0. Each rank
  * counts what its own nodes did, so sums give a sequential run's totals
- * (cns_delay_monitor_merge_ranks() says how for the delays). @ran is the events
- * this rank ran, @global of them belonging to no node: every rank runs those, a
- * sequential run once. The run ends at the latest rank's @now; the wall-clock
- * figures are the slowest rank's. */
+ * (cns_delay_monitor_merge_ranks() says how for the delays). Of the events
+ * this rank ran, those of no node run on every rank and in a sequential run
+ * once. The run ends at the latest rank's end; the wall-clock figures are the
+ * slowest rank's. */
 static void
-aggregate (const Options *o, Summary *s, guint64 ran, guint64 global,
-           CnsTime now)
+aggregate (Summary *s)
 {
+  guint64 ran = s->rank_events, global = s->rank_global_events;
+  CnsTime now = s->rank_now;
   guint64 sum[SUM_N] = {
     [SUM_QUEUE_DROPS] = s->queue_drops,
     [SUM_EVENTS] = ran - global,
@@ -1000,6 +1107,156 @@ write_plots (const Options *o, const Summary *s, GError **error)
 
 /* ---- main ---- */
 
+static void
+add_options (CnsCommandLine *cmd, Options *o)
+{
+  cns_command_line_add_uint (cmd, "nCampus", "Campus networks in the ring",
+                             &o->n_campus);
+  cns_command_line_add_uint (cmd, "nLANClients",
+                             "Clients on each of a campus's 12 LANs",
+                             &o->n_lan_clients);
+  cns_command_line_add_uint (
+      cmd, "nConCon",
+      "Campuses each campus links to: z+1 .. z+nConCon, each sending its "
+      "own flow to every client",
+      &o->n_con_con);
+  cns_command_line_add_uint (cmd, "remotePct",
+                             "Percent of flows from another campus; the "
+                             "rest come from the client's own",
+                             &o->remote_pct);
+  cns_command_line_add_uint64 (cmd, "bytesPerFlow",
+                               "Bytes each source sends (the OnOff MaxBytes), "
+                               "in packets of 512 bytes; 0: until --stopTime",
+                               &o->bytes_per_flow);
+  cns_command_line_add_time (cmd, "stopTime",
+                             "When the simulation stops; 0 s: when the "
+                             "traffic ends",
+                             &o->stop_time);
+  cns_command_line_add_callback (cmd, "routing",
+                                 "nix: nix-vector routing; global: global "
+                                 "routing tables (nix)",
+                                 "nix|global", parse_routing, &o->routing);
+  cns_command_line_add_callback (
+      cmd, "protocol",
+      "udp: OnOff datagrams; tcp: each flow is a TCP connection (as in "
+      "ns-3's nms-p2p-nix), the sinks count what they read (udp)",
+      "udp|tcp", parse_protocol, &o->transport);
+  cns_command_line_add_string (
+      cmd, "pcap", "Capture every link: a file prefix, or a directory",
+      &o->pcap);
+  cns_command_line_add_string (cmd, "flowmon",
+                               "Monitor every flow and write ns-3's "
+                               "FlowMonitor XML to this file",
+                               &o->flowmon);
+  cns_command_line_add_string (cmd, "plot",
+                               "Write throughput and delay plots to this "
+                               "directory",
+                               &o->plot);
+  cns_command_line_add_boolean (
+      cmd, "fingerprint",
+      "Print a SHA-256 of the events every node ran, the same on any number "
+      "of ranks",
+      &o->fingerprint);
+  cns_command_line_add_boolean (
+      cmd, "json",
+      "Print one JSON line instead of the table, with per-rank arrays "
+      "(rank_events, rank_windows, ...)",
+      &o->json);
+  cns_command_line_add_boolean (
+      cmd, "PrintDistributedStats",
+      "Print a line per MPI rank: events, messages and packets sent and "
+      "received, null messages, windows, time blocked (on stderr with "
+      "--json)",
+      &o->print_distributed);
+  cns_command_line_add_boolean (
+      cmd, "force",
+      "Build the topology even when its estimated memory exceeds what this "
+      "process may use",
+      &o->force);
+  cns_command_line_add_callback (cmd, "seed", "The random seed, RngSeed (1)",
+                                 "N", parse_rng, (gpointer) "RngSeed");
+  cns_command_line_add_callback (cmd, "run",
+                                 "The run number, RngRun: another run, "
+                                 "other random draws (1)",
+                                 "N", parse_rng, (gpointer) "RngRun");
+}
+
+/* The delay monitor, before the links whose transmissions it counts. */
+static void
+start_measuring (const Options *o)
+{
+  stats.monitor = cns_delay_monitor_new ();
+  stats.clients_per_campus = N_LANS * o->n_lan_clients;
+  if (o->plot != NULL)
+    {
+      stats.n_time_bins = (guint) ceil (cns_time_to_seconds (o->stop_time));
+      cns_delay_monitor_set_rx_bins (stats.monitor, o->n_campus,
+                                     stats.n_time_bins);
+    }
+}
+
+/* The campuses, the ring, their stacks, addresses and routes. */
+static void
+build_world (World *w)
+{
+  const Options *o = w->options;
+  g_autoptr (CnsIpv4RoutingHelper) routing = make_routing_helper (o->routing);
+  GError *error = NULL;
+
+  w->stack = cns_internet_stack_helper_new ();
+  cns_internet_stack_helper_set_routing_helper (w->stack, routing);
+  if (!make_link_helper (&w->links[LINK_ROUTER], "1Gbps", "5ms", &error)
+      || !make_link_helper (&w->links[LINK_LAN], "100Mbps", "1ms", &error)
+      || !make_link_helper (&w->links[LINK_RING], "2Gbps", "200ms", &error))
+    die ("links", error);
+  w->addresses = cns_ipv4_address_helper_new ();
+  if (!cns_ipv4_address_helper_set_base (w->addresses, "10.0.0.0", "/31", NULL,
+                                         &error))
+    die ("addresses", error);
+
+  w->campuses = g_new0 (Campus, o->n_campus);
+  for (guint z = 0; z < o->n_campus; z++)
+    build_campus (w, &w->campuses[z], campus_system_id (z));
+  build_ring (w);
+  if (o->routing == ROUTING_GLOBAL
+      && !cns_ipv4_global_routing_helper_populate_routing_tables (&error))
+    die ("global routing", error);
+}
+
+/* --pcap's files and --flowmon's monitor.
+ *
+ * Returns: (nullable): the flow monitor helper, with --flowmon. */
+static CnsFlowMonitorHelper *
+enable_traces (World *w)
+{
+  const Options *o = w->options;
+  CnsFlowMonitorHelper *flowmon = NULL;
+  GError *error = NULL;
+
+  if (o->pcap != NULL)
+    {
+      /* a directory (made by check_pcap_path()) or a file prefix */
+      g_autofree gchar *prefix
+          = g_str_has_suffix (o->pcap, "/")
+                    || g_file_test (o->pcap, G_FILE_TEST_IS_DIR)
+                ? g_build_filename (o->pcap, "campus-ring", NULL)
+                : g_strdup (o->pcap);
+
+      /* this rank's nodes: the ranks together write a sequential run's
+       * files, each file once */
+      if (!cns_point_to_point_helper_enable_pcap_all (w->links[LINK_ROUTER],
+                                                      prefix, &error))
+        die ("pcap", error);
+    }
+  /* per-flow statistics, gathered by every node's IPv4 layer */
+  if (o->flowmon != NULL)
+    {
+      flowmon = cns_flow_monitor_helper_new ();
+      cns_flow_monitor_helper_install_all (flowmon);
+    }
+  return flowmon;
+}
+
 /* The events this rank ran that belong to no node, and so run on every
  * rank where a sequential run runs them once: the nodes' initialisation
  * at 0 s, scheduled when the first node was made, and the stop event, if
@@ -1011,10 +1268,105 @@ count_global_events (const Options *o)
          + (o->stop_time > 0 && cns_simulator_is_finished () ? 1 : 0);
 }
 
+/* Runs the simulation, with the progress line on a terminal, and notes
+ * this rank's figures in @s. */
+static void
+run (World *w, Summary *s, gint64 t0)
+{
+  const Options *o = w->options;
+  Progress progress = { 0 };
+  gint64 t_run;
+
+  s->nodes = cns_node_list_get_n_nodes ();
+  s->links = w->n_links;
+  s->ring_links = w->n_ring_links;
+  s->flows = (guint64) o->n_campus * stats.clients_per_campus * o->n_con_con;
+  if (o->stop_time > 0)
+    cns_simulator_stop_at (o->stop_time);
+  t_run = g_get_monotonic_time ();
+  if (cns_mpi_get_rank () == 0 && isatty (STDERR_FILENO))
+    {
+      progress = (Progress){ o->stop_time > 0 ? o->stop_time : CNS_TIME_MAX,
+                             t_run, t_run, 0 };
+      cns_simulator_schedule (0, progress_tick, &progress, NULL);
+    }
+  if (o->fingerprint)
+    cns_simulator_enable_fingerprint ();
+  cns_simulator_run ();
+  if (progress.stop != 0)
+    fprintf (stderr, "\r\033[K");
+  s->run_s = (g_get_monotonic_time () - t_run) / 1e6;
+  s->setup_s = (t_run - t0) / 1e6;
+  s->rank_global_events = count_global_events (o);
+  s->rank_events = cns_simulator_get_event_count () - progress.ticks;
+  s->rank_now = cns_simulator_now ();
+  s->simulator = cns_simulator_get_implementation_name ();
+}
+
+/* What the run left in the devices and the monitors, then the world torn
+ * down; --flowmon's file is written here (collective), or @error says
+ * why not. */
+static void
+collect (World *w, Summary *s, CnsFlowMonitorHelper *flowmon, GError **error)
+{
+  s->queue_drops = count_queue_drops ();
+  s->fingerprint = cns_simulator_get_fingerprint ();
+  if (flowmon != NULL)
+    {
+      /* collective: rank 0 merges every rank's flows and writes them */
+      cns_flow_monitor_helper_serialize_to_xml_file (
+          flowmon, w->options->flowmon, TRUE, TRUE, error);
+      s->monitored_flows = cns_flow_monitor_get_n_flows (
+          cns_flow_monitor_helper_get_monitor (flowmon));
+    }
+  cns_simulator_destroy ();
+  for (guint z = 0; z < w->options->n_campus; z++)
+    {
+      cns_node_container_unref (w->campuses[z].nodes);
+      g_free (w->campuses[z].client_addresses);
+    }
+  g_free (w->campuses);
+  for (guint i = 0; i < N_LINK_CLASSES; i++)
+    g_object_unref (w->links[i]);
+  g_object_unref (w->addresses);
+  g_object_unref (w->stack);
+}
+
+/* Rank 0 writes the plots and prints the summary; a file that could not
+ * be written (@what's @error, or the plots') is reported after it.
+ *
+ * Returns: the exit status, 1 when a file was not written. */
+static int
+report (const Options *o, const Summary *s, const gchar *what, GError *error)
+{
+  if (cns_mpi_get_rank () != 0)
+    {
+      g_clear_error (&error);
+      return 0;
+    }
+  if (error == NULL && o->plot != NULL && !write_plots (o, s, &error))
+    what = "plot";
+  if (o->json)
+    print_json (o, s);
+  else
+    print_table (o, s);
+  if (o->print_distributed)
+    {
+      fflush (stdout);
+      print_ranks (o->json ? stderr : stdout, s);
+    }
+  if (error == NULL)
+    return 0;
+  fflush (stdout);
+  fprintf (stderr, "campus-ring: %s: %s\n", what, error->message);
+  g_error_free (error);
+  return 1;
+}
+
 int
 main (int argc, char **argv)
 {
-  gint64 t0 = g_get_monotonic_time (), t_run, t_end;
+  gint64 t0 = g_get_monotonic_time ();
   Options o = { .n_campus = 4,
                 .n_lan_clients = 42,
                 .n_con_con = 1,
@@ -1029,87 +1381,20 @@ main (int argc, char **argv)
   g_autoptr (CnsFlowMonitorHelper) flowmon = NULL;
   World w = { .options = &o };
   Summary s = { 0 };
-  Progress progress = { 0 };
   GError *error = NULL;
   struct rusage usage;
-  guint64 global;
-  guint64 ran;
-  CnsTime now;
   int status;
 
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
   /* before the command line, from which MPI takes its own arguments */
   cns_mpi_enable (&argc, &argv);
   /* ns-3's nms-p2p-nix; the command line may set it otherwise */
   if (!cns_config_set_default ("CnsTcpSocket::SegmentSize", "512", &error))
     die ("defaults", error);
-
-  /* ---- options ---- */
-  cns_command_line_add_uint (cmd, "nCampus", "Campus networks in the ring",
-                             &o.n_campus);
-  cns_command_line_add_uint (cmd, "nLANClients",
-                             "Clients on each of a campus's 12 LANs",
-                             &o.n_lan_clients);
-  cns_command_line_add_uint (
-      cmd, "nConCon",
-      "Campuses each campus links to: z+1 .. z+nConCon, each sending its "
-      "own flow to every client",
-      &o.n_con_con);
-  cns_command_line_add_uint (cmd, "remotePct",
-                             "Percent of flows from another campus; the "
-                             "rest come from the client's own",
-                             &o.remote_pct);
-  cns_command_line_add_uint64 (cmd, "bytesPerFlow",
-                               "Bytes each source sends (the OnOff MaxBytes), "
-                               "in packets of 512 bytes; 0: until --stopTime",
-                               &o.bytes_per_flow);
-  cns_command_line_add_time (cmd, "stopTime",
-                             "When the simulation stops; 0 s: when the "
-                             "traffic ends",
-                             &o.stop_time);
-  cns_command_line_add_callback (cmd, "routing",
-                                 "nix: nix-vector routing; global: global "
-                                 "routing tables (nix)",
-                                 "nix|global", parse_routing, &o.routing);
-  cns_command_line_add_callback (
-      cmd, "protocol",
-      "udp: OnOff datagrams; tcp: each flow is a TCP connection (as in "
-      "ns-3's nms-p2p-nix), the sinks count what they read (udp)",
-      "udp|tcp", parse_protocol, &o.transport);
-  cns_command_line_add_string (
-      cmd, "pcap", "Capture every link: a file prefix, or a directory",
-      &o.pcap);
-  cns_command_line_add_string (cmd, "flowmon",
-                               "Monitor every flow and write ns-3's "
-                               "FlowMonitor XML to this file",
-                               &o.flowmon);
-  cns_command_line_add_string (cmd, "plot",
-                               "Write throughput and delay plots to this "
-                               "directory",
-                               &o.plot);
-  cns_command_line_add_boolean (
-      cmd, "fingerprint",
-      "Print a SHA-256 of the events every node ran, the same on any number "
-      "of ranks",
-      &o.fingerprint);
-  cns_command_line_add_boolean (
-      cmd, "json",
-      "Print one JSON line instead of the table, with per-rank arrays "
-      "(rank_events, rank_windows, ...)",
-      &o.json);
-  cns_command_line_add_boolean (
-      cmd, "PrintDistributedStats",
-      "Print a line per MPI rank: events, messages and packets sent and "
-      "received, null messages, windows, time blocked (on stderr with "
-      "--json)",
-      &o.print_distributed);
-  cns_command_line_add_callback (cmd, "seed", "The random seed, RngSeed (1)",
-                                 "N", parse_rng, (gpointer) "RngSeed");
-  cns_command_line_add_callback (cmd, "run",
-                                 "The run number, RngRun: another run, "
-                                 "other random draws (1)",
-                                 "N", parse_rng, (gpointer) "RngRun");
+  add_options (cmd, &o);
   cns_command_line_parse (cmd, &argc, &argv);
-  if ((status = check_options (&o)) != 0)
+  if ((status = check_options (&o)) != 0 || (status = check_outputs (&o)) != 0)
     {
       cns_mpi_disable ();
       return status;
@@ -1117,139 +1402,19 @@ main (int argc, char **argv)
 
   /* first, so that it takes the run's first random stream */
   u = cns_uniform_random_variable_new (0, 1);
-  stats.monitor = cns_delay_monitor_new ();
-  stats.clients_per_campus = N_LANS * o.n_lan_clients;
-  if (o.plot != NULL)
-    {
-      stats.n_time_bins = (guint) ceil (cns_time_to_seconds (o.stop_time));
-      cns_delay_monitor_set_rx_bins (stats.monitor, o.n_campus,
-                                     stats.n_time_bins);
-    }
-
-  /* ---- topology ---- */
-  w.stack = cns_internet_stack_helper_new ();
-  {
-    g_autoptr (CnsIpv4RoutingHelper) routing = make_routing_helper (o.routing);
-
-    cns_internet_stack_helper_set_routing_helper (w.stack, routing);
-  }
-  if (!make_link_helper (&w.links[LINK_ROUTER], "1Gbps", "5ms", &error)
-      || !make_link_helper (&w.links[LINK_LAN], "100Mbps", "1ms", &error)
-      || !make_link_helper (&w.links[LINK_RING], "2Gbps", "200ms", &error))
-    die ("links", error);
-
-  /* ---- addresses ---- */
-  w.addresses = cns_ipv4_address_helper_new ();
-  if (!cns_ipv4_address_helper_set_base (w.addresses, "10.0.0.0", "/31", NULL,
-                                         &error))
-    die ("addresses", error);
-
-  w.campuses = g_new0 (Campus, o.n_campus);
-  for (guint z = 0; z < o.n_campus; z++)
-    build_campus (&w, &w.campuses[z], campus_system_id (z));
-  build_ring (&w);
-  if (o.routing == ROUTING_GLOBAL
-      && !cns_ipv4_global_routing_helper_populate_routing_tables (&error))
-    die ("global routing", error);
-
-  /* ---- traffic ---- */
+  start_measuring (&o);
+  build_world (&w);
   add_traffic (&w, CNS_UNIFORM_RANDOM_VARIABLE (u), &s.start_checksum);
+  flowmon = enable_traces (&w);
 
-  if (o.pcap != NULL)
-    {
-      g_autofree gchar *prefix = NULL;
-
-      if (g_str_has_suffix (o.pcap, "/")
-          || g_file_test (o.pcap, G_FILE_TEST_IS_DIR))
-        {
-          g_mkdir_with_parents (o.pcap, 0755);
-          prefix = g_build_filename (o.pcap, "campus-ring", NULL);
-        }
-      else
-        prefix = g_strdup (o.pcap);
-      /* this rank's nodes: the ranks together write a sequential run's
-       * files, each file once */
-      if (!cns_point_to_point_helper_enable_pcap_all (w.links[LINK_ROUTER],
-                                                      prefix, &error))
-        die ("pcap", error);
-    }
-
-  /* per-flow statistics, gathered by every node's IPv4 layer */
-  if (o.flowmon != NULL)
-    {
-      flowmon = cns_flow_monitor_helper_new ();
-      cns_flow_monitor_helper_install_all (flowmon);
-    }
-
-  /* ---- run ---- */
-  s.nodes = cns_node_list_get_n_nodes ();
-  s.links = w.n_links;
-  s.ring_links = w.n_ring_links;
-  s.flows = (guint64) o.n_campus * stats.clients_per_campus * o.n_con_con;
-  if (o.stop_time > 0)
-    cns_simulator_stop_at (o.stop_time);
-  t_run = g_get_monotonic_time ();
-  if (cns_mpi_get_rank () == 0 && isatty (STDERR_FILENO))
-    {
-      progress = (Progress){ o.stop_time > 0 ? o.stop_time : CNS_TIME_MAX,
-                             t_run, t_run, 0 };
-      cns_simulator_schedule (0, progress_tick, &progress, NULL);
-    }
-  if (o.fingerprint)
-    cns_simulator_enable_fingerprint ();
-  cns_simulator_run ();
-  if (progress.stop != 0)
-    fprintf (stderr, "\r\033[K");
-  s.run_s = (g_get_monotonic_time () - t_run) / 1e6;
-  s.setup_s = (t_run - t0) / 1e6;
-  global = count_global_events (&o);
-  ran = cns_simulator_get_event_count () - progress.ticks;
-  now = cns_simulator_now ();
-  s.simulator = cns_simulator_get_implementation_name ();
-
-  /* ---- report ---- */
-  s.queue_drops = count_queue_drops ();
-  s.fingerprint = cns_simulator_get_fingerprint ();
-  if (flowmon != NULL)
-    {
-      /* collective: rank 0 merges every rank's flows and writes them */
-      if (!cns_flow_monitor_helper_serialize_to_xml_file (flowmon, o.flowmon,
-                                                          TRUE, TRUE, &error))
-        die ("flowmon", error);
-      s.monitored_flows = cns_flow_monitor_get_n_flows (
-          cns_flow_monitor_helper_get_monitor (flowmon));
-    }
-
-  cns_simulator_destroy ();
-  for (guint z = 0; z < o.n_campus; z++)
-    {
-      cns_node_container_unref (w.campuses[z].nodes);
-      g_free (w.campuses[z].client_addresses);
-    }
-  g_free (w.campuses);
-  for (guint i = 0; i < N_LINK_CLASSES; i++)
-    g_object_unref (w.links[i]);
-  g_object_unref (w.addresses);
-  g_object_unref (w.stack);
-  t_end = g_get_monotonic_time ();
-  s.wall_s = (t_end - t0) / 1e6;
+  run (&w, &s, t0);
+  collect (&w, &s, flowmon, &error);
+  s.wall_s = (g_get_monotonic_time () - t0) / 1e6;
   getrusage (RUSAGE_SELF, &usage);
   s.max_rss_kb = usage.ru_maxrss;
-  aggregate (&o, &s, ran, global, now);
-  if (cns_mpi_get_rank () == 0)
-    {
-      if (o.plot != NULL && !write_plots (&o, &s, &error))
-        die ("plot", error);
-      if (o.json)
-        print_json (&o, &s);
-      else
-        print_table (&o, &s);
-      if (o.print_distributed)
-        {
-          fflush (stdout);
-          print_ranks (o.json ? stderr : stdout, &s);
-        }
-    }
+  aggregate (&s);
+  status = report (&o, &s, "flowmon", error);
+
   cns_mpi_disable ();
   g_free (s.per_rank);
   g_free (s.fingerprint);
@@ -1257,5 +1422,5 @@ main (int argc, char **argv)
   g_free (o.pcap);
   g_free (o.flowmon);
   g_free (o.plot);
-  return 0;
+  return status;
 }

@@ -190,6 +190,9 @@ main (int argc, char **argv)
   gdouble fail_at = 0;
   GError *error = NULL;
 
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   cns_command_line_add_uint (cmd, "upperMetric",
                              "Metric of the upper path's two links (1)",
                              &upper_metric);

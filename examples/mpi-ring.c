@@ -364,6 +364,9 @@ main (int argc, char **argv)
   gint64 t_run;
   int status;
 
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   cns_mpi_enable (&argc, &argv);
   cmd = cns_command_line_new (
       "A ring of nodes, one per MPI rank, each flooding its two neighbours "

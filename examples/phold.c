@@ -158,6 +158,9 @@ main (int argc, char **argv)
   gdouble wall;
   guint64 events;
 
+  /* large topologies want malloc tuned; libcns leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   cmd = cns_command_line_new ("PHOLD: logical processes exchanging events, "
                               "a benchmark of the event kernel");
   cns_command_line_add_uint (cmd, "lps", "Number of logical processes", &lps);

@@ -190,6 +190,23 @@ check_options (const Options *o)
   return 0;
 }
 
+/* The files the run writes at its end, tried before anything is built.
+ *
+ * Returns: 0, or 1 for a path that cannot be written. */
+static int
+check_outputs (const Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  const gchar *option = "cwndFile";
+
+  if (cns_output_check_file (o->cwnd_file, &error)
+      && (o->plot == NULL
+          || (option = "plot", cns_output_check_directory (o->plot, &error))))
+    return 0;
+  fprintf (stderr, "tcp-bulk: --%s: %s\n", option, error->message);
+  return 1;
+}
+
 /* ---- what the traces measure ---- */
 
 typedef struct
@@ -529,6 +546,7 @@ main (int argc, char **argv)
   CnsSocket *socket;
   Summary s = { 0 };
   GError *error = NULL;
+  const gchar *what = NULL;
   guint ip_size;
   int status;
 
@@ -574,7 +592,7 @@ main (int argc, char **argv)
   /* a default set before parsing would leak when the option replaces it */
   if (o.cwnd_file == NULL)
     o.cwnd_file = g_strdup (DEFAULT_CWND_FILE);
-  if ((status = check_options (&o)) != 0)
+  if ((status = check_options (&o)) != 0 || (status = check_outputs (&o)) != 0)
     {
       options_clear (&o);
       return status;
@@ -715,18 +733,27 @@ main (int argc, char **argv)
       s.goodput_mbps = stats.rx_bytes * 8 / s.transfer_s / 1e6;
     }
 
+  /* a file that cannot be written after all is reported after the
+   * summary, which is not lost */
   cwnd = format_cwnd (&o);
   if (!g_file_set_contents (o.cwnd_file, cwnd->str, cwnd->len, &error))
-    die ("cwndFile", error);
-  if (o.plot != NULL && !write_plot (&o, &s, cwnd, &error))
-    die ("plot", error);
+    what = "cwndFile";
+  else if (o.plot != NULL && !write_plot (&o, &s, cwnd, &error))
+    what = "plot";
   if (o.json)
     print_json (&o, &s);
   else
     print_table (&o, &s);
+  if (error != NULL)
+    {
+      fflush (stdout);
+      fprintf (stderr, "tcp-bulk: %s: %s\n", what, error->message);
+      g_error_free (error);
+      status = 1;
+    }
 
   cns_simulator_destroy ();
   g_array_unref (stats.cwnd);
   options_clear (&o);
-  return 0;
+  return status;
 }

@@ -121,11 +121,6 @@ G_GNUC_INTERNAL gboolean cns_ipv4_l3_protocol_check_address_free (
 G_GNUC_INTERNAL CnsNetDevice *
 cns_ipv4_l3_protocol_peek_device (CnsIpv4L3Protocol *self, guint32 interface);
 
-/* What answers route requests for the routing protocol (see its
- * get_delegate), or %NULL when there is none. */
-G_GNUC_INTERNAL CnsIpv4RoutingProtocol *
-cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self);
-
 /* A route to @destination for @packet, from the routing protocol's
  * route_output as the layer calls it (a transport's per-packet lookup,
  * without the public API's checks); FALSE when there is none. The route

@@ -1019,12 +1019,6 @@ cns_ipv4_l3_protocol_get_l4_protocol (CnsIpv4L3Protocol *self, guint8 number)
   return l3_find_protocol (self, number);
 }
 
-CnsIpv4RoutingProtocol *
-cns_ipv4_l3_protocol_peek_routing (CnsIpv4L3Protocol *self)
-{
-  return self->routing_delegate;
-}
-
 gboolean
 cns_ipv4_l3_protocol_route_output (CnsIpv4L3Protocol *self, CnsPacket *packet,
                                    CnsIpv4Address destination, guint8 protocol,

@@ -138,12 +138,21 @@ class Options:
             return bad_option("bytesPerFlow",
                               "at least 1 byte, or 0 with a --stopTime to "
                               "end the endless flows")
-        links = (self.n_campus * (39 + 12 * self.n_lan_clients)
-                 + self.n_campus * self.n_con_con)
-        if links > 1 << 23:
+        # the option that makes the topology too big, as in C
+        def links(n_campus, n_con_con):
+            return n_campus * (39 + 12 * self.n_lan_clients + n_con_con)
+        if links(2, 1) > 1 << 23:
+            return bad_option("nLANClients",
+                              "at most 349,522 clients per LAN (2 campuses "
+                              "of more need over 2^23 links, 10/8 as /31s)")
+        if links(self.n_campus, 1) > 1 << 23:
             return bad_option("nCampus",
                               "a topology of at most 2^23 links (10/8 as "
                               "/31s): fewer campuses or fewer --nLANClients")
+        if links(self.n_campus, self.n_con_con) > 1 << 23:
+            return bad_option("nConCon",
+                              "a topology of at most 2^23 links (10/8 as "
+                              "/31s): fewer connections per campus")
         return 0
 
 
@@ -290,6 +299,8 @@ def thousands(v):
 
 def main(argv):
     t0 = time.monotonic()
+    # large topologies want malloc tuned; libcns leaves it alone unless asked
+    Cns.memory_tune_heap()
     try:
         # ns-3's nms-p2p-nix; the command line may set it otherwise
         Cns.config_set_default("CnsTcpSocket::SegmentSize", "512")

@@ -64,6 +64,10 @@ EOF
 cp "$tmp/disconnected.brite" "$tmp/unreadable.brite"
 chmod 000 "$tmp/unreadable.brite"
 printf 'seeds\n' > "$tmp/bad.seed"
+# 10^8 routers need hundreds of GiB: refused before anything is made
+sed -e 's/^\([[:space:]]*N = \)1000/\1100000000/' \
+  -e 's/^\([[:space:]]*HS = \)1000/\120000/' \
+  "$src/brite/conf/router-waxman-1000.conf" > "$tmp/huge.conf"
 printf '3 2\n0 1\n' > "$tmp/short.graph"
 printf 'three two\n' > "$tmp/bad.graph"
 printf '2 1\n0 5\n' > "$tmp/bad-node.graph"

@@ -8,8 +8,10 @@
 
 #include "brite/cns-brite.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 static void
 setup (void)
@@ -340,6 +342,65 @@ START_TEST (test_brite_helper_bad_files)
 }
 END_TEST
 
+/* 10^8 routers of the 1,000-router Waxman configuration, on a plane of
+ * @hs x @hs: refused on memory before anything is generated, unless the
+ * check is off (then the generator finds a plane of 10^6 cells too small
+ * for them, which shows the check did not stop it). */
+static CnsBriteTopologyHelper *
+huge_waxman (const gchar *hs, gchar **path)
+{
+  g_autofree gchar *text = NULL;
+  g_autofree gchar *n = NULL;
+  g_auto (GStrv) lines = NULL;
+  GError *error = NULL;
+  CnsBriteTopologyHelper *brite;
+  gint fd;
+
+  ck_assert (g_file_get_contents (CNS_BRITE_CONF_DIR "/router-waxman-1000.conf",
+                                  &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (gchar **l = lines; *l != NULL; l++)
+    if (g_str_has_prefix (g_strstrip (*l), "N ="))
+      g_free (*l), *l = g_strdup ("N = 100000000");
+    else if (g_str_has_prefix (*l, "HS ="))
+      g_free (*l), *l = g_strdup_printf ("HS = %s", hs);
+  g_free (text);
+  text = g_strjoinv ("\n", lines);
+  fd = g_file_open_tmp ("cns-huge-XXXXXX.conf", path, NULL);
+  ck_assert_int_ge (fd, 0);
+  close (fd);
+  ck_assert (g_file_set_contents (*path, text, -1, NULL));
+  brite = cns_brite_topology_helper_new (*path, NULL, &error);
+  ck_assert_msg (brite != NULL, "%s", error != NULL ? error->message : "");
+  return brite;
+}
+
+START_TEST (test_brite_helper_memory)
+{
+  g_autofree gchar *path = NULL;
+  g_autofree gchar *path2 = NULL;
+  g_autoptr (CnsBriteTopologyHelper) brite = huge_waxman ("20000", &path);
+  g_autoptr (CnsBriteTopologyHelper) unchecked = huge_waxman ("1000", &path2);
+  GError *error = NULL;
+  const gchar *want = "a topology of 100000000 nodes and 200000000 links "
+                      "needs about 286.1 GiB, more than the ";
+
+  ck_assert (!cns_brite_topology_helper_generate (brite, &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_BRITE_ERROR_MEMORY);
+  ck_assert_msg (g_str_has_prefix (error->message, want), "%s", error->message);
+  ck_assert (g_str_has_suffix (error->message, " GiB this process may use"));
+  g_clear_error (&error);
+  ck_assert_ptr_null (cns_brite_topology_helper_get_topology (brite));
+
+  cns_brite_topology_helper_set_memory_check (unchecked, FALSE);
+  ck_assert (!cns_brite_topology_helper_generate (unchecked, &error));
+  CNS_TEST_ASSERT_ERROR (error, CNS_BRITE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_unlink (path);
+  g_unlink (path2);
+}
+END_TEST
+
 static guint echoes;
 
 static void
@@ -426,6 +487,7 @@ test_brite_topology_helper_suite (void)
   tcase_add_test (tc, test_brite_helper_from_file);
   tcase_add_test (tc, test_brite_helper_from_conf);
   tcase_add_test (tc, test_brite_helper_bad_files);
+  tcase_add_test (tc, test_brite_helper_memory);
   tcase_add_test (tc, test_brite_helper_echo);
   suite_add_tcase (s, tc);
   return s;

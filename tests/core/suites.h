@@ -20,3 +20,5 @@ Suite *test_random_variable_suite (void);
 Suite *test_prefetch_suite (void);
 Suite *test_xml_writer_suite (void);
 Suite *test_config_store_suite (void);
+Suite *test_memory_suite (void);
+Suite *test_output_suite (void);

@@ -15,7 +15,8 @@ main (void)
     test_command_line_suite (), test_log_suite (),
     test_rng_stream_suite (),   test_random_variable_suite (),
     test_prefetch_suite (),     test_xml_writer_suite (),
-    test_config_store_suite (),
+    test_config_store_suite (), test_memory_suite (),
+    test_output_suite (),
   };
 
   cns_test_init ();

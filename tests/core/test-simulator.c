@@ -545,9 +545,9 @@ vm_flags_at (gconstpointer address, gboolean heap)
   return NULL;
 }
 
-/* Past 32 MiB the malloc heap is advised for transparent huge pages: what
- * was there when a run starts, and what is added later once objects are
- * made. */
+/* Past 32 MiB the malloc heap is advised for transparent huge pages, once
+ * the program opted in (cns_memory_tune_heap()): what was there when a run
+ * starts, and what is added later once objects are made. */
 START_TEST (test_large_heap_gets_huge_pages)
 {
   g_autoptr (GPtrArray) blocks = g_ptr_array_new_with_free_func (g_free);
@@ -558,6 +558,7 @@ START_TEST (test_large_heap_gets_huge_pages)
   if (!g_file_test ("/sys/kernel/mm/transparent_hugepage/enabled",
                     G_FILE_TEST_EXISTS))
     return;
+  cns_memory_tune_heap ();
   for (guint i = 0; i < 48 * 1024; i++)
     g_ptr_array_add (blocks, g_malloc0 (1000));
   /* another allocator (valgrind's, a sanitizer's) has no such heap */

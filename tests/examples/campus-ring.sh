@@ -45,7 +45,7 @@ deterministic () {
     -e 's/,"max_rss_kb":[^}]*//'
 }
 
-echo "1..45"
+echo "1..53"
 
 small="--nLANClients=2 --bytesPerFlow=5120 --stopTime=20s --json"
 
@@ -266,3 +266,55 @@ bad nCampus --nCampus=1
 bad nConCon --nCampus=3 --nConCon=3
 bad routing --routing=ospf
 bad protocol --protocol=sctp
+bad nLANClients --nLANClients=100000000
+
+# ---- output paths, memory ----
+# an unwritable --flowmon is found before the run: no pcap file written
+mkdir "$tmp/fmdir"
+out=$("$ring" --nCampus=2 --nLANClients=1 --pcap="$tmp/early/" \
+  --flowmon="$tmp/fmdir" 2>"$tmp/err")
+status=$?
+check "an unwritable --flowmon exits 1 before the run, naming it" \
+  test $status -eq 1 -a -z "$out" \
+  -a "$(ls "$tmp/early" 2>/dev/null | wc -l)" -eq 0 \
+  -a "$(grep -c -- "--flowmon=$tmp/fmdir" "$tmp/err")" -eq 1
+# a write that fails at the end: the summary still printed, then exit 1
+# (/dev/full opens and then refuses every byte; the flow monitor writes
+# the file in place, never by renaming over it)
+if [ -c /dev/full ]; then
+  out=$("$ring" --nCampus=2 --nLANClients=1 --json --flowmon=/dev/full \
+    2>"$tmp/err")
+  status=$?
+  check "--flowmon=/dev/full: the JSON line, one error naming flowmon, exit 1" \
+    test $status -eq 1 -a "$(field "$out" rx_packets)" = 2400 \
+    -a "$(grep -c '^campus-ring: flowmon: .*/dev/full' "$tmp/err")" -eq 1 \
+    -a "$(wc -l < "$tmp/err")" -eq 1
+else
+  ok "# SKIP no /dev/full"
+fi
+mkdir -p "$tmp/badplots/throughput.dat"
+out=$("$ring" --nCampus=2 --nLANClients=1 --stopTime=20s \
+  --plot="$tmp/badplots" 2>"$tmp/err")
+status=$?
+case "$status:$out" in
+  1:*"received   2,400 packets"*) ok "a failed plot write: the table, exit 1" ;;
+  *) not_ok "a failed plot write exited $status: $out $(cat "$tmp/err")" ;;
+esac
+check "a failed plot write names the plot file" \
+  grep -q "^campus-ring: plot: .*throughput.dat" "$tmp/err"
+# 2,000 campuses need about 4 GiB: refused under a 1 GiB limit, or built
+# anyway with --force (which then runs out; only its start is checked)
+out=$( (ulimit -v 1048576 && "$ring" --nCampus=2000) 2>&1)
+case "$?:$out" in
+  2:*"--nCampus=2000 --nLANClients=42"*"4.0 GiB"*"1.0 GiB"*"--force"*)
+    ok "a topology too big for the memory limit exits 2 with the estimate" ;;
+  *) not_ok "--nCampus=2000 under ulimit -v 1048576: $out" ;;
+esac
+out=$( (ulimit -v 1048576 && "$ring" --nCampus=2 --nLANClients=1 --force \
+  --json) 2>&1)
+check "--force skips the estimate" test "$(field "$out" campuses)" = 2
+out=$("$ring" --nCampus=2 --nLANClients=349523 2>&1)
+case "$?:$out" in
+  2:*"--nLANClients: expected at most 349,522"*) ok "--nLANClients past 2^23 links is named" ;;
+  *) not_ok "--nLANClients=349523: $out" ;;
+esac

@@ -49,7 +49,7 @@ at_least () {
   awk "BEGIN { exit !($1 >= $2) }"
 }
 
-echo "1..32"
+echo "1..35"
 
 # ---- the default run: NewReno, 20 s ----
 "$bulk" >out 2>err
@@ -316,3 +316,31 @@ bad congestionControl --congestionControl=Vegas
 bad errorRate --errorRate=1.5
 bad segmentSize --segmentSize=1449
 bad simTime --simTime=0s
+
+# ---- output files ----
+# an unwritable --cwndFile is found before anything is built: no pcap
+mkdir "$tmp/cwnddir"
+out=$("$bulk" --simTime=1s --pcap="$tmp/early" --cwndFile="$tmp/cwnddir" \
+  2>"$tmp/err")
+status=$?
+if [ $status -eq 1 ] && [ -z "$out" ] && ! ls "$tmp"/early* >/dev/null 2>&1 \
+  && grep -q -- "--cwndFile: .*$tmp/cwnddir" "$tmp/err"; then
+  ok "an unwritable --cwndFile exits 1 before the run"
+else
+  not_ok "--cwndFile=$tmp/cwnddir exited $status: $out $(cat "$tmp/err")"
+fi
+# a plot that cannot be written at the end: the summary, then exit 1
+mkdir -p "$tmp/badplot/cwnd.dat"
+out=$("$bulk" --simTime=1s --cwndFile="$tmp/c.dat" --plot="$tmp/badplot" \
+  --json 2>"$tmp/err")
+status=$?
+case "$status:$out" in
+  1:*'"cwnd_samples":'*) ok "a failed plot write: the JSON line, exit 1" ;;
+  *) not_ok "a failed plot write exited $status: $out" ;;
+esac
+if [ "$(wc -l < "$tmp/err")" -eq 1 ] \
+  && grep -q "^tcp-bulk: plot: .*cwnd.dat" "$tmp/err"; then
+  ok "a failed plot write: one line naming the file"
+else
+  not_ok "a failed plot write's stderr: $(cat "$tmp/err")"
+fi

@@ -131,7 +131,8 @@ same "campus-ring.py prints the C program's table (wall-clock lines aside)" \
   "$tmp/table.c" "$tmp/table.py"
 
 for bad in "--nCampus=1:nCampus" "--routing=ospf:routing" \
-  "--bytesPerFlow=0 --stopTime=0s:bytesPerFlow" "--nCampus=abc:nCampus"; do
+  "--bytesPerFlow=0 --stopTime=0s:bytesPerFlow" "--nCampus=abc:nCampus" \
+  "--nLANClients=100000000:nLANClients"; do
   args=${bad%:*}
   word=${bad##*:}
   # shellcheck disable=SC2086

@@ -229,6 +229,9 @@ main (int argc, char **argv)
   GError *error = NULL;
   gboolean ok = TRUE;
 
+  /* large runs want malloc tuned; the library leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     usage_error (error->message);

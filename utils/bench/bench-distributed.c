@@ -300,6 +300,9 @@ main (int argc, char **argv)
   gboolean needs_mpirun = FALSE;
   Setup setup;
 
+  /* large runs want malloc tuned; the library leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {

@@ -240,6 +240,9 @@ main (int argc, char **argv)
   g_autoptr (CnsCommandLine) cmd = NULL;
   gboolean quick = FALSE;
 
+  /* large runs want malloc tuned; the library leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   cmd = cns_command_line_new ("Benchmark of packets and point-to-point "
                               "links; one JSON line per case");
   cns_command_line_add_boolean (

@@ -202,6 +202,9 @@ main (int argc, char **argv)
   gdouble seconds = 0;
   gboolean quick = FALSE;
 
+  /* large runs want malloc tuned; the library leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   for (int i = 1; i < argc; i++)
     {
       if (g_str_equal (argv[i], "--quick"))

@@ -402,6 +402,9 @@ main (int argc, char **argv)
   static const gsize sizes[] = { 1000, 100000, 1000000, 10000000 };
   static const gchar *const schedulers[] = { "heap", "ladder", "list" };
 
+  /* large runs want malloc tuned; the library leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   cmd = cns_command_line_new ("Benchmark of the event schedulers and the "
                               "simulator kernel; one JSON line per case");
   cns_command_line_add_boolean (

@@ -435,6 +435,9 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   static const guint sizes[] = { 1, 100, 10000 };
 
+  /* large runs want malloc tuned; the library leaves it alone unless asked */
+  cns_memory_tune_heap ();
+
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
