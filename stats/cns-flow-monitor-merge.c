@@ -266,7 +266,7 @@ cns_flow_monitor_serialize_table (CnsFlowMonitor *self)
   GByteArray *array;
   CnsByteWriter out;
 
-  g_return_val_if_fail (CNS_IS_FLOW_MONITOR (self), NULL);
+  g_return_val_if_fail (self != NULL, NULL);
   flows = self->classifier.flows;
   array = g_byte_array_new ();
   cns_byte_writer_init (&out, array);
@@ -585,7 +585,7 @@ cns_flow_monitor_load_tables (CnsFlowMonitor *self, GPtrArray *tables,
 {
   CnsFlowReport *report;
 
-  g_return_val_if_fail (CNS_IS_FLOW_MONITOR (self), FALSE);
+  g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   if ((report = cns_flow_report_merge (tables, error)) == NULL)
