@@ -1363,6 +1363,15 @@ report (const Options *o, const Summary *s, const gchar *what, GError *error)
   return 1;
 }
 
+/* The paths the command line gave. */
+static void
+options_clear (Options *o)
+{
+  g_clear_pointer (&o->pcap, g_free);
+  g_clear_pointer (&o->flowmon, g_free);
+  g_clear_pointer (&o->plot, g_free);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1397,6 +1406,7 @@ main (int argc, char **argv)
   if ((status = check_options (&o)) != 0 || (status = check_outputs (&o)) != 0)
     {
       cns_mpi_disable ();
+      options_clear (&o);
       return status;
     }
 
@@ -1419,8 +1429,6 @@ main (int argc, char **argv)
   g_free (s.per_rank);
   g_free (s.fingerprint);
   g_object_unref (stats.monitor);
-  g_free (o.pcap);
-  g_free (o.flowmon);
-  g_free (o.plot);
+  options_clear (&o);
   return status;
 }

@@ -49,8 +49,11 @@ test_memory_suite (void)
   Suite *s = suite_create ("memory");
   TCase *tc = tcase_create ("process");
 
-  tcase_add_test (tc, test_memory_loaded);
-  tcase_add_test (tc, test_memory_tuned);
+  if (CNS_TEST_MALLOC_IS_GLIBC)
+    {
+      tcase_add_test (tc, test_memory_loaded);
+      tcase_add_test (tc, test_memory_tuned);
+    }
   suite_add_tcase (s, tc);
   return s;
 }

@@ -19,8 +19,8 @@ setup (void)
   tmp = g_dir_make_tmp ("cns-output-XXXXXX", NULL);
   ck_assert_ptr_nonnull (tmp);
   /* a regular file, under which nothing can be made */
-  ck_assert (
-      g_file_set_contents (g_build_filename (tmp, "file", NULL), "x", 1, NULL));
+  file = g_build_filename (tmp, "file", NULL);
+  ck_assert (g_file_set_contents (file, "x", 1, NULL));
 }
 
 static void

@@ -36,6 +36,14 @@ gboolean cns_test_under_valgrind (void);
 #define CNS_TEST_HEAP_IS_COMPACT TRUE
 #endif
 
+/* Whether malloc is glibc's, whose options (mallopt) and statistics
+ * (mallinfo2) the memory suite reads: AddressSanitizer replaces it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CNS_TEST_MALLOC_IS_GLIBC FALSE
+#else
+#define CNS_TEST_MALLOC_IS_GLIBC TRUE
+#endif
+
 gchar *cns_test_make_tmp_dir (const gchar *name);
 void cns_test_remove_tmp_dir (gchar **dir);
 
