@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "core/cns-accumulator.h"
 #include "core/cns-attribute.h"
 #include "core/cns-command-line.h"
 #include "core/cns-config.h"
@@ -25,6 +26,8 @@
 #include "core/cns-object-factory.h"
 #include "core/cns-object.h"
 #include "core/cns-output.h"
+#include "core/cns-parallel.h"
+#include "core/cns-partition.h"
 #include "core/cns-pareto-random-variable.h"
 #include "core/cns-prefetch.h"
 #include "core/cns-queue-size.h"

@@ -10,7 +10,7 @@
 static void
 default_run (void)
 {
-  CnsSimulatorState *s = &cns_simulator_state;
+  CnsSimulatorThread *s = &cns_simulator_thread;
   CnsScheduler *scheduler = s->scheduler;
   gboolean (*remove_next) (CnsScheduler *, CnsSchedulerEntry *)
       = scheduler->klass->remove_next;

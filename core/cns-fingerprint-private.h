@@ -12,5 +12,8 @@ G_GNUC_INTERNAL void cns_fingerprint_run_hook (guint32 epoch);
 G_GNUC_INTERNAL void cns_fingerprint_record (guint32 context, CnsTime time,
                                              guint64 key);
 G_GNUC_INTERNAL void cns_fingerprint_destroy_hook (guint32 epoch);
+/* Makes room for contexts below @n_contexts, which threads then record
+ * unlocked. */
+G_GNUC_INTERNAL void cns_fingerprint_reserve (guint32 n_contexts);
 
 G_END_DECLS

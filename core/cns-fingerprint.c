@@ -53,7 +53,26 @@ cns_simulator_enable_fingerprint (void)
 void
 cns_fingerprint_run_hook (guint32 epoch)
 {
-  cns_simulator_state.fingerprint = fp.enabled;
+  cns_simulator_thread.fingerprint = fp.enabled;
+}
+
+static void
+fingerprint_grow (gsize needed)
+{
+  gsize n = MAX (needed, 2 * fp.n);
+
+  fp.chains = g_renew (guint64, fp.chains, n);
+  fp.counts = g_renew (guint64, fp.counts, n);
+  memset (fp.chains + fp.n, 0, (n - fp.n) * sizeof (guint64));
+  memset (fp.counts + fp.n, 0, (n - fp.n) * sizeof (guint64));
+  fp.n = n;
+}
+
+void
+cns_fingerprint_reserve (guint32 n_contexts)
+{
+  if (n_contexts > fp.n)
+    fingerprint_grow (n_contexts);
 }
 
 void
@@ -64,15 +83,7 @@ cns_fingerprint_record (guint32 context, CnsTime time, guint64 key)
   if (context == CNS_CONTEXT_NONE)
     return;
   if (context >= fp.n)
-    {
-      gsize n = MAX ((gsize) context + 1, 2 * fp.n);
-
-      fp.chains = g_renew (guint64, fp.chains, n);
-      fp.counts = g_renew (guint64, fp.counts, n);
-      memset (fp.chains + fp.n, 0, (n - fp.n) * sizeof (guint64));
-      memset (fp.counts + fp.n, 0, (n - fp.n) * sizeof (guint64));
-      fp.n = n;
-    }
+    fingerprint_grow ((gsize) context + 1);
   fp.chains[context] = fingerprint_mix (
       fp.chains[context] ^ fingerprint_mix ((guint64) time) ^ (creator << 1));
   fp.counts[context]++;

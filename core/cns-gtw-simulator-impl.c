@@ -55,7 +55,7 @@ gtw_receive_until (guint64 expected)
 static void
 gtw_run (void)
 {
-  CnsSimulatorState *s = &cns_simulator_state;
+  CnsSimulatorThread *s = &cns_simulator_thread;
   CnsScheduler *scheduler = s->scheduler;
   const CnsSchedulerClass *klass = scheduler->klass;
   CnsTime lookahead = cns_mpi_get_lookahead ();

@@ -634,9 +634,15 @@ cns_log_reset (void)
 void
 cns_fatal (const gchar *format, ...)
 {
+  static gint fatal_started;
   gchar *message;
   va_list args;
 
+  /* one message: a second thread that fails meanwhile waits for the
+   * first one's exit() to end the process */
+  if (!g_atomic_int_compare_and_exchange (&fatal_started, 0, 1))
+    for (;;)
+      g_usleep (G_USEC_PER_SEC);
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);

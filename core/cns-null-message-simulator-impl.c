@@ -306,7 +306,7 @@ nm_end (void)
 static void
 nm_run (void)
 {
-  CnsSimulatorState *s = &cns_simulator_state;
+  CnsSimulatorThread *s = &cns_simulator_thread;
   CnsScheduler *scheduler = s->scheduler;
   const CnsSchedulerClass *klass = scheduler->klass;
   guint n = 0;

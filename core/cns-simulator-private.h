@@ -36,35 +36,71 @@ G_GNUC_INTERNAL void cns_simulator_print_node (gchar *out, gsize size);
  */
 #define CNS_EVENT_FLAG_DESTROY 0x1
 
+/* Outside the windows of a parallel run, a thread runs no LP. */
+#define CNS_SIMULATOR_LP_NONE G_MAXUINT32
+
+/* What each thread that runs events keeps for itself: the time, context
+ * and LP of the event it runs, its free events, its counters. In a
+ * sequential run the main thread's copy is the whole simulator's. It lives
+ * in thread-local storage of the initial-exec model, so that reading it
+ * costs what reading a global did; it is kept small, since a library
+ * loaded by dlopen() (Python's) has little static TLS to spare. */
 typedef struct
 {
-  /* hot: touched for every event */
-  CnsScheduler *scheduler;
+  CnsScheduler *scheduler; /* of the LP it runs, or the run's */
   CnsTime now;
   guint32 context;
-  gboolean stop;
-  guint64 *seq; /* creation counters, indexed by context + 1 */
+  guint32 lp;          /* the LP it runs, or CNS_SIMULATOR_LP_NONE */
+  const guint32 *lp_of; /* LP of each context + 1 in a parallel run, or NULL */
   CnsEvent *free_events;
+  gsize n_free;     /* events on free_events */
+  gsize free_limit; /* past this many, a batch goes back to the depot */
   guint64 event_count;
-  guint64 n_pending;
-  CnsEvent *running_event;         /* whose handler runs, for take_event_data */
-  gboolean fingerprint;            /* cns_fingerprint_record() each event */
-  GDestroyNotify destroy_fns[256]; /* [0] unused: index 0 means none */
-  guint8 last_destroy_index;       /* the one found last */
+  guint64 n_pending;       /* queued minus run, modulo 2^64: summed over threads */
+  CnsEvent *running_event; /* whose handler runs, for take_event_data */
+  CnsTime window_end;      /* events for other LPs come no earlier */
+  gpointer worker;         /* the parallel run's data for this thread */
+  guint thread_index;
+  gboolean stop;
+  gboolean fingerprint;     /* cns_fingerprint_record() each event */
+  guint8 last_destroy_index; /* the destroy function found last */
+} CnsSimulatorThread;
 
-  /* cold */
-  guint n_destroy_fns;
+G_GNUC_INTERNAL extern __thread CnsSimulatorThread cns_simulator_thread
+    __attribute__ ((tls_model ("initial-exec")));
+
+/* What the threads share. */
+typedef struct
+{
+  guint64 *seq; /* creation counters, indexed by context + 1 */
   gsize n_seq;
+  CnsScheduler *scheduler; /* the run's, or the global events' in a parallel run */
+  GDestroyNotify destroy_fns[256]; /* [0] unused: index 0 means none */
+  guint n_destroy_fns;
   guint32 epoch;
   gboolean running;
+  guint n_threads; /* fixed when the simulator is made */
   const CnsSimulatorImplClass *impl;
+  GMutex lock;             /* slabs, depot and destroy functions */
   GPtrArray *slabs;
+  CnsEvent *depot;         /* batches of free events, linked through obj */
   GPtrArray *destroy_events;
 } CnsSimulatorState;
 
 G_GNUC_INTERNAL extern CnsSimulatorState cns_simulator_state;
 
+/* Gives the calling thread's free events back to the depot (a worker
+ * before it ends) and forgets them (a run's end in cns_simulator_destroy()). */
+G_GNUC_INTERNAL void cns_simulator_thread_reset (CnsSimulatorThread *t);
+/* Makes the calling thread a worker of a parallel run. */
+G_GNUC_INTERNAL void cns_simulator_thread_start (guint index, gsize free_limit,
+                                                 gboolean fingerprint);
+/* Returns a free list longer than the limit's batch to the depot. */
+G_GNUC_INTERNAL void cns_simulator_spill_events (CnsSimulatorThread *t);
+
 G_GNUC_INTERNAL void cns_simulator_install_global_values (void);
+/* Makes room for the creation counters of contexts below @n_contexts. */
+G_GNUC_INTERNAL void cns_simulator_reserve_contexts (guint32 n_contexts);
 G_GNUC_INTERNAL guint64 cns_simulator_draw_key (void);
 
 /*
@@ -94,32 +130,35 @@ cns_simulator_prefetch_context (guint32 context)
  * event's while it runs.
  */
 static inline void
-cns_simulator_invoke (CnsSimulatorState *s, const CnsSchedulerEntry *entry)
+cns_simulator_invoke (CnsSimulatorThread *t, const CnsSchedulerEntry *entry)
 {
   CnsEvent *ev = entry->event;
   CnsEventFn fn = ev->fn;
 
   if (G_LIKELY (fn != NULL))
     {
-      s->now = entry->time;
-      s->context = ev->context;
+      t->now = entry->time;
+      t->context = ev->context;
       ev->key = 0; /* expired from now on: cancel is a no-op */
-      s->n_pending--;
-      s->running_event = ev;
-      if (G_UNLIKELY (s->fingerprint))
+      t->n_pending--;
+      t->running_event = ev;
+      if (G_UNLIKELY (t->fingerprint))
         cns_fingerprint_record (ev->context, entry->time, ev->key);
       fn (ev->obj, ev->data);
-      s->running_event = NULL;
-      if (G_UNLIKELY ((++s->event_count & 0xFFFF) == 0))
+      t->running_event = NULL;
+      if (G_UNLIKELY ((++t->event_count & 0xFFFF) == 0)
+          && t->thread_index == 0)
         cns_memory_track_heap ();
       if (ev->destroy_index != 0)
-        s->destroy_fns[ev->destroy_index](ev->data);
+        cns_simulator_state.destroy_fns[ev->destroy_index](ev->data);
     }
   /* A free slot has key 0, which no event id holds; the other fields are
    * set when it is taken again. */
   ev->key = 0;
-  ev->data = s->free_events;
-  s->free_events = ev;
+  ev->data = t->free_events;
+  t->free_events = ev;
+  if (G_UNLIKELY (++t->n_free > t->free_limit))
+    cns_simulator_spill_events (t);
 }
 
 G_END_DECLS

@@ -26,6 +26,8 @@
 #include "core/cns-simulator-private.h"
 
 #include "core/cns-core-error.h"
+#include "core/cns-parallel-private.h"
+#include "core/cns-partition-private.h"
 #include "core/cns-core-private.h"
 #include "core/cns-global-value.h"
 #include "core/cns-log-private.h"
@@ -50,9 +52,17 @@ CNS_LOG_COMPONENT_DEFINE ("cns-simulator");
 static CnsSimulatorHook run_hooks[MAX_HOOKS], destroy_hooks[MAX_HOOKS];
 static guint n_run_hooks, n_destroy_hooks;
 
-CnsSimulatorState cns_simulator_state = {
-  .context = CNS_CONTEXT_NONE,
-};
+CnsSimulatorState cns_simulator_state = { .n_threads = 1 };
+
+__thread CnsSimulatorThread cns_simulator_thread
+    __attribute__ ((tls_model ("initial-exec")))
+    = { .context = CNS_CONTEXT_NONE,
+        .lp = CNS_SIMULATOR_LP_NONE,
+        .free_limit = G_MAXSIZE };
+
+/* Events move between a thread's free list and the depot this many at a
+ * time. */
+#define DEPOT_BATCH 1024
 
 /* Never past the counters of valid contexts, so that simulator_schedule()
  * can take an index below n_seq for a valid context. */
@@ -60,7 +70,14 @@ static G_GNUC_NO_INLINE void
 simulator_grow_contexts (CnsSimulatorState *s, gsize needed)
 {
   gsize n = MIN (MAX (needed, s->n_seq * 2), (gsize) CNS_CONTEXT_MAX + 2);
-  guint64 *seq = cns_memory_alloc (n * sizeof (guint64), sizeof (guint64));
+  guint64 *seq;
+
+  /* the threads of a parallel run read the counters unlocked */
+  if (cns_simulator_thread.lp_of != NULL)
+    cns_fatal ("context %u was not known when the parallel run started: "
+               "make every node before cns_simulator_run()",
+               (guint32) (needed - 2));
+  seq = cns_memory_alloc (n * sizeof (guint64), sizeof (guint64));
 
   if (s->seq != NULL)
     memcpy (seq, s->seq, s->n_seq * sizeof (guint64));
@@ -79,6 +96,13 @@ simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
 
   if (G_UNLIKELY (index >= s->n_seq))
     simulator_grow_contexts (s, (gsize) index + 1);
+}
+
+void
+cns_simulator_reserve_contexts (guint32 n_contexts)
+{
+  if (n_contexts > 0)
+    simulator_ensure_contexts (&cns_simulator_state, n_contexts - 1);
 }
 
 static void
@@ -116,6 +140,8 @@ simulator_create (CnsSimulatorState *s)
                error->message);
 
   s->scheduler = scheduler->create ();
+  cns_simulator_thread.scheduler = s->scheduler;
+  s->n_threads = cns_parallel_threads_wanted ();
   s->epoch++;
   s->slabs = g_ptr_array_new_with_free_func (cns_memory_free);
   s->destroy_events = g_ptr_array_new ();
@@ -134,8 +160,9 @@ simulator_get (void)
   return s;
 }
 
+/* Carves a new slab into free events; called with the lock held. */
 static CnsEvent *
-simulator_refill (CnsSimulatorState *s)
+simulator_carve_slab (CnsSimulatorState *s, gsize *n_events)
 {
   gboolean big = s->slabs->len >= SMALL_SLABS;
   gsize n = big ? BIG_SLAB_EVENTS : SLAB_EVENTS;
@@ -153,17 +180,100 @@ simulator_refill (CnsSimulatorState *s)
       slab[i].destroy_index = 0;
       slab[i].data = i + 1 < n ? &slab[i + 1] : NULL;
     }
+  *n_events = n;
   return slab;
 }
 
-static inline CnsEvent *
-simulator_alloc_event (CnsSimulatorState *s)
+/* Fills the thread's empty free list: a batch from the depot, which
+ * threads of a parallel run give back to, or else a new slab. */
+static G_GNUC_NO_INLINE CnsEvent *
+simulator_refill (CnsSimulatorState *s, CnsSimulatorThread *t)
 {
-  CnsEvent *ev = s->free_events;
+  CnsEvent *events;
+  gsize n;
+
+  g_mutex_lock (&s->lock);
+  if (s->depot != NULL)
+    {
+      events = s->depot;
+      s->depot = events->obj;
+      n = DEPOT_BATCH;
+    }
+  else
+    events = simulator_carve_slab (s, &n);
+  g_mutex_unlock (&s->lock);
+  t->free_events = events;
+  t->n_free = n;
+  return events;
+}
+
+/* A thread of a parallel run frees the events other threads made for its
+ * LPs; what it holds past its limit goes back in batches, so that memory
+ * freed by one thread serves another's allocations. */
+void
+cns_simulator_spill_events (CnsSimulatorThread *t)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+
+  while (t->n_free > t->free_limit)
+    {
+      CnsEvent *batch = t->free_events, *last = batch;
+
+      for (guint i = 1; i < DEPOT_BATCH; i++)
+        last = last->data;
+      t->free_events = last->data;
+      t->n_free -= DEPOT_BATCH;
+      last->data = NULL;
+      g_mutex_lock (&s->lock);
+      batch->obj = s->depot;
+      s->depot = batch;
+      g_mutex_unlock (&s->lock);
+    }
+}
+
+void
+cns_simulator_thread_start (guint index, gsize free_limit, gboolean fingerprint)
+{
+  CnsSimulatorThread *t = &cns_simulator_thread;
+
+  g_return_if_fail (free_limit >= DEPOT_BATCH);
+  t->thread_index = index;
+  t->free_limit = free_limit;
+  t->context = CNS_CONTEXT_NONE;
+  t->lp = CNS_SIMULATOR_LP_NONE;
+  t->fingerprint = fingerprint;
+}
+
+void
+cns_simulator_thread_reset (CnsSimulatorThread *t)
+{
+  t->free_events = NULL;
+  t->n_free = 0;
+  t->free_limit = G_MAXSIZE;
+  t->event_count = 0;
+  t->n_pending = 0;
+  t->running_event = NULL;
+  t->scheduler = NULL;
+  t->now = 0;
+  t->context = CNS_CONTEXT_NONE;
+  t->lp = CNS_SIMULATOR_LP_NONE;
+  t->lp_of = NULL;
+  t->worker = NULL;
+  t->thread_index = 0;
+  t->stop = FALSE;
+  t->fingerprint = FALSE;
+  t->last_destroy_index = 0;
+}
+
+static inline CnsEvent *
+simulator_alloc_event (CnsSimulatorState *s, CnsSimulatorThread *t)
+{
+  CnsEvent *ev = t->free_events;
 
   if (G_UNLIKELY (ev == NULL))
-    ev = simulator_refill (s);
-  s->free_events = ev->data;
+    ev = simulator_refill (s, t);
+  t->free_events = ev->data;
+  t->n_free--;
   return ev;
 }
 
@@ -177,29 +287,33 @@ simulator_key_overflow (guint32 context)
 
 /* The key of a new event created by the running context. */
 static inline guint64
-simulator_next_key (CnsSimulatorState *s)
+simulator_next_key (CnsSimulatorState *s, CnsSimulatorThread *t)
 {
-  guint32 index = s->context + 1; /* CNS_CONTEXT_NONE wraps to 0 */
+  guint32 index = t->context + 1; /* CNS_CONTEXT_NONE wraps to 0 */
   guint64 seq = ++s->seq[index];
 
   if (G_UNLIKELY (seq > CNS_EVENT_KEY_SEQ_MAX))
-    simulator_key_overflow (s->context);
+    simulator_key_overflow (t->context);
   return ((guint64) index << CNS_EVENT_KEY_SEQ_BITS) | seq;
 }
 
 /* Index of @destroy in the simulator's table of destroy functions; events
  * store the index in one byte rather than an 8-byte pointer. A model
  * passes the same one or two functions over and over, so the last one
- * found is tried first. */
+ * found is tried first. The table only grows, under the lock, so threads
+ * read it unlocked. */
 static G_GNUC_NO_INLINE guint8
-simulator_find_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
+simulator_find_destroy_index (CnsSimulatorState *s, CnsSimulatorThread *t,
+                              GDestroyNotify destroy)
 {
-  guint i;
+  guint i, n;
 
-  for (i = 1; i <= s->n_destroy_fns; i++)
+  g_mutex_lock (&s->lock);
+  n = s->n_destroy_fns;
+  for (i = 1; i <= n; i++)
     if (s->destroy_fns[i] == destroy)
       break;
-  if (i > s->n_destroy_fns)
+  if (i > n)
     {
       if (i >= G_N_ELEMENTS (s->destroy_fns))
         cns_fatal ("more than %u different destroy functions given to "
@@ -208,32 +322,47 @@ simulator_find_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
       s->destroy_fns[i] = destroy;
       s->n_destroy_fns = i;
     }
-  s->last_destroy_index = (guint8) i;
+  g_mutex_unlock (&s->lock);
+  t->last_destroy_index = (guint8) i;
   return (guint8) i;
 }
 
 static inline guint8
-simulator_destroy_index (CnsSimulatorState *s, GDestroyNotify destroy)
+simulator_destroy_index (CnsSimulatorState *s, CnsSimulatorThread *t,
+                         GDestroyNotify destroy)
 {
   if (destroy == NULL)
     return 0;
-  if (G_LIKELY (s->destroy_fns[s->last_destroy_index] == destroy))
-    return s->last_destroy_index;
-  return simulator_find_destroy_index (s, destroy);
+  if (G_LIKELY (s->destroy_fns[t->last_destroy_index] == destroy))
+    return t->last_destroy_index;
+  return simulator_find_destroy_index (s, t, destroy);
+}
+
+/* Queues @ev for its context's LP: the running LP's own scheduler, or,
+ * in a parallel run, another LP's (see cns-parallel-simulator-impl.c). */
+static inline void
+simulator_enqueue (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev)
+{
+  if (G_LIKELY (t->lp_of == NULL || t->lp_of[ev->context + 1] == t->lp))
+    t->scheduler->klass->insert (t->scheduler, time, ev);
+  else
+    cns_parallel_enqueue (t, time, ev);
 }
 
 /* Schedules an event from the pool, which must not be empty, under @key.
  * The id is read back from the event after the scheduler's insert, so
  * that few values stay live across the call. */
 static inline CnsEventId
-simulator_insert_keyed (CnsSimulatorState *s, guint64 key, guint32 context,
-                        CnsTime time, CnsEventFn fn, gpointer obj,
-                        gpointer data, guint8 destroy)
+simulator_insert_keyed (CnsSimulatorState *s, CnsSimulatorThread *t,
+                        guint64 key, guint32 context, CnsTime time,
+                        CnsEventFn fn, gpointer obj, gpointer data,
+                        guint8 destroy)
 {
-  CnsEvent *ev = s->free_events;
+  CnsEvent *ev = t->free_events;
   CnsEventId id;
 
-  s->free_events = ev->data;
+  t->free_events = ev->data;
+  t->n_free--;
   ev->key = key;
   ev->fn = fn;
   ev->obj = obj;
@@ -241,8 +370,8 @@ simulator_insert_keyed (CnsSimulatorState *s, guint64 key, guint32 context,
   ev->context = context;
   ev->destroy_index = destroy;
   ev->flags = 0;
-  s->n_pending++;
-  s->scheduler->klass->insert (s->scheduler, time, ev);
+  t->n_pending++;
+  simulator_enqueue (t, time, ev);
   id.event = ev;
   id.key = ev->key;
   id.time = time;
@@ -253,21 +382,23 @@ simulator_insert_keyed (CnsSimulatorState *s, guint64 key, guint32 context,
 
 /* The same under the running context's next key. */
 static inline CnsEventId
-simulator_insert_from_pool (CnsSimulatorState *s, guint32 context, CnsTime time,
-                            CnsEventFn fn, gpointer obj, gpointer data,
-                            guint8 destroy)
+simulator_insert_from_pool (CnsSimulatorState *s, CnsSimulatorThread *t,
+                            guint32 context, CnsTime time, CnsEventFn fn,
+                            gpointer obj, gpointer data, guint8 destroy)
 {
-  return simulator_insert_keyed (s, simulator_next_key (s), context, time, fn,
-                                 obj, data, destroy);
+  return simulator_insert_keyed (s, t, simulator_next_key (s, t), context,
+                                 time, fn, obj, data, destroy);
 }
 
 static inline CnsEventId
-simulator_insert (CnsSimulatorState *s, guint32 context, CnsTime time,
-                  CnsEventFn fn, gpointer obj, gpointer data, guint8 destroy)
+simulator_insert (CnsSimulatorState *s, CnsSimulatorThread *t,
+                  guint32 context, CnsTime time, CnsEventFn fn, gpointer obj,
+                  gpointer data, guint8 destroy)
 {
-  if (G_UNLIKELY (s->free_events == NULL))
-    s->free_events = simulator_refill (s);
-  return simulator_insert_from_pool (s, context, time, fn, obj, data, destroy);
+  if (G_UNLIKELY (t->free_events == NULL))
+    simulator_refill (s, t);
+  return simulator_insert_from_pool (s, t, context, time, fn, obj, data,
+                                     destroy);
 }
 
 /* Reports a failed argument check of the public function @caller, as
@@ -293,15 +424,16 @@ simulator_schedule_slow (const gchar *caller, guint32 context, CnsTime delay,
 {
   static const CnsEventId none = CNS_EVENT_ID_INIT;
   CnsSimulatorState *s = simulator_get ();
+  CnsSimulatorThread *t = &cns_simulator_thread;
 
   SIMULATOR_CHECK (caller, fn != NULL, none);
   SIMULATOR_CHECK (caller, delay >= 0, none);
-  SIMULATOR_CHECK (caller, delay <= CNS_TIME_MAX - s->now, none);
+  SIMULATOR_CHECK (caller, delay <= CNS_TIME_MAX - t->now, none);
   SIMULATOR_CHECK (
       caller, context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, none);
   simulator_ensure_contexts (s, context);
-  return simulator_insert (s, context, s->now + delay, fn, obj, data,
-                           simulator_destroy_index (s, destroy));
+  return simulator_insert (s, t, context, t->now + delay, fn, obj, data,
+                           simulator_destroy_index (s, t, destroy));
 }
 
 /* Inlined into each public schedule function: whether the call needs
@@ -313,21 +445,23 @@ simulator_schedule (const gchar *caller, guint32 context, CnsTime delay,
                     GDestroyNotify destroy)
 {
   CnsSimulatorState *s = &cns_simulator_state;
+  CnsSimulatorThread *t = &cns_simulator_thread;
 
   /* delay in [0, CNS_TIME_MAX - now] as one unsigned comparison; context
    * + 1 wraps CNS_CONTEXT_NONE to 0, the index of its counter, and is
    * below n_seq (0 before the simulator exists, at most the counters of
    * valid contexts) only for a valid context seen before */
   if (G_UNLIKELY (fn == NULL
-                  || (guint64) delay > (guint64) (CNS_TIME_MAX - s->now)
+                  || (guint64) delay > (guint64) (CNS_TIME_MAX - t->now)
                   || (guint32) (context + 1) >= s->n_seq
                   || (destroy != NULL
-                      && destroy != s->destroy_fns[s->last_destroy_index])
-                  || s->free_events == NULL))
+                      && destroy != s->destroy_fns[t->last_destroy_index])
+                  || t->free_events == NULL))
     return simulator_schedule_slow (caller, context, delay, fn, obj, data,
                                     destroy);
-  return simulator_insert_from_pool (s, context, s->now + delay, fn, obj, data,
-                                     destroy != NULL ? s->last_destroy_index
+  return simulator_insert_from_pool (s, t, context, t->now + delay, fn, obj,
+                                     data,
+                                     destroy != NULL ? t->last_destroy_index
                                                      : 0);
 }
 
@@ -356,23 +490,24 @@ cns_simulator_schedule_remote (CnsTime time, guint32 context, guint64 key,
 {
   static const CnsEventId none = CNS_EVENT_ID_INIT;
   CnsSimulatorState *s = simulator_get ();
+  CnsSimulatorThread *t = &cns_simulator_thread;
 
   g_return_val_if_fail (fn != NULL, none);
-  g_return_val_if_fail (time >= s->now, none);
+  g_return_val_if_fail (time >= t->now, none);
   g_return_val_if_fail (context <= CNS_CONTEXT_MAX, none);
   g_return_val_if_fail (key != 0, none);
   simulator_ensure_contexts (s, context);
-  if (G_UNLIKELY (s->free_events == NULL))
-    s->free_events = simulator_refill (s);
-  return simulator_insert_keyed (s, key, context, time, fn, obj, data,
-                                 simulator_destroy_index (s, destroy));
+  if (G_UNLIKELY (t->free_events == NULL))
+    simulator_refill (s, t);
+  return simulator_insert_keyed (s, t, key, context, time, fn, obj, data,
+                                 simulator_destroy_index (s, t, destroy));
 }
 
 /* The key of an event the running context creates on another rank. */
 guint64
 cns_simulator_draw_key (void)
 {
-  return simulator_next_key (simulator_get ());
+  return simulator_next_key (simulator_get (), &cns_simulator_thread);
 }
 
 /**
@@ -391,7 +526,7 @@ CnsEventId
 cns_simulator_schedule (CnsTime delay, CnsEventFn fn, gpointer obj,
                         gpointer data)
 {
-  return simulator_schedule (G_STRFUNC, cns_simulator_state.context, delay, fn,
+  return simulator_schedule (G_STRFUNC, cns_simulator_thread.context, delay, fn,
                              obj, data, NULL);
 }
 
@@ -409,7 +544,7 @@ CnsEventId
 cns_simulator_schedule_full (CnsTime delay, CnsEventFn fn, gpointer obj,
                              gpointer data, GDestroyNotify destroy)
 {
-  return simulator_schedule (G_STRFUNC, cns_simulator_state.context, delay, fn,
+  return simulator_schedule (G_STRFUNC, cns_simulator_thread.context, delay, fn,
                              obj, data, destroy);
 }
 
@@ -519,7 +654,7 @@ cns_simulator_schedule_func (CnsTime delay, CnsSimulatorFunc func,
                              gpointer user_data, GDestroyNotify destroy)
 {
   return cns_simulator_schedule_with_context_func (
-      cns_simulator_state.context, delay, func, user_data, destroy);
+      cns_simulator_thread.context, delay, func, user_data, destroy);
 }
 
 /**
@@ -565,7 +700,7 @@ cns_simulator_schedule_with_context_full (guint32 context, CnsTime delay,
 CnsEventId
 cns_simulator_schedule_now (CnsEventFn fn, gpointer obj, gpointer data)
 {
-  return simulator_schedule (G_STRFUNC, cns_simulator_state.context, 0, fn, obj,
+  return simulator_schedule (G_STRFUNC, cns_simulator_thread.context, 0, fn, obj,
                              data, NULL);
 }
 
@@ -581,13 +716,15 @@ CnsEventId
 cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj, gpointer data)
 {
   CnsSimulatorState *s = simulator_get ();
+  CnsSimulatorThread *t = &cns_simulator_thread;
   static const CnsEventId none = CNS_EVENT_ID_INIT;
   CnsEvent *ev;
   CnsEventId id;
 
   g_return_val_if_fail (fn != NULL, none);
-  ev = simulator_alloc_event (s);
-  ev->key = simulator_next_key (s);
+  g_return_val_if_fail (t->lp_of == NULL, none);
+  ev = simulator_alloc_event (s, t);
+  ev->key = simulator_next_key (s, t);
   ev->fn = fn;
   ev->obj = obj;
   ev->data = data;
@@ -615,10 +752,10 @@ cns_simulator_schedule_destroy (CnsEventFn fn, gpointer obj, gpointer data)
 void
 cns_simulator_take_event_data (void)
 {
-  CnsSimulatorState *s = &cns_simulator_state;
+  CnsSimulatorThread *t = &cns_simulator_thread;
 
-  g_return_if_fail (s->running_event != NULL);
-  s->running_event->destroy_index = 0;
+  g_return_if_fail (t->running_event != NULL);
+  t->running_event->destroy_index = 0;
 }
 
 /**
@@ -635,17 +772,18 @@ cns_simulator_invoke_with_context (guint32 context, CnsEventFn fn, gpointer obj,
                                    gpointer data)
 {
   CnsSimulatorState *s = simulator_get ();
-  guint32 saved = s->context;
-  CnsEvent *running = s->running_event;
+  CnsSimulatorThread *t = &cns_simulator_thread;
+  guint32 saved = t->context;
+  CnsEvent *running = t->running_event;
 
   g_return_if_fail (fn != NULL);
   g_return_if_fail (context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE);
   simulator_ensure_contexts (s, context);
-  s->context = context;
-  s->running_event = NULL; /* @fn is no event: it has no data to take */
+  t->context = context;
+  t->running_event = NULL; /* @fn is no event: it has no data to take */
   fn (obj, data);
-  s->running_event = running;
-  s->context = saved;
+  t->running_event = running;
+  t->context = saved;
 }
 
 /* The event @id names if it has not run, been cancelled or removed. */
@@ -670,7 +808,7 @@ simulator_release (CnsSimulatorState *s, CnsEvent *ev)
   ev->fn = NULL;
   ev->destroy_index = 0;
   if (!(ev->flags & CNS_EVENT_FLAG_DESTROY))
-    s->n_pending--;
+    cns_simulator_thread.n_pending--;
   if (destroy != 0)
     s->destroy_fns[destroy](ev->data);
 }
@@ -704,21 +842,25 @@ void
 cns_simulator_remove (const CnsEventId *id)
 {
   CnsSimulatorState *s = &cns_simulator_state;
+  CnsSimulatorThread *t = &cns_simulator_thread;
   CnsEvent *ev;
   gboolean removed;
 
   g_return_if_fail (id != NULL);
   if ((ev = simulator_live_event (id)) == NULL)
     return;
-  removed = !(ev->flags & CNS_EVENT_FLAG_DESTROY)
-            && s->scheduler->klass->remove != NULL
-            && s->scheduler->klass->remove (s->scheduler, id->time, ev);
+  /* in a parallel run the event may sit in another LP's queue: it is
+   * cancelled, and its slot comes back when its time comes */
+  removed = !(ev->flags & CNS_EVENT_FLAG_DESTROY) && t->lp_of == NULL
+            && t->scheduler->klass->remove != NULL
+            && t->scheduler->klass->remove (t->scheduler, id->time, ev);
   simulator_release (s, ev);
   if (removed)
     {
       ev->key = 0;
-      ev->data = s->free_events;
-      s->free_events = ev;
+      ev->data = t->free_events;
+      t->free_events = ev;
+      t->n_free++;
     }
 }
 
@@ -748,8 +890,8 @@ cns_simulator_get_delay_left (const CnsEventId *id)
   if (cns_simulator_is_expired (id))
     return 0;
   if (id->event->flags & CNS_EVENT_FLAG_DESTROY)
-    return CNS_TIME_MAX - cns_simulator_state.now;
-  return id->time - cns_simulator_state.now;
+    return CNS_TIME_MAX - cns_simulator_thread.now;
+  return id->time - cns_simulator_thread.now;
 }
 
 /**
@@ -760,7 +902,7 @@ cns_simulator_get_delay_left (const CnsEventId *id)
 CnsTime
 cns_simulator_now (void)
 {
-  return cns_simulator_state.now;
+  return cns_simulator_thread.now;
 }
 
 /**
@@ -772,7 +914,7 @@ cns_simulator_now (void)
 guint32
 cns_simulator_get_context (void)
 {
-  return cns_simulator_state.context;
+  return cns_simulator_thread.context;
 }
 
 void
@@ -793,16 +935,16 @@ void
 cns_simulator_print_time (gchar *out, gsize size)
 {
   g_return_if_fail (size >= CNS_TIME_STRING_SIZE);
-  cns_time_format_seconds (cns_simulator_state.now, out);
+  cns_time_format_seconds (cns_simulator_thread.now, out);
 }
 
 void
 cns_simulator_print_node (gchar *out, gsize size)
 {
-  if (cns_simulator_state.context == CNS_CONTEXT_NONE)
+  if (cns_simulator_thread.context == CNS_CONTEXT_NONE)
     g_strlcpy (out, "-", size);
   else
-    g_snprintf (out, size, "%u", cns_simulator_state.context);
+    g_snprintf (out, size, "%u", cns_simulator_thread.context);
 }
 
 /**
@@ -813,7 +955,7 @@ cns_simulator_print_node (gchar *out, gsize size)
 guint64
 cns_simulator_get_event_count (void)
 {
-  return cns_simulator_state.event_count;
+  return cns_simulator_thread.event_count + cns_parallel_get_event_count ();
 }
 
 /**
@@ -825,7 +967,7 @@ cns_simulator_get_event_count (void)
 guint64
 cns_simulator_get_pending_count (void)
 {
-  return cns_simulator_state.n_pending;
+  return cns_simulator_thread.n_pending + cns_parallel_get_pending_count ();
 }
 
 /**
@@ -851,17 +993,22 @@ void
 cns_simulator_run (void)
 {
   CnsSimulatorState *s = simulator_get ();
+  CnsSimulatorThread *t = &cns_simulator_thread;
 
   g_return_if_fail (!s->running);
+  g_return_if_fail (t->lp == CNS_SIMULATOR_LP_NONE);
   for (guint i = 0; i < n_run_hooks; i++)
     run_hooks[i](s->epoch);
   cns_log_start ();
-  s->stop = FALSE;
+  t->stop = FALSE;
   s->running = TRUE;
   cns_memory_track_heap ();
-  s->impl->run ();
+  if (s->n_threads > 1)
+    cns_parallel_run (s->impl);
+  else
+    s->impl->run ();
   s->running = FALSE;
-  s->context = CNS_CONTEXT_NONE;
+  t->context = CNS_CONTEXT_NONE;
 }
 
 /**
@@ -872,7 +1019,7 @@ cns_simulator_run (void)
 void
 cns_simulator_stop (void)
 {
-  cns_simulator_state.stop = TRUE;
+  cns_simulator_thread.stop = TRUE;
 }
 
 static void
@@ -893,15 +1040,16 @@ void
 cns_simulator_stop_at (CnsTime time)
 {
   CnsSimulatorState *s = simulator_get ();
-  guint32 context = s->context;
+  CnsSimulatorThread *t = &cns_simulator_thread;
+  guint32 context = t->context;
 
-  g_return_if_fail (time >= s->now);
+  g_return_if_fail (time >= t->now);
   /* The stop event belongs to no node, so its key sorts it before node
    * events at the same time on every rank. */
-  s->context = CNS_CONTEXT_NONE;
-  simulator_insert (s, CNS_CONTEXT_NONE, time, simulator_stop_event, NULL, NULL,
-                    0);
-  s->context = context;
+  t->context = CNS_CONTEXT_NONE;
+  simulator_insert (s, t, CNS_CONTEXT_NONE, time, simulator_stop_event, NULL,
+                    NULL, 0);
+  t->context = context;
 }
 
 /**
@@ -912,7 +1060,7 @@ cns_simulator_stop_at (CnsTime time)
 gboolean
 cns_simulator_is_finished (void)
 {
-  return cns_simulator_state.stop || cns_simulator_state.n_pending == 0;
+  return cns_simulator_thread.stop || cns_simulator_get_pending_count () == 0;
 }
 
 static void
@@ -926,7 +1074,7 @@ simulator_run_destroy_events (CnsSimulatorState *s)
 
       if (fn == NULL)
         continue;
-      s->context = CNS_CONTEXT_NONE;
+      cns_simulator_thread.context = CNS_CONTEXT_NONE;
       ev->key = 0;
       ev->fn = NULL;
       fn (ev->obj, ev->data);
@@ -941,14 +1089,18 @@ simulator_run_destroy_events (CnsSimulatorState *s)
 static void
 simulator_release_pending (CnsSimulatorState *s)
 {
+  CnsSimulatorThread *t = &cns_simulator_thread;
+
+  /* the threads of a parallel run have ended: their counts are summed */
+  t->n_pending += cns_parallel_get_pending_count ();
   if (s->n_destroy_fns == 0)
     {
-      s->n_pending = 0; /* no data to release */
+      t->n_pending = 0; /* no data to release */
       return;
     }
-  while (s->n_pending > 0)
+  while (t->n_pending > 0)
     {
-      guint64 before = s->n_pending;
+      guint64 before = t->n_pending;
 
       for (guint i = 0; i < s->slabs->len; i++)
         {
@@ -960,7 +1112,7 @@ simulator_release_pending (CnsSimulatorState *s)
                 && !(slab[e].flags & CNS_EVENT_FLAG_DESTROY))
               simulator_release (s, &slab[e]);
         }
-      if (s->n_pending == before)
+      if (t->n_pending == before)
         cns_fatal ("cns_simulator_destroy: %" G_GUINT64_FORMAT
                    " pending events are not in the event pool",
                    before);
@@ -992,6 +1144,7 @@ cns_simulator_destroy (void)
 
   simulator_run_destroy_events (s);
   simulator_release_pending (s);
+  cns_parallel_free ();
   s->scheduler->klass->free (s->scheduler);
   if (s->impl->teardown != NULL)
     s->impl->teardown ();
@@ -999,14 +1152,18 @@ cns_simulator_destroy (void)
   g_ptr_array_unref (s->destroy_events);
   g_ptr_array_unref (s->slabs);
   cns_memory_free (s->seq);
-  memset (s, 0, G_STRUCT_OFFSET (CnsSimulatorState, destroy_fns));
-  s->context = CNS_CONTEXT_NONE;
+  s->seq = NULL;
   s->n_seq = 0;
+  s->scheduler = NULL;
   s->running = FALSE;
+  s->n_threads = 1;
   s->impl = NULL;
   s->slabs = NULL;
+  s->depot = NULL;
   s->destroy_events = NULL;
   s->epoch = epoch;
+  cns_simulator_thread_reset (&cns_simulator_thread);
+  cns_partition_reset ();
   cns_prefetch_hints_free ();
   for (guint i = 0; i < n_destroy_hooks; i++)
     destroy_hooks[i](epoch);
@@ -1082,6 +1239,7 @@ cns_simulator_set_scheduler (const gchar *name, GError **error)
     next->klass->insert (next, entry.time, entry.event);
   s->scheduler->klass->free (s->scheduler);
   s->scheduler = next;
+  cns_simulator_thread.scheduler = next;
   return TRUE;
 }
 
@@ -1112,4 +1270,18 @@ cns_simulator_install_global_values (void)
                            "default",
                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
       check_implementation_type, cns_simulator_impl_list_names);
+  cns_global_value_install (
+      g_param_spec_uint ("Threads", "Threads",
+                         "Threads that run the simulation (0: one per core); "
+                         "nodes are split into logical processes for them",
+                         0, 4096, 1,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      NULL);
+  cns_global_value_install (
+      cns_param_spec_time (
+          "PartitionThreshold", "Partition threshold",
+          "A parallel run cuts links at least this slow between its logical "
+          "processes (0: chosen from the topology)",
+          0, CNS_TIME_MAX, 0, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
+      NULL);
 }

@@ -12,6 +12,7 @@ noinst_LIBRARIES = %reldir%/libcns-slice.a
 %canon_reldir%_libcns_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS) -DG_LOG_DOMAIN=\"cns-core\"
 %canon_reldir%_libcns_core_la_LIBADD = $(GLIB_LIBS) $(MPI_LIBS) $(LIBM)
 %canon_reldir%_libcns_core_la_SOURCES = \
+	%reldir%/cns-accumulator.c \
 	%reldir%/cns-attribute-default.c \
 	%reldir%/cns-attribute.c \
 	%reldir%/cns-attribute-object.c \
@@ -45,6 +46,8 @@ noinst_LIBRARIES = %reldir%/libcns-slice.a
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
 	%reldir%/cns-output.c \
+	%reldir%/cns-parallel.c \
+	%reldir%/cns-partition.c \
 	%reldir%/cns-pareto-random-variable.c \
 	%reldir%/cns-prefetch.c \
 	%reldir%/cns-queue-size.c \
@@ -73,6 +76,7 @@ else
 endif
 
 nobase_cnsinclude_HEADERS += \
+	%reldir%/cns-accumulator.h \
 	%reldir%/cns-attribute.h \
 	%reldir%/cns-command-line.h \
 	%reldir%/cns-config.h \
@@ -95,6 +99,8 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-object-factory.h \
 	%reldir%/cns-object.h \
 	%reldir%/cns-output.h \
+	%reldir%/cns-parallel.h \
+	%reldir%/cns-partition.h \
 	%reldir%/cns-pareto-random-variable.h \
 	%reldir%/cns-prefetch.h \
 	%reldir%/cns-queue-size.h \
@@ -121,6 +127,8 @@ noinst_HEADERS += \
 	%reldir%/cns-log-private.h \
 	%reldir%/cns-memory-private.h \
 	%reldir%/cns-mpi-private.h \
+	%reldir%/cns-parallel-private.h \
+	%reldir%/cns-partition-private.h \
 	%reldir%/cns-random-variable-private.h \
 	%reldir%/cns-registry-private.h \
 	%reldir%/cns-rng-seed-manager-private.h \

@@ -39,9 +39,17 @@ typedef struct
   gdouble remote;
   CnsTime lookahead;
   gdouble mean_ps;
-  guint64 events;
-  guint64 checksum; /* sum of (time, LP) over all events: a fingerprint */
+  /* events, and the sum of (time, LP) over them: a fingerprint; counted
+   * apart by each thread of a parallel run */
+  CnsAccumulator *totals;
 } Phold;
+
+enum
+{
+  TOTAL_EVENTS,
+  TOTAL_CHECKSUM,
+  N_TOTALS
+};
 
 static void phold_event (gpointer obj, gpointer data);
 
@@ -77,9 +85,10 @@ phold_event (gpointer obj, gpointer data)
   Phold *model = obj;
   Lp *lp = data;
   guint32 self = (guint32) (lp - model->lps);
+  guint64 *totals = cns_accumulator_get_values (model->totals);
 
-  model->events++;
-  model->checksum += (guint64) cns_simulator_now () * 31 + self;
+  totals[TOTAL_EVENTS]++;
+  totals[TOTAL_CHECKSUM] += (guint64) cns_simulator_now () * 31 + self;
   phold_send (model, lp, self);
 }
 
@@ -152,7 +161,7 @@ main (int argc, char **argv)
   guint seed = 1;
   gboolean json = FALSE, fingerprint = FALSE;
   g_autofree gchar *digest = NULL;
-  guint64 totals[2];
+  guint64 totals[N_TOTALS];
   Phold model = { 0 };
   gint64 start, stop;
   gdouble wall;
@@ -214,6 +223,10 @@ main (int argc, char **argv)
   model.remote = remote;
   model.lookahead = lookahead;
   model.mean_ps = (gdouble) mean;
+  model.totals = cns_accumulator_new (N_TOTALS);
+  /* on threads, events between LPs come at least this late */
+  if (lookahead > 0)
+    cns_simulator_set_lookahead (lookahead);
 
   phold_connect_ranks (&model);
   phold_start (&model, events_per_lp, seed);
@@ -223,11 +236,8 @@ main (int argc, char **argv)
   start = g_get_monotonic_time ();
   cns_simulator_run ();
   stop = g_get_monotonic_time ();
-  totals[0] = model.events;
-  totals[1] = model.checksum;
-  cns_mpi_sum (totals, 2);
-  events = totals[0];
-  model.checksum = totals[1];
+  cns_accumulator_sum (model.totals, totals);
+  events = totals[TOTAL_EVENTS];
   digest = cns_simulator_get_fingerprint ();
   wall = (gdouble) (stop - start) / 1e6;
   if (cns_mpi_get_rank () != 0)
@@ -243,7 +253,7 @@ main (int argc, char **argv)
             "\"simulator\":\"%s\",\"wall_s\":%.6f,\"events_per_s\":%.0f}\n",
             lps, events_per_lp, remote, cns_time_to_seconds (lookahead),
             cns_time_to_seconds (mean), cns_time_to_seconds (end_time),
-            cns_simulator_get_scheduler_name (), seed, events, model.checksum,
+            cns_simulator_get_scheduler_name (), seed, events, totals[TOTAL_CHECKSUM],
             digest != NULL ? ",\"fingerprint\":\"" : "",
             digest != NULL ? digest : "", digest != NULL ? "\"" : "",
             model.ranks, cns_simulator_get_implementation_name (), wall,
@@ -256,7 +266,7 @@ main (int argc, char **argv)
               lps, events_per_lp, remote, cns_simulator_get_scheduler_name (),
               end);
       printf ("events processed: %" G_GUINT64_FORMAT "\n", events);
-      printf ("checksum: %" G_GUINT64_FORMAT "\n", model.checksum);
+      printf ("checksum: %" G_GUINT64_FORMAT "\n", totals[TOTAL_CHECKSUM]);
       if (digest != NULL)
         printf ("fingerprint: %s\n", digest);
       printf ("wall time: %.3f s\n", wall);
@@ -265,6 +275,7 @@ main (int argc, char **argv)
 
   cns_simulator_destroy ();
   g_free (model.lps);
+  cns_accumulator_unref (model.totals);
   g_free (model.routes);
   cns_mpi_disable ();
   return 0;

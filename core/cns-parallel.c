@@ -1,0 +1,704 @@
+/* cns — running one simulation on several threads.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The contexts are split into logical processes (LPs, see
+ * cns-partition.c), each with its own scheduler, and the run goes in
+ * granted time windows: every LP runs its events earlier than T +
+ * lookahead, T the earliest event anywhere, while the threads take LPs,
+ * the costliest of recent windows first, from a shared counter (the only
+ * atomic operation per LP and window). An event for a context of another
+ * LP is the event itself, pointer and all, put on the sending thread's
+ * list for that LP; its time is at least the window's end, so it joins
+ * the LP's scheduler when the next window starts. Nothing is copied or
+ * serialised, and the ordering key (time, creating context, counter)
+ * sorts it among the LP's events exactly as in a sequential run.
+ *
+ * Events of no context made outside the LPs (a stop time, the program's
+ * own events) run on the main thread between windows, before any node's
+ * events of the same time, as their key sorts them in a sequential run.
+ *
+ * A window ends with every thread counting itself out; the last one wakes
+ * the main thread, which computes the next window and wakes the others.
+ * Threads spin briefly and then sleep on a futex, so that more threads
+ * than cores still make progress.
+ */
+#include "core/cns-parallel-private.h"
+
+#include "core/cns-fingerprint-private.h"
+#include "core/cns-global-value.h"
+#include "core/cns-log.h"
+#include "core/cns-mpi.h"
+#include "core/cns-parallel.h"
+#include "core/cns-partition-private.h"
+
+#include <linux/futex.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Free events a thread keeps before giving a batch back. */
+#define FREE_LIMIT (8 * 1024)
+/* Windows between reorderings of the LPs by cost. */
+#define REORDER_PERIOD 16
+/* Pause instructions a waiting thread spins before it sleeps. */
+#define SPIN_LIMIT 20000
+
+CNS_LOG_COMPONENT_DEFINE ("cns-parallel");
+
+typedef struct
+{
+  CnsTime time;
+  CnsEvent *event;
+} Handover;
+
+typedef struct
+{
+  CnsScheduler *scheduler;
+  CnsTime next;   /* its earliest event after the last window */
+  guint64 cost;   /* events of recent windows, halved each reordering */
+  gint mail[2];   /* handovers wait for it, by window parity */
+} ParallelLp;
+
+typedef struct
+{
+  GThread *thread;
+  CnsSimulatorThread *tls;
+  guint index;
+  GArray **out[2]; /* Handover arrays by LP, by window parity */
+  CnsTime min_next; /* earliest next event of the LPs it ran */
+  CnsTime min_sent; /* earliest event it handed over this window */
+  CnsTime last_now;
+  gboolean stop;
+  CnsThreadStats stats;
+} ParallelWorker;
+
+static struct
+{
+  CnsPartitionResult partition;
+  ParallelLp *lps;
+  guint32 n_lps;
+  ParallelWorker *workers;
+  guint n_threads;
+  guint n_started;
+  guint32 *order; /* LPs, the costliest first */
+  guint32 epoch;  /* of the simulation partitioned, 0: none */
+  gboolean have_partition;
+  gboolean spin;  /* not when threads outnumber cores */
+  gboolean fingerprint;
+  /* one window */
+  CnsTime granted;
+  guint parity;
+  guint64 windows;
+  gint claim;      /* next index into order */
+  gint generation; /* bumped to start a window (futex word) */
+  gint remaining;  /* threads still in the window (futex word) */
+  gint quit;
+} par;
+
+/* ---- waiting ---- */
+
+static void
+futex_wait (gint *word, gint value)
+{
+  syscall (SYS_futex, word, FUTEX_WAIT_PRIVATE, value, NULL, NULL, 0);
+}
+
+static void
+futex_wake (gint *word)
+{
+  syscall (SYS_futex, word, FUTEX_WAKE_PRIVATE, G_MAXINT, NULL, NULL, 0);
+}
+
+static inline void
+cpu_relax (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause ();
+#endif
+}
+
+/* Waits until *@word is no longer @value. */
+static void
+parallel_wait_change (gint *word, gint value)
+{
+  guint spins = par.spin ? SPIN_LIMIT : 0;
+
+  while (g_atomic_int_get (word) == value)
+    {
+      if (spins > 0)
+        {
+          spins--;
+          cpu_relax ();
+        }
+      else
+        futex_wait (word, value);
+    }
+}
+
+/* Waits until *@word, which only goes down, is 0. */
+static void
+parallel_wait_zero (gint *word)
+{
+  gint value;
+
+  while ((value = g_atomic_int_get (word)) > 0)
+    parallel_wait_change (word, value);
+}
+
+/* ---- the global value ---- */
+
+guint
+cns_parallel_threads_wanted (void)
+{
+  guint n = (guint) cns_global_value_get_uint64 ("Threads");
+
+  return n == 0 ? MAX (g_get_num_processors (), 1) : n;
+}
+
+/* ---- handing events over ---- */
+
+static G_GNUC_NO_INLINE void
+parallel_late_handover (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev)
+{
+  g_autofree gchar *at = cns_time_to_string (time);
+  g_autofree gchar *end = cns_time_to_string (t->window_end);
+  g_autofree gchar *lookahead
+      = cns_time_to_string (par.partition.info.lookahead);
+
+  cns_fatal ("parallel run: node %u scheduled an event for node %u, in "
+             "another LP, at %s, before the window's end at %s: the model "
+             "sends events faster than the lookahead %s of the partition; "
+             "describe the link (cns_partition_add_link()) or promise the "
+             "model's lookahead (cns_simulator_set_lookahead())",
+             t->context, ev->context, at, end, lookahead);
+}
+
+void
+cns_parallel_enqueue (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev)
+{
+  guint32 target = t->lp_of[ev->context + 1];
+  ParallelWorker *w = t->worker;
+  GArray **slot;
+
+  if (t->lp == CNS_SIMULATOR_LP_NONE)
+    {
+      /* between windows, on the main thread: straight into the LP */
+      ParallelLp *lp = &par.lps[target];
+
+      lp->scheduler->klass->insert (lp->scheduler, time, ev);
+      lp->next = MIN (lp->next, time);
+      return;
+    }
+  if (target == CNS_PARTITION_LP_NONE)
+    {
+      /* an event of no context made by an LP stays in it */
+      t->scheduler->klass->insert (t->scheduler, time, ev);
+      return;
+    }
+  if (G_UNLIKELY (time < t->window_end))
+    parallel_late_handover (t, time, ev);
+  slot = &w->out[par.parity][target];
+  if (G_UNLIKELY (*slot == NULL))
+    *slot = g_array_sized_new (FALSE, FALSE, sizeof (Handover), 64);
+  g_array_append_vals (*slot, &(Handover){ time, ev }, 1);
+  w->min_sent = MIN (w->min_sent, time);
+  if (g_atomic_int_get (&par.lps[target].mail[par.parity]) == 0)
+    g_atomic_int_set (&par.lps[target].mail[par.parity], 1);
+}
+
+/* Moves the events handed to LP @index in the window of @parity into its
+ * scheduler. */
+static void
+parallel_take_mail (guint32 index, guint parity)
+{
+  ParallelLp *lp = &par.lps[index];
+
+  if (g_atomic_int_get (&lp->mail[parity]) == 0)
+    return;
+  g_atomic_int_set (&lp->mail[parity], 0);
+  for (guint i = 0; i < par.n_threads; i++)
+    {
+      GArray *box = par.workers[i].out[parity][index];
+
+      if (box == NULL || box->len == 0)
+        continue;
+      for (guint e = 0; e < box->len; e++)
+        {
+          Handover *h = &g_array_index (box, Handover, e);
+
+          lp->scheduler->klass->insert (lp->scheduler, h->time, h->event);
+        }
+      g_array_set_size (box, 0);
+    }
+}
+
+/* ---- a window ---- */
+
+static void
+parallel_run_lp (ParallelWorker *w, CnsSimulatorThread *t, guint32 index)
+{
+  ParallelLp *lp = &par.lps[index];
+  CnsScheduler *scheduler = lp->scheduler;
+  const CnsSchedulerClass *klass = scheduler->klass;
+  CnsTime granted = par.granted;
+  guint64 before = t->event_count;
+  CnsSchedulerEntry entry;
+
+  parallel_take_mail (index, par.parity ^ 1);
+  if (klass->peek_next (scheduler, &entry) && entry.time < granted)
+    {
+      t->lp = index;
+      t->scheduler = scheduler;
+      /* the first event past the window goes back: one insert per
+       * window instead of a peek per event */
+      while (klass->remove_next (scheduler, &entry))
+        {
+          if (entry.time >= granted)
+            {
+              klass->insert (scheduler, entry.time, entry.event);
+              break;
+            }
+          cns_simulator_invoke (t, &entry);
+          if (G_UNLIKELY (t->stop))
+            {
+              w->stop = TRUE;
+              break;
+            }
+        }
+      t->lp = CNS_SIMULATOR_LP_NONE;
+      lp->cost += t->event_count - before;
+      w->stats.lps_run++;
+    }
+  lp->next = klass->peek_next (scheduler, &entry) ? entry.time : CNS_TIME_MAX;
+  w->min_next = MIN (w->min_next, lp->next);
+}
+
+static void
+parallel_window (ParallelWorker *w)
+{
+  CnsSimulatorThread *t = &cns_simulator_thread;
+  gint64 start = g_get_monotonic_time ();
+  guint64 before = t->event_count;
+  gint i;
+
+  t->window_end = par.granted;
+  t->fingerprint = par.fingerprint;
+  w->min_next = CNS_TIME_MAX;
+  w->min_sent = CNS_TIME_MAX;
+  while ((i = g_atomic_int_add (&par.claim, 1)) < (gint) par.n_lps)
+    parallel_run_lp (w, t, par.order[i]);
+  w->last_now = MAX (w->last_now, t->now);
+  w->stats.windows++;
+  w->stats.events += t->event_count - before;
+  w->stats.busy_s += (g_get_monotonic_time () - start) / 1e6;
+}
+
+static gpointer
+parallel_worker_main (gpointer data)
+{
+  ParallelWorker *w = data;
+  gint seen = 0;
+
+  cns_simulator_thread_start (w->index, FREE_LIMIT, par.fingerprint);
+  cns_simulator_thread.lp_of = par.partition.lp_of;
+  cns_simulator_thread.worker = w;
+  w->tls = &cns_simulator_thread;
+  if (g_atomic_int_dec_and_test (&par.remaining))
+    futex_wake (&par.remaining);
+  for (;;)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      parallel_wait_change (&par.generation, seen);
+      w->stats.idle_s += (g_get_monotonic_time () - start) / 1e6;
+      seen = g_atomic_int_get (&par.generation);
+      if (g_atomic_int_get (&par.quit))
+        break;
+      parallel_window (w);
+      if (g_atomic_int_dec_and_test (&par.remaining))
+        futex_wake (&par.remaining);
+    }
+  return NULL;
+}
+
+/* ---- setting up ---- */
+
+static int
+compare_cost_desc (const void *a, const void *b)
+{
+  guint64 x = par.lps[*(const guint32 *) a].cost;
+  guint64 y = par.lps[*(const guint32 *) b].cost;
+
+  if (x != y)
+    return x < y ? 1 : -1;
+  return *(const guint32 *) a < *(const guint32 *) b ? -1 : 1;
+}
+
+static void
+parallel_reorder (void)
+{
+  qsort (par.order, par.n_lps, sizeof (guint32), compare_cost_desc);
+  for (guint32 i = 0; i < par.n_lps; i++)
+    par.lps[i].cost /= 2;
+}
+
+static void
+parallel_start_workers (void)
+{
+  par.n_started = par.n_threads;
+  par.workers[0].index = 0;
+  par.workers[0].tls = &cns_simulator_thread;
+  g_atomic_int_set (&par.remaining, (gint) par.n_threads - 1);
+  for (guint i = 1; i < par.n_threads; i++)
+    {
+      g_autofree gchar *name = g_strdup_printf ("cns-worker-%u", i);
+      GError *error = NULL;
+
+      par.workers[i].index = i;
+      par.workers[i].thread = g_thread_try_new (name, parallel_worker_main,
+                                                &par.workers[i], &error);
+      if (par.workers[i].thread == NULL)
+        cns_fatal ("parallel run: cannot start thread %u of %u: %s", i + 1,
+                   par.n_threads, error->message);
+    }
+  parallel_wait_zero (&par.remaining);
+}
+
+/* Splits the contexts into LPs and starts the threads, once a
+ * simulation. */
+static void
+parallel_setup (CnsSimulatorState *s)
+{
+  guint32 n_contexts = s->n_seq > 1 ? (guint32) (s->n_seq - 1) : 0;
+  g_auto (GValue) value = G_VALUE_INIT;
+  CnsTime threshold;
+  CnsPartitionInfo *info;
+
+  cns_global_value_get ("PartitionThreshold", &value);
+  threshold = cns_value_get_time (&value);
+  cns_partition_compute (n_contexts, s->n_threads, threshold, &par.partition);
+  info = &par.partition.info;
+  par.n_threads = s->n_threads;
+  par.n_lps = info->n_lps;
+  par.lps = g_new0 (ParallelLp, par.n_lps);
+  par.order = g_new (guint32, par.n_lps);
+  for (guint32 i = 0; i < par.n_lps; i++)
+    {
+      par.lps[i].scheduler = s->scheduler->klass->create ();
+      par.lps[i].next = CNS_TIME_MAX;
+      par.order[i] = i;
+    }
+  par.workers = g_new0 (ParallelWorker, par.n_threads);
+  for (guint i = 0; i < par.n_threads; i++)
+    for (guint p = 0; p < 2; p++)
+      par.workers[i].out[p] = g_new0 (GArray *, par.n_lps);
+  par.spin = par.n_threads <= g_get_num_processors ();
+  par.epoch = s->epoch;
+  par.have_partition = TRUE;
+  /* the threads read the per-context arrays unlocked: none may grow */
+  cns_simulator_reserve_contexts (info->n_contexts);
+  cns_fingerprint_reserve (info->n_contexts);
+  {
+    g_autofree gchar *threshold_text = cns_time_to_string (info->threshold);
+    g_autofree gchar *lookahead_text = cns_time_to_string (info->lookahead);
+
+    CNS_LOG_INFO ("%u threads: %u contexts in %u LPs (largest %u), %" G_GUINT64_FORMAT
+                  " of %" G_GUINT64_FORMAT " links cut at %s, lookahead %s",
+                  par.n_threads, info->n_contexts, info->n_lps,
+                  info->largest_lp, info->n_cut_links, info->n_links,
+                  threshold_text, lookahead_text);
+  }
+  if (par.n_lps > 1)
+    parallel_start_workers ();
+}
+
+/* Moves the node events the program scheduled outside any run into their
+ * LPs; events of no context stay in the run's scheduler. */
+static void
+parallel_distribute (CnsSimulatorState *s)
+{
+  const CnsSchedulerClass *klass = s->scheduler->klass;
+  CnsScheduler *global = klass->create ();
+  CnsSchedulerEntry entry;
+
+  while (klass->remove_next (s->scheduler, &entry))
+    {
+      guint32 lp = par.partition.lp_of[entry.event->context + 1];
+
+      if (lp == CNS_PARTITION_LP_NONE)
+        klass->insert (global, entry.time, entry.event);
+      else
+        klass->insert (par.lps[lp].scheduler, entry.time, entry.event);
+    }
+  klass->free (s->scheduler);
+  s->scheduler = global;
+}
+
+static CnsTime
+parallel_earliest_lp (void)
+{
+  CnsTime earliest = CNS_TIME_MAX;
+
+  for (guint32 i = 0; i < par.n_lps; i++)
+    {
+      CnsSchedulerEntry entry;
+      CnsScheduler *scheduler = par.lps[i].scheduler;
+
+      par.lps[i].next = scheduler->klass->peek_next (scheduler, &entry)
+                            ? entry.time
+                            : CNS_TIME_MAX;
+      earliest = MIN (earliest, par.lps[i].next);
+    }
+  return earliest;
+}
+
+/* Runs the events of no context due at @time, on the main thread alone. */
+static void
+parallel_run_global (CnsSimulatorState *s, CnsSimulatorThread *t, CnsTime time)
+{
+  const CnsSchedulerClass *klass = s->scheduler->klass;
+  CnsSchedulerEntry entry;
+
+  t->scheduler = s->scheduler;
+  while (!t->stop && klass->peek_next (s->scheduler, &entry)
+         && entry.time == time)
+    {
+      klass->remove_next (s->scheduler, &entry);
+      cns_simulator_invoke (t, &entry);
+    }
+}
+
+/* Runs one window on every thread, the main one included. */
+static void
+parallel_run_window (CnsTime granted)
+{
+  ParallelWorker *main_worker = &par.workers[0];
+  gint64 start;
+
+  par.granted = granted;
+  par.parity = (guint) (par.windows & 1);
+  if (par.windows % REORDER_PERIOD == 0)
+    parallel_reorder ();
+  g_atomic_int_set (&par.claim, 0);
+  g_atomic_int_set (&par.remaining, (gint) par.n_threads);
+  g_atomic_int_inc (&par.generation);
+  futex_wake (&par.generation);
+  parallel_window (main_worker);
+  start = g_get_monotonic_time ();
+  if (!g_atomic_int_dec_and_test (&par.remaining))
+    parallel_wait_zero (&par.remaining);
+  main_worker->stats.idle_s += (g_get_monotonic_time () - start) / 1e6;
+  par.windows++;
+}
+
+/* Takes every handover of the last window into its LP. */
+static void
+parallel_take_all_mail (void)
+{
+  for (guint32 i = 0; i < par.n_lps; i++)
+    parallel_take_mail (i, (guint) ((par.windows - 1) & 1));
+}
+
+void
+cns_parallel_run (const CnsSimulatorImplClass *impl)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+  CnsSimulatorThread *t = &cns_simulator_thread;
+  CnsTime lookahead, earliest;
+  gboolean stop = FALSE;
+
+  if (impl->get_n_systems () > 1)
+    cns_fatal_collective ("--threads=%u with %u MPI ranks: threads inside "
+                          "ranks are not supported yet; run either",
+                          s->n_threads, impl->get_n_systems ());
+  if (!par.have_partition || par.epoch != s->epoch)
+    parallel_setup (s);
+  if (par.n_lps <= 1)
+    {
+      impl->run ();
+      return;
+    }
+  par.fingerprint = t->fingerprint;
+  parallel_distribute (s);
+  lookahead = par.partition.info.lookahead;
+  t->lp_of = par.partition.lp_of;
+  t->worker = &par.workers[0];
+  t->free_limit = FREE_LIMIT;
+  earliest = parallel_earliest_lp ();
+  for (;;)
+    {
+      CnsSchedulerEntry entry;
+      CnsTime global = CNS_TIME_MAX, granted;
+
+      if (t->stop || stop)
+        break;
+      if (s->scheduler->klass->peek_next (s->scheduler, &entry))
+        global = entry.time;
+      if (global == CNS_TIME_MAX && earliest == CNS_TIME_MAX)
+        break;
+      if (global <= earliest)
+        {
+          /* events of no context sort first at their time */
+          parallel_run_global (s, t, global);
+          earliest = parallel_earliest_lp ();
+          continue;
+        }
+      granted = earliest > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX
+                                                    : earliest + lookahead;
+      granted = MIN (granted, global);
+      parallel_run_window (granted);
+      earliest = CNS_TIME_MAX;
+      for (guint i = 0; i < par.n_threads; i++)
+        {
+          ParallelWorker *w = &par.workers[i];
+
+          earliest = MIN (earliest, MIN (w->min_next, w->min_sent));
+          stop |= w->stop;
+          w->stop = FALSE;
+        }
+    }
+  if (par.windows > 0)
+    parallel_take_all_mail ();
+  for (guint i = 0; i < par.n_threads; i++)
+    t->now = MAX (t->now, par.workers[i].last_now);
+  t->stop = t->stop || stop;
+  t->lp_of = NULL;
+  t->worker = NULL;
+  t->scheduler = s->scheduler;
+  t->free_limit = G_MAXSIZE;
+}
+
+guint64
+cns_parallel_get_event_count (void)
+{
+  guint64 n = 0;
+
+  for (guint i = 1; i < par.n_started; i++)
+    n += par.workers[i].tls->event_count;
+  return n;
+}
+
+guint64
+cns_parallel_get_pending_count (void)
+{
+  guint64 n = 0;
+
+  for (guint i = 1; i < par.n_started; i++)
+    n += par.workers[i].tls->n_pending;
+  return n;
+}
+
+void
+cns_parallel_free (void)
+{
+  if (!par.have_partition)
+    return;
+  if (par.n_started > 1)
+    {
+      g_atomic_int_set (&par.quit, 1);
+      g_atomic_int_inc (&par.generation);
+      futex_wake (&par.generation);
+      for (guint i = 1; i < par.n_started; i++)
+        g_thread_join (par.workers[i].thread);
+    }
+  for (guint i = 0; i < par.n_threads; i++)
+    for (guint p = 0; p < 2; p++)
+      {
+        for (guint32 l = 0; l < par.n_lps; l++)
+          if (par.workers[i].out[p][l] != NULL)
+            g_array_unref (par.workers[i].out[p][l]);
+        g_free (par.workers[i].out[p]);
+      }
+  for (guint32 i = 0; i < par.n_lps; i++)
+    par.lps[i].scheduler->klass->free (par.lps[i].scheduler);
+  g_free (par.lps);
+  g_free (par.order);
+  g_free (par.workers);
+  cns_partition_result_clear (&par.partition);
+  memset (&par, 0, sizeof par);
+}
+
+/* ---- the public API ---- */
+
+/**
+ * cns_simulator_get_n_threads:
+ *
+ * Returns: how many threads run the simulation: the Threads global value
+ * (--threads), 1 for a sequential run.
+ */
+guint
+cns_simulator_get_n_threads (void)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+
+  return s->scheduler != NULL ? s->n_threads : cns_parallel_threads_wanted ();
+}
+
+/**
+ * cns_simulator_get_thread_index:
+ *
+ * Returns: the index, from 0 to cns_simulator_get_n_threads() - 1, of the
+ * thread running the current event: what per-thread statistics are
+ * indexed by. 0 outside events.
+ */
+guint
+cns_simulator_get_thread_index (void)
+{
+  return cns_simulator_thread.thread_index;
+}
+
+/**
+ * cns_simulator_is_handover:
+ * @context: the context an event is about to be scheduled for
+ *
+ * Whether an event scheduled now for @context goes to another LP, which
+ * another thread may be running: the data of such an event must belong to
+ * it alone (a packet must not share its bytes with one the sender keeps),
+ * since the two threads would otherwise touch it at once.
+ *
+ * Returns: %TRUE for an event another thread will run.
+ */
+gboolean
+cns_simulator_is_handover (guint32 context)
+{
+  CnsSimulatorThread *t = &cns_simulator_thread;
+
+  g_return_val_if_fail (
+      context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, FALSE);
+  return t->lp_of != NULL && t->lp != CNS_SIMULATOR_LP_NONE
+         && t->lp_of[context + 1] != t->lp
+         && t->lp_of[context + 1] != CNS_PARTITION_LP_NONE;
+}
+
+/**
+ * cns_simulator_get_thread_stats:
+ * @index: a thread index
+ * @out: (out caller-allocates): what that thread did
+ *
+ * Returns: %FALSE when the last run had no thread @index.
+ */
+gboolean
+cns_simulator_get_thread_stats (guint index, CnsThreadStats *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+  if (par.workers == NULL || index >= par.n_threads)
+    return FALSE;
+  *out = par.workers[index].stats;
+  return TRUE;
+}
+
+/**
+ * cns_simulator_get_partition_info:
+ * @out: (out caller-allocates): the partition of the parallel run
+ *
+ * Returns: %FALSE when no parallel run was partitioned.
+ */
+gboolean
+cns_simulator_get_partition_info (CnsPartitionInfo *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+  if (!par.have_partition)
+    return FALSE;
+  *out = par.partition.info;
+  return TRUE;
+}
