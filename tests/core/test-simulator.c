@@ -229,7 +229,7 @@ START_TEST (test_stop_at)
   /* the node's event at exactly 15 runs; "after" does not */
   ck_assert_str_eq (log_text->str, "before@10/-1 node@15/9 ");
   ck_assert_int_eq (cns_simulator_now (), 20);
-  CNS_TEST_EXPECT_CRITICAL ("cns_simulator_stop_at: *time >= s->now*",
+  CNS_TEST_EXPECT_CRITICAL ("cns_simulator_stop_at: *time >= t->now*",
                             cns_simulator_stop_at (19));
   cns_simulator_run ();
   ck_assert_str_eq (log_text->str, "before@10/-1 node@15/9 after@25/-1 ");
