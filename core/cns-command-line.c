@@ -786,6 +786,14 @@ parse_option (const gchar *option_name, const gchar *text, gpointer data,
     return option_apply (opt, text != NULL ? text : "true", parse, error);
   else if (strcmp (name, "sync") == 0)
     return parse_sync (text, error);
+  else if (strcmp (name, "threads") == 0)
+    {
+      /* --threads=N, short for --Threads=N */
+      if (cns_global_value_set ("Threads", text != NULL ? text : "", error))
+        return TRUE;
+      g_prefix_error (error, "option --threads: ");
+      return FALSE;
+    }
   else if ((info = info_option_lookup (name)) < 0)
     {
       /* Errors of cns_global_value_set() start with the value's name. */
@@ -952,6 +960,7 @@ build_context (CnsCommandLine *self, Parse *parse)
                                                  : ARITY_REQUIRED);
     }
   add_entry (entries, "sync", 0, ARITY_REQUIRED);
+  add_entry (entries, "threads", 0, ARITY_REQUIRED);
   for (gsize i = 0; i < G_N_ELEMENTS (info_options); i++)
     add_entry (entries, info_options[i].name, i == INFO_HELP ? 'h' : 0,
                info_options[i].metavar ? ARITY_REQUIRED : ARITY_NONE);
@@ -1037,6 +1046,11 @@ print_help (Parse *parse, GString *out)
       out, "--sync=gtw|null",
       "--SimulatorImplementationType=gtw or null-message: the distributed "
       "simulator under mpirun",
+      NULL);
+  cns_type_listing_append_help_line (
+      out, "--threads=N",
+      "--Threads=N: run on N threads (0: one per core), the nodes split "
+      "into logical processes",
       NULL);
 
   g_string_append (out, "\nInformational options:\n");
