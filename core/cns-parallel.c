@@ -589,18 +589,31 @@ cns_parallel_get_pending_count (void)
 }
 
 void
+cns_parallel_end_threads (void)
+{
+  CnsSimulatorThread *t = &cns_simulator_thread;
+
+  if (par.n_started <= 1)
+    return;
+  t->event_count += cns_parallel_get_event_count ();
+  t->n_pending += cns_parallel_get_pending_count ();
+  g_atomic_int_set (&par.quit, 1);
+  g_atomic_int_inc (&par.generation);
+  futex_wake (&par.generation);
+  for (guint i = 1; i < par.n_started; i++)
+    {
+      g_thread_join (par.workers[i].thread);
+      par.workers[i].tls = NULL;
+    }
+  par.n_started = 1;
+}
+
+void
 cns_parallel_free (void)
 {
   if (!par.have_partition)
     return;
-  if (par.n_started > 1)
-    {
-      g_atomic_int_set (&par.quit, 1);
-      g_atomic_int_inc (&par.generation);
-      futex_wake (&par.generation);
-      for (guint i = 1; i < par.n_started; i++)
-        g_thread_join (par.workers[i].thread);
-    }
+  cns_parallel_end_threads ();
   for (guint i = 0; i < par.n_threads; i++)
     for (guint p = 0; p < 2; p++)
       {
