@@ -3,11 +3,15 @@
  *
  * Cells come from a free list: the simulator's hot path allocates no
  * memory per cell once the list holds as many cells as are ever in flight
- * at once. The list is per process and unlocked: a simulation runs on one
- * thread per process (MPI ranks are processes). Cells on the free list
- * stay allocated (reachable) until cns_atm_cell_trim_free_list(); nothing
- * releases them at cns_simulator_destroy(), so that the next simulation in
- * the same process reuses them.
+ * at once. Each thread has a list of its own and takes no lock to use it.
+ * In a parallel run a cell made on one thread is often freed on another
+ * (it crossed a link to a node of another LP), so a thread that holds
+ * more than LIMIT free cells gives a batch of them to a depot that every
+ * thread refills from, under a lock, a batch at a time; a thread that
+ * ends frees its own. Cells on the free lists stay allocated (reachable)
+ * until cns_atm_cell_trim_free_list(); nothing releases them at
+ * cns_simulator_destroy(), so that the next simulation in the same
+ * process reuses them.
  *
  * A cell that crosses MPI ranks travels serialized, every field the
  * struct carries, integers little-endian and rates as their IEEE 754 bits
@@ -41,11 +45,143 @@ enum
   FLAGS_ALL = (1 << 6) - 1,
 };
 
-static CnsAtmCell *free_cells;
-static guint64 n_live;
+/* Cells moved between a thread and the depot at a time, and how many
+ * free ones a thread keeps before it puts more aside for the depot. */
+#define BATCH 256
+#define LIMIT (4 * BATCH)
+
+/* A thread's free cells and its count of cells made minus cells freed
+ * (negative on a thread that frees what others made). */
+typedef struct
+{
+  CnsAtmCell *free_cells;
+  gsize n_free;
+  CnsAtmCell *batch; /* freed past LIMIT: a batch for the depot */
+  gsize n_batch;
+  gint64 n_live;
+  gboolean registered; /* counted by cns_atm_cell_get_n_live() */
+} CellThread;
+
+/* Of the initial-exec model: as cheap as a global. */
+static __thread CellThread cells __attribute__ ((tls_model ("initial-exec")));
+
+/* Shared, under the lock: the depot's batches (linked through the first
+ * cell's payload), the threads' counts, and what ended threads left. */
+static GMutex lock;
+static CnsAtmCell *depot;
+static GPtrArray *threads; /* CellThread *, of the registered threads */
+static gint64 retired_live;
+static void cells_thread_exit (gpointer data);
+static GPrivate thread_exit = G_PRIVATE_INIT (cells_thread_exit);
 
 G_DEFINE_BOXED_TYPE (CnsAtmCell, cns_atm_cell, cns_atm_cell_copy,
                      cns_atm_cell_free)
+
+/* The batch after @cell's in the depot, kept in its payload. */
+static inline CnsAtmCell *
+batch_next (const CnsAtmCell *cell)
+{
+  CnsAtmCell *next;
+
+  memcpy (&next, cell->payload, sizeof next);
+  return next;
+}
+
+static inline void
+batch_set_next (CnsAtmCell *cell, CnsAtmCell *next)
+{
+  memcpy (cell->payload, &next, sizeof next);
+}
+
+static void
+free_chain (CnsAtmCell *cell)
+{
+  while (cell != NULL)
+    {
+      CnsAtmCell *next = cell->next;
+
+      g_free (cell);
+      cell = next;
+    }
+}
+
+/* The free list is empty: the batch put aside, one from the depot, or
+ * new cells. The thread registers on its first refill. */
+static G_GNUC_NO_INLINE CnsAtmCell *
+cells_refill (CellThread *t)
+{
+  CnsAtmCell *cell;
+
+  if (G_UNLIKELY (!t->registered))
+    {
+      g_mutex_lock (&lock);
+      if (threads == NULL)
+        threads = g_ptr_array_new ();
+      g_ptr_array_add (threads, t);
+      g_mutex_unlock (&lock);
+      g_private_set (&thread_exit, t);
+      t->registered = TRUE;
+    }
+  if (t->batch != NULL)
+    {
+      cell = t->batch;
+      t->n_free = t->n_batch - 1;
+      t->batch = NULL;
+      t->n_batch = 0;
+    }
+  else
+    {
+      /* a glance without the lock: while cells are first made, as many
+       * as are ever in flight, the depot is empty */
+      cell = NULL;
+      if (__atomic_load_n (&depot, __ATOMIC_RELAXED) != NULL)
+        {
+          g_mutex_lock (&lock);
+          cell = depot;
+          if (cell != NULL)
+            depot = batch_next (cell);
+          g_mutex_unlock (&lock);
+        }
+      if (cell == NULL)
+        return g_new0 (CnsAtmCell, 1);
+      t->n_free = BATCH - 1;
+    }
+  t->free_cells = cell->next;
+  memset (cell, 0, sizeof *cell);
+  return cell;
+}
+
+/* The free list is full: @cell goes into the batch put aside, which goes
+ * to the depot once whole. */
+static G_GNUC_NO_INLINE void
+cells_spill (CellThread *t, CnsAtmCell *cell)
+{
+  cell->next = t->batch;
+  t->batch = cell;
+  if (++t->n_batch < BATCH)
+    return;
+  g_mutex_lock (&lock);
+  batch_set_next (t->batch, depot);
+  __atomic_store_n (&depot, t->batch, __ATOMIC_RELAXED);
+  g_mutex_unlock (&lock);
+  t->batch = NULL;
+  t->n_batch = 0;
+}
+
+/* A thread ends: its free cells go, and its count to the retired one. */
+static void
+cells_thread_exit (gpointer data)
+{
+  CellThread *t = data;
+
+  free_chain (t->free_cells);
+  free_chain (t->batch);
+  g_mutex_lock (&lock);
+  g_ptr_array_remove_fast (threads, t);
+  retired_live += t->n_live;
+  g_mutex_unlock (&lock);
+  memset (t, 0, sizeof *t);
+}
 
 /**
  * cns_atm_cell_new: (skip)
@@ -56,16 +192,18 @@ G_DEFINE_BOXED_TYPE (CnsAtmCell, cns_atm_cell, cns_atm_cell_copy,
 CnsAtmCell *
 cns_atm_cell_new (void)
 {
-  CnsAtmCell *cell = free_cells;
+  CellThread *t = &cells;
+  CnsAtmCell *cell = t->free_cells;
 
   if (G_LIKELY (cell != NULL))
     {
-      free_cells = cell->next;
+      t->free_cells = cell->next;
+      t->n_free--;
       memset (cell, 0, sizeof *cell);
     }
   else
-    cell = g_new0 (CnsAtmCell, 1);
-  n_live++;
+    cell = cells_refill (t);
+  t->n_live++;
   return cell;
 }
 
@@ -100,12 +238,19 @@ cns_atm_cell_copy (const CnsAtmCell *cell)
 void
 cns_atm_cell_free (CnsAtmCell *cell)
 {
+  CellThread *t = &cells;
+
   if (cell == NULL)
     return;
-  g_return_if_fail (n_live > 0);
-  cell->next = free_cells;
-  free_cells = cell;
-  n_live--;
+  t->n_live--;
+  if (G_UNLIKELY (t->n_free >= LIMIT))
+    {
+      cells_spill (t, cell);
+      return;
+    }
+  cell->next = t->free_cells;
+  t->free_cells = cell;
+  t->n_free++;
 }
 
 /**
@@ -124,29 +269,50 @@ cns_atm_cell_free_notify (gpointer cell)
  * cns_atm_cell_get_n_live:
  *
  * Returns: the number of cells allocated and not yet freed in this
- * process: 0 once a simulation is destroyed, unless a caller still holds
- * cells.
+ * process, by every thread: 0 once a simulation is destroyed, unless a
+ * caller still holds cells. Outside parallel runs.
  */
 guint64
 cns_atm_cell_get_n_live (void)
 {
-  return n_live;
+  gint64 live;
+
+  g_mutex_lock (&lock);
+  live = retired_live;
+  for (guint i = 0; threads != NULL && i < threads->len; i++)
+    live += ((CellThread *) threads->pdata[i])->n_live;
+  g_mutex_unlock (&lock);
+  /* this thread's, before its first refill registered it */
+  if (!cells.registered)
+    live += cells.n_live;
+  return (guint64) live;
 }
 
 /**
  * cns_atm_cell_trim_free_list:
  *
- * Releases the memory of the cells on the free list.
+ * Releases the memory of the calling thread's free cells and of the
+ * depot's, outside parallel runs.
  */
 void
 cns_atm_cell_trim_free_list (void)
 {
-  while (free_cells != NULL)
-    {
-      CnsAtmCell *next = free_cells->next;
+  CnsAtmCell *batches;
 
-      g_free (free_cells);
-      free_cells = next;
+  free_chain (cells.free_cells);
+  free_chain (cells.batch);
+  cells.free_cells = cells.batch = NULL;
+  cells.n_free = cells.n_batch = 0;
+  g_mutex_lock (&lock);
+  batches = depot;
+  depot = NULL;
+  g_mutex_unlock (&lock);
+  while (batches != NULL)
+    {
+      CnsAtmCell *next = batch_next (batches);
+
+      free_chain (batches);
+      batches = next;
     }
 }
 

@@ -3,13 +3,15 @@
  *
  * Called once by the library's start-up (cns-library.c), after the
  * routing module's: registers the ATM module's GTypes, so that they and
- * their attributes can be named in strings before any exists, and the
+ * their attributes can be named in strings before any exists, the
  * marshals that let bindings connect a GClosure to its trace sources
- * (cns_trace_connect_closure()).
+ * (cns_trace_connect_closure()), and the description of ATM links that a
+ * parallel run partitions the nodes by.
  */
 #include "atm/cns-atm.h"
 
 #include "atm/cns-atm-private.h"
+#include "core/cns-partition.h"
 #include "core/cns-trace-source.h"
 
 /* The marshals call the closure with the firing object, then the trace's
@@ -61,9 +63,40 @@ atm_frame_discard_trace_marshal (CnsAtmHost *host, guint16 vci,
   cns_trace_marshal_invoke (closure, args, G_N_ELEMENTS (args));
 }
 
+/* Tells a parallel run every ATM link: a cell that starts on the wire at
+ * t reaches the other end at t + one slot of the sending port + Delay,
+ * so the ends are at least Delay plus the shorter slot apart. The nodes
+ * and their system ids are the network module's to describe. */
+static void
+atm_describe_partition (CnsPartition *partition, gpointer user_data)
+{
+  for (guint32 c = 0; c < cns_channel_list_get_n_channels (); c++)
+    {
+      CnsChannel *channel = cns_channel_list_get_channel (c);
+      CnsAtmNetDevice *ends[2];
+      CnsNode *nodes[2];
+
+      if (!CNS_IS_ATM_CHANNEL (channel)
+          || cns_channel_get_n_devices (channel) != 2)
+        continue;
+      for (guint32 d = 0; d < 2; d++)
+        {
+          ends[d] = CNS_ATM_NET_DEVICE (cns_channel_get_device (channel, d));
+          nodes[d] = cns_net_device_get_node (CNS_NET_DEVICE (ends[d]));
+        }
+      if (nodes[0] != NULL && nodes[1] != NULL)
+        cns_partition_add_link (
+            partition, cns_node_get_id (nodes[0]), cns_node_get_id (nodes[1]),
+            cns_atm_channel_get_delay (CNS_ATM_CHANNEL (channel))
+                + MIN (cns_atm_net_device_get_slot (ends[0]),
+                       cns_atm_net_device_get_slot (ends[1])));
+    }
+}
+
 void
 cns_atm_init (void)
 {
+  cns_partition_add_provider (atm_describe_partition, NULL);
   g_type_ensure (CNS_TYPE_EPRCA_ER_CAP);
   g_type_ensure (CNS_TYPE_ATM_SERVICE_CLASS);
   g_type_ensure (CNS_TYPE_ATM_DEVICE_MODE);

@@ -17,6 +17,13 @@
  * next simulation starts with none. The node and interface named in the
  * error are found by a scan of the node list, on that error path only.
  * Loopback addresses never leave a node: every node may have them.
+ *
+ * In a parallel run nodes of several threads may add and remove
+ * addresses at once (rarely: in their events), so a lock covers the set
+ * and, with it, every address list that changes, from the check that an
+ * address is free to its addition: two nodes taking one address never
+ * both succeed, and the scan of the error path reads lists that stand
+ * still.
  */
 #include "internet/cns-ipv4-l3-protocol-private.h"
 
@@ -24,8 +31,10 @@
 #include "internet/cns-loopback-net-device.h"
 
 /* The addresses assigned to interfaces, loopback addresses aside, as
- * GUINT_TO_POINTER (address.value) keys; NULL while there are none. */
+ * GUINT_TO_POINTER (address.value) keys; NULL while there are none. The
+ * lock is held for every use of the set and change of an address list. */
 static GHashTable *assigned;
+G_LOCK_DEFINE_STATIC (assigned);
 
 static void
 assigned_add (CnsIpv4Address address)
@@ -79,10 +88,10 @@ find_owner (CnsIpv4L3Protocol *self, CnsIpv4Address address, guint32 *interface)
   return self;
 }
 
-gboolean
-cns_ipv4_l3_protocol_check_address_free (CnsIpv4L3Protocol *self,
-                                         guint32 interface,
-                                         CnsIpv4Address address, GError **error)
+/* cns_ipv4_l3_protocol_check_address_free(), the lock held. */
+static gboolean
+check_address_free_locked (CnsIpv4L3Protocol *self, guint32 interface,
+                           CnsIpv4Address address, GError **error)
 {
   gchar text[CNS_IPV4_ADDRESS_STRING_SIZE];
   CnsIpv4L3Protocol *owner;
@@ -117,6 +126,19 @@ cns_ipv4_l3_protocol_check_address_free (CnsIpv4L3Protocol *self,
                cns_node_get_id (cns_ipv4_l3_protocol_get_node (self)),
                interface, why);
   return FALSE;
+}
+
+gboolean
+cns_ipv4_l3_protocol_check_address_free (CnsIpv4L3Protocol *self,
+                                         guint32 interface,
+                                         CnsIpv4Address address, GError **error)
+{
+  gboolean free;
+
+  G_LOCK (assigned);
+  free = check_address_free_locked (self, interface, address, error);
+  G_UNLOCK (assigned);
+  return free;
 }
 
 gboolean
@@ -246,9 +268,11 @@ cns_ipv4_l3_protocol_clear_interfaces (CnsIpv4L3Protocol *self)
     {
       CnsIpv4Interface *iface = &self->interfaces[i];
 
+      G_LOCK (assigned);
       for (guint j = 0; j < iface->n_addresses; j++)
         assigned_remove (iface->addresses[j].local);
       cns_ipv4_interface_clear (iface);
+      G_UNLOCK (assigned);
     }
   g_clear_pointer (&self->interfaces, g_free);
   if (self->rare != NULL)
@@ -453,12 +477,16 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
                    text, address->mask.value);
       return FALSE;
     }
-  if (!cns_ipv4_l3_protocol_check_address_free (self, interface, address->local,
-                                                error))
-    return FALSE;
+  G_LOCK (assigned);
+  if (!check_address_free_locked (self, interface, address->local, error))
+    {
+      G_UNLOCK (assigned);
+      return FALSE;
+    }
   iface = &self->interfaces[interface];
   cns_ipv4_interface_add_address (iface, address);
   assigned_add (address->local);
+  G_UNLOCK (assigned);
   cns_ipv4_l3_protocol_update_own_filter (self, address);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_add_address (
@@ -484,12 +512,17 @@ cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
 
   CHECK_INTERFACE (self, interface, FALSE);
   iface = &self->interfaces[interface];
+  G_LOCK (assigned);
   index = cns_ipv4_interface_find_address (iface, address);
+  if (index >= 0)
+    {
+      removed = iface->addresses[index];
+      cns_ipv4_interface_remove_address (iface, (guint) index);
+      assigned_remove (address);
+    }
+  G_UNLOCK (assigned);
   if (index < 0)
     return FALSE;
-  removed = iface->addresses[index];
-  cns_ipv4_interface_remove_address (iface, (guint) index);
-  assigned_remove (address);
   cns_ipv4_l3_protocol_update_own_filter (self, NULL);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_remove_address (self->routing, interface,

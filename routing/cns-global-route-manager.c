@@ -20,6 +20,7 @@
 #include "core/cns-simulator.h"
 #include "routing/cns-route-backend.h"
 #include "routing/cns-routing-error.h"
+#include "routing/cns-routing-private.h"
 
 #include <unistd.h>
 
@@ -46,7 +47,7 @@ struct _CnsGlobalRouteManager
   guint64 memory_budget;
   guint threads;
   CnsRouteTable *table;
-  gboolean stale;
+  gint stale; /* nodes of several threads may set it at once */
 };
 
 G_DEFINE_FINAL_TYPE (CnsGlobalRouteManager, cns_global_route_manager,
@@ -164,6 +165,8 @@ cns_global_route_manager_populate (CnsGlobalRouteManager *self, GError **error)
   g_autoptr (CnsRouteTable) table = NULL;
 
   g_return_val_if_fail (CNS_IS_GLOBAL_ROUTE_MANAGER (self), FALSE);
+  /* the table goes while other threads' nodes route by it */
+  cns_routing_check_shared_change ("the global routing table");
   if (cns_route_backend_lookup (self->backend) == NULL)
     {
       g_autofree gchar *names = cns_route_backend_list_names ();
@@ -181,7 +184,7 @@ cns_global_route_manager_populate (CnsGlobalRouteManager *self, GError **error)
     return FALSE;
   g_clear_pointer (&self->table, cns_route_table_unref);
   self->table = g_steal_pointer (&table);
-  self->stale = FALSE;
+  g_atomic_int_set (&self->stale, FALSE);
   CNS_LOG_INFO ("global routes for %u nodes (%u routers): %" G_GUINT64_FORMAT
                 " bytes, backend %s",
                 cns_route_graph_get_n_nodes (graph),
@@ -213,7 +216,7 @@ gboolean
 cns_global_route_manager_is_stale (CnsGlobalRouteManager *self)
 {
   g_return_val_if_fail (CNS_IS_GLOBAL_ROUTE_MANAGER (self), FALSE);
-  return self->stale;
+  return g_atomic_int_get (&self->stale);
 }
 
 /**
@@ -226,10 +229,12 @@ void
 cns_global_route_manager_mark_stale (CnsGlobalRouteManager *self)
 {
   g_return_if_fail (CNS_IS_GLOBAL_ROUTE_MANAGER (self));
-  if (self->table != NULL && !self->stale)
+  /* A plain store: in a parallel run, nodes of several threads may mark
+   * the table stale in one window; whichever comes first logs. */
+  if (self->table != NULL && !g_atomic_int_get (&self->stale))
     CNS_LOG_INFO ("topology changed: global routes are stale until "
                   "recomputed");
-  self->stale = self->table != NULL;
+  g_atomic_int_set (&self->stale, self->table != NULL);
 }
 
 static void

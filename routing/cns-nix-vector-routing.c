@@ -9,11 +9,14 @@
  * forward without a table.
  *
  * All nodes share one snapshot of the topology (a #CnsRouteGraph, whose
- * link lists are in the tie rule's order) and one search workspace. Any
- * change to a node's interfaces or addresses bumps the shared epoch;
- * the snapshot is rebuilt on the next lookup, each node drops its cache
- * when it sees the epoch moved, and a transit node that receives a
- * vector of an older epoch computes a fresh path from itself.
+ * link lists are in the tie rule's order); each thread searches it with a
+ * workspace of its own, so that the nodes of a parallel run find paths
+ * at once. Any change to a node's interfaces or addresses bumps the
+ * shared epoch; the snapshot is rebuilt on the next lookup, each node
+ * drops its cache when it sees the epoch moved, and a transit node that
+ * receives a vector of an older epoch computes a fresh path from itself.
+ * In a parallel run the epoch may move only between windows (in events
+ * of no node): a node's event that changes the topology stops the run.
  *
  * The path search is a #CnsRouteSearch on the snapshot: it follows the
  * tie rule, so nix paths are global routing's paths.
@@ -21,8 +24,9 @@
 #include "routing/cns-nix-vector-routing.h"
 
 #include "core/cns-log.h"
-#include "routing/cns-routing-private.h"
+#include "core/cns-parallel.h"
 #include "core/cns-simulator.h"
+#include "routing/cns-routing-private.h"
 #include "internet/cns-ipv4-l3-protocol.h"
 #include "routing/cns-nix-vector-routing-private.h"
 #include "routing/cns-route-graph.h"
@@ -42,76 +46,168 @@ index_width (guint32 n_links)
 
 /* ---- what all nodes share ---- */
 
-/* The epoch starts at 1, so that a vector never stamped (epoch 0) is
- * always stale; it only grows, even across simulations. */
-static guint32 shared_epoch = 1;
-static guint32 shared_graph_epoch;
-static CnsRouteSearch *shared_search; /* of the current graph, or NULL */
-static CnsRouteGraph *shared_graph;   /* the search's */
-static guint32 shared_n_nodes;        /* the graph's */
-static guint64 shared_n_settled;      /* by the searches on the graph */
+/* The most threads a run may have: the Threads global value's range. */
+#define MAX_THREADS 4096
+
+/* What one thread searches with: a workspace of its own on the snapshot
+ * (sharing the snapshot's packed links), and what its searches settled.
+ * Each on cache lines of its own: threads write theirs at once. */
+typedef struct
+{
+  CnsRouteSearch *search; /* on the current snapshot, NULL until used */
+  guint64 n_settled;      /* by its searches on the snapshot */
+} NixThread;
+
+static struct
+{
+  /* Starts at 1, so that a vector never stamped (epoch 0) is always
+   * stale; only grows, even across simulations. Changes outside the
+   * windows of a parallel run only (cns_routing_check_shared_change()). */
+  guint32 epoch;
+  /* The snapshot's epoch, published last (release) once the snapshot is
+   * made: a thread that reads it equal to epoch (acquire) sees the rest. */
+  guint32 graph_epoch;
+  CnsRouteGraph *graph;   /* the snapshot */
+  guint32 n_nodes;        /* the graph's */
+  CnsRouteSearch *search; /* the first on it, whose links the others share */
+  gboolean destroy_scheduled;
+  GMutex lock; /* while a thread makes the snapshot */
+  NixThread *threads[MAX_THREADS]; /* by thread index, made on first use */
+} shared = { .epoch = 1 };
+
+static void
+shared_forget (void)
+{
+  for (guint i = 0; i < MAX_THREADS; i++)
+    if (shared.threads[i] != NULL)
+      {
+        g_clear_pointer (&shared.threads[i]->search, cns_route_search_free);
+        shared.threads[i]->n_settled = 0;
+      }
+  shared.search = NULL;
+  shared.graph = NULL;
+  shared.n_nodes = 0;
+  __atomic_store_n (&shared.graph_epoch, 0, __ATOMIC_RELEASE);
+}
 
 static void
 shared_simulation_destroyed (gpointer obj, gpointer data)
 {
-  g_clear_pointer (&shared_search, cns_route_search_free);
-  shared_graph = NULL;
+  shared_forget ();
+  shared.destroy_scheduled = FALSE;
+}
+
+/* Frees the snapshot with the simulation. Called while a node gets nix
+ * routing, as the program builds the topology: the simulator takes no
+ * destroy functions during a run. */
+static void
+shared_schedule_destroy (void)
+{
+  if (shared.destroy_scheduled)
+    return;
+  cns_simulator_schedule_destroy (shared_simulation_destroyed, NULL, NULL);
+  shared.destroy_scheduled = TRUE;
 }
 
 static void
 shared_bump_epoch (void)
 {
-  if (G_UNLIKELY (++shared_epoch == 0))
-    shared_epoch = 1;
+  cns_routing_check_shared_change ("the topology of nix-vector routing");
+  if (G_UNLIKELY (++shared.epoch == 0))
+    shared.epoch = 1;
 }
 
-/* Makes the search on the topology of the current epoch, on first use. */
-static void
+/* The calling thread's slot; slots are made by their threads. */
+static NixThread *
+shared_thread (void)
+{
+  guint index = cns_simulator_get_thread_index ();
+
+  g_assert (index < MAX_THREADS);
+  if (G_UNLIKELY (shared.threads[index] == NULL))
+    {
+      /* whole cache lines: no other thread writes into them */
+      gsize size = (sizeof (NixThread) + 63) & ~(gsize) 63;
+
+      shared.threads[index] = g_aligned_alloc0 (1, size, 64);
+    }
+  return shared.threads[index];
+}
+
+/* Makes the snapshot of the current epoch, under the lock: during a
+ * parallel run the first lookups after a change come from several
+ * threads at once. No other thread searches meanwhile (the epoch moved
+ * outside the window, and each thread's first lookup since waits here),
+ * so the threads' old searches can go. */
+static G_GNUC_NO_INLINE void
+shared_make_snapshot (void)
+{
+  g_autoptr (CnsRouteGraph) graph = NULL;
+  NixThread *mine;
+
+  g_mutex_lock (&shared.lock);
+  if (shared.graph_epoch == shared.epoch)
+    {
+      g_mutex_unlock (&shared.lock);
+      return;
+    }
+  shared_schedule_destroy ();
+  shared_forget ();
+  graph = cns_route_graph_new_from_nodes ();
+  mine = shared_thread ();
+  mine->search = shared.search = cns_route_search_new (graph);
+  shared.graph = cns_route_search_get_graph (mine->search);
+  shared.n_nodes = cns_route_graph_get_n_nodes (shared.graph);
+  CNS_LOG_DEBUG ("topology of epoch %u: %u nodes", shared.epoch,
+                 shared.n_nodes);
+  __atomic_store_n (&shared.graph_epoch, shared.epoch, __ATOMIC_RELEASE);
+  g_mutex_unlock (&shared.lock);
+}
+
+/* Makes the snapshot of the topology of the current epoch, on first
+ * use. */
+static inline void
 shared_prepare (void)
 {
-  if (G_LIKELY (shared_search != NULL && shared_graph_epoch == shared_epoch))
-    return;
-  if (shared_search == NULL)
-    cns_simulator_schedule_destroy (shared_simulation_destroyed, NULL, NULL);
-  else
-    cns_route_search_free (shared_search);
-  {
-    g_autoptr (CnsRouteGraph) graph = cns_route_graph_new_from_nodes ();
-
-    shared_search = cns_route_search_new (graph);
-  }
-  shared_graph = cns_route_search_get_graph (shared_search);
-  shared_n_nodes = cns_route_graph_get_n_nodes (shared_graph);
-  shared_n_settled = 0;
-  shared_graph_epoch = shared_epoch;
-  CNS_LOG_DEBUG ("topology of epoch %u: %u nodes", shared_epoch,
-                 shared_n_nodes);
+  if (G_UNLIKELY (__atomic_load_n (&shared.graph_epoch, __ATOMIC_ACQUIRE)
+                  != shared.epoch))
+    shared_make_snapshot ();
 }
 
-/* The path from @s to @t on the current topology, stamped with its
- * epoch, or NULL. */
+/* The path from @s to @t on the current snapshot, stamped with its
+ * epoch, or NULL; found with the calling thread's search. */
 static CnsNixVector *
 shared_find (guint32 s, guint32 t, GArray *nodes)
 {
+  NixThread *mine = shared_thread ();
   CnsNixVector *nix;
 
-  cns_route_search_find (shared_search, s, t, nodes, &nix);
-  shared_n_settled += cns_route_search_get_n_settled (shared_search);
+  if (G_UNLIKELY (mine->search == NULL))
+    mine->search = cns_route_search_new_sharing (shared.search);
+  cns_route_search_find (mine->search, s, t, nodes, &nix);
+  mine->n_settled += cns_route_search_get_n_settled (mine->search);
   if (nix != NULL)
-    cns_nix_vector_set_epoch (nix, shared_epoch);
+    cns_nix_vector_set_epoch (nix, shared.epoch);
   return nix;
 }
 
 /**
  * cns_nix_vector_routing_get_n_settled:
  *
- * Returns: the nodes settled by
- * the searches on the current topology snapshot, 0 when there is none.
+ * Returns: the nodes settled by the searches on the current topology
+ * snapshot, on every thread; 0 when there is none.
  */
 guint64
 cns_nix_vector_routing_get_n_settled (void)
 {
-  return shared_search != NULL ? shared_n_settled : 0;
+  guint64 n = 0;
+
+  if (shared.graph == NULL)
+    return 0;
+  for (guint i = 0; i < MAX_THREADS; i++)
+    if (shared.threads[i] != NULL)
+      n += shared.threads[i]->n_settled;
+  return n;
 }
 
 /**
@@ -123,7 +219,7 @@ cns_nix_vector_routing_get_n_settled (void)
 guint32
 cns_nix_vector_routing_get_epoch (void)
 {
-  return shared_epoch;
+  return shared.epoch;
 }
 
 /* ---- the protocol ---- */
@@ -210,7 +306,7 @@ nix_learn_hops (CnsNixVectorRouting *self)
   g_autofree CnsRoutingInterface *interfaces
       = cns_routing_interfaces_learn (self->ipv4, &n_interfaces);
   const CnsRouteLink *links
-      = cns_route_graph_get_links (shared_graph, self->node, &n_links);
+      = cns_route_graph_get_links (shared.graph, self->node, &n_links);
 
   self->hops = g_new0 (NixHop, MAX (n_links, 1));
   self->n_hops = n_links;
@@ -236,12 +332,12 @@ nix_prepare (CnsNixVectorRouting *self)
   if (G_UNLIKELY (self->ipv4 == NULL))
     return FALSE;
   shared_prepare ();
-  if (G_UNLIKELY (self->epoch != shared_epoch))
+  if (G_UNLIKELY (self->epoch != shared.epoch))
     {
       nix_forget (self);
-      self->epoch = shared_epoch;
+      self->epoch = shared.epoch;
     }
-  if (G_UNLIKELY (self->node >= shared_n_nodes))
+  if (G_UNLIKELY (self->node >= shared.n_nodes))
     return FALSE;
   if (G_UNLIKELY (self->hops == NULL))
     nix_learn_hops (self);
@@ -261,7 +357,7 @@ nix_lookup (CnsNixVectorRouting *self, CnsIpv4Address destination)
                                  GUINT_TO_POINTER (destination.value));
   if (G_LIKELY (entry != NULL))
     return entry->nix != NULL ? entry : NULL;
-  target = cns_route_graph_lookup_address (shared_graph, destination);
+  target = cns_route_graph_lookup_address (shared.graph, destination);
   if (target == CNS_ROUTE_GRAPH_NO_NODE || target == self->node)
     return NULL;
   entry = g_new0 (CacheEntry, 1);
@@ -342,7 +438,7 @@ nix_route_input (CnsIpv4RoutingProtocol *protocol, CnsPacket *packet,
     return FALSE;
   width = index_width (self->n_hops);
   nix = cns_packet_get_nix_vector (packet);
-  if (G_LIKELY (nix != NULL && cns_nix_vector_get_epoch (nix) == shared_epoch
+  if (G_LIKELY (nix != NULL && cns_nix_vector_get_epoch (nix) == shared.epoch
                 && cns_nix_vector_get_n_bits (nix)
                            - cns_packet_get_nix_position (packet)
                        >= width))
@@ -393,7 +489,10 @@ nix_set_ipv4 (CnsIpv4RoutingProtocol *protocol, CnsIpv4L3Protocol *ipv4)
   nix_forget (self);
   self->ipv4 = ipv4;
   if (ipv4 != NULL)
-    self->node = cns_node_get_id (cns_ipv4_l3_protocol_get_node (ipv4));
+    {
+      self->node = cns_node_get_id (cns_ipv4_l3_protocol_get_node (ipv4));
+      shared_schedule_destroy ();
+    }
   shared_bump_epoch ();
 }
 
@@ -442,7 +541,7 @@ nix_print_routing_table (CnsIpv4RoutingProtocol *protocol, GString *out)
           g_string_append_printf (out, "%-16s (unreachable)\n", dst);
           continue;
         }
-      links = cns_route_graph_get_links (shared_graph, self->node, &n_links);
+      links = cns_route_graph_get_links (shared.graph, self->node, &n_links);
       cns_ipv4_address_format (links[entry->link].peer_address, gw);
       g_string_append_printf (out, "%-16s %-16s %-6u ", dst, gw,
                               links[entry->link].interface);
@@ -495,8 +594,8 @@ nix_find (CnsNode *source, CnsIpv4Address destination, GArray *nodes)
   guint32 s = cns_node_get_id (source), t;
 
   shared_prepare ();
-  t = cns_route_graph_lookup_address (shared_graph, destination);
-  if (s >= shared_n_nodes || t == CNS_ROUTE_GRAPH_NO_NODE)
+  t = cns_route_graph_lookup_address (shared.graph, destination);
+  if (s >= shared.n_nodes || t == CNS_ROUTE_GRAPH_NO_NODE)
     return NULL;
   return shared_find (s, t, nodes);
 }
@@ -588,11 +687,11 @@ cns_nix_vector_routing_print_routing_path (CnsNode *source,
     {
       guint32 x = g_array_index (nodes, guint32, h), n_links;
       const CnsRouteLink *links
-          = cns_route_graph_get_links (shared_graph, x, &n_links);
+          = cns_route_graph_get_links (shared.graph, x, &n_links);
       const CnsRouteLink *link = &links[cns_nix_vector_extract (
           nix, &position, index_width (n_links))];
       const CnsRouteLink *back = cns_route_graph_get_link_for_interface (
-          shared_graph, link->neighbor, link->peer_interface);
+          shared.graph, link->neighbor, link->peer_interface);
       gchar from[CNS_IPV4_ADDRESS_STRING_SIZE];
 
       cns_ipv4_address_format (

@@ -82,17 +82,30 @@ typedef struct
   guint32 root;  /* s or t: expanded even with a single link */
 } Side;
 
-struct _CnsRouteSearch
+/* The graph's links in its order, packed for the search loops: read
+ * only once made, so the searches of several threads share them. */
+typedef struct
 {
+  gatomicrefcount ref_count;
   CnsRouteGraph *graph;
-  guint32 n_nodes;
-  gboolean unit;
-  /* the graph's links in its order, packed for the search loops */
   guint32 *offsets;     /* n_nodes + 1 */
   guint32 *neighbor;    /* by link */
   guint16 *metric;      /* w(node, neighbour); Dijkstra only */
   guint16 *peer_metric; /* w(neighbour, node); Dijkstra only */
-  guint32 stamp;        /* of the current search, never 0 */
+} PackedLinks;
+
+struct _CnsRouteSearch
+{
+  PackedLinks *packed;
+  CnsRouteGraph *graph;
+  guint32 n_nodes;
+  gboolean unit;
+  /* the packed links' arrays, copied here for the search loops */
+  const guint32 *offsets;
+  const guint32 *neighbor;
+  const guint16 *metric;
+  const guint16 *peer_metric;
+  guint32 stamp; /* of the current search, never 0 */
   /* Dijkstra */
   guint32 *seen;     /* stamp: distance[] holds a (tentative) distance */
   guint32 *settled;  /* stamp: distance[] is final */
@@ -132,34 +145,23 @@ alloc_zeroed (gsize bytes)
   return p;
 }
 
-/**
- * cns_route_search_new: (skip)
- * @graph: a sealed graph
- *
- * Returns: (transfer full): a search workspace for @graph, holding a
- * reference to it.
- */
-CnsRouteSearch *
-cns_route_search_new (CnsRouteGraph *graph)
+/* Packs @graph's links; a neighbour that is a host gets HOST_BIT when
+ * the metrics are all equal. */
+static PackedLinks *
+packed_links_new (CnsRouteGraph *graph, gboolean unit)
 {
-  CnsRouteSearch *self;
-  guint64 total;
-  guint32 n;
+  PackedLinks *p = g_new0 (PackedLinks, 1);
+  guint32 n = cns_route_graph_get_n_nodes (graph);
+  guint64 total = cns_route_graph_get_n_links (graph);
 
-  g_return_val_if_fail (graph != NULL, NULL);
-  n = cns_route_graph_get_n_nodes (graph);
-  total = cns_route_graph_get_n_links (graph);
-  g_return_val_if_fail (total < G_MAXUINT32 && n < HOST_BIT, NULL);
-  self = g_new0 (CnsRouteSearch, 1);
-  self->graph = cns_route_graph_ref (graph);
-  self->n_nodes = n;
-  self->unit = cns_route_graph_has_unit_metrics (graph);
-  self->offsets = g_new (guint32, n + 1);
-  self->neighbor = g_new (guint32, MAX (total, 1));
-  if (!self->unit)
+  g_atomic_ref_count_init (&p->ref_count);
+  p->graph = cns_route_graph_ref (graph);
+  p->offsets = g_new (guint32, n + 1);
+  p->neighbor = g_new (guint32, MAX (total, 1));
+  if (!unit)
     {
-      self->metric = g_new (guint16, MAX (total, 1));
-      self->peer_metric = g_new (guint16, MAX (total, 1));
+      p->metric = g_new (guint16, MAX (total, 1));
+      p->peer_metric = g_new (guint16, MAX (total, 1));
     }
   for (guint32 x = 0, k = 0; x < n; x++)
     {
@@ -167,25 +169,56 @@ cns_route_search_new (CnsRouteGraph *graph)
       const CnsRouteLink *links
           = cns_route_graph_get_links (graph, x, &n_links);
 
-      self->offsets[x] = k;
+      p->offsets[x] = k;
       for (guint32 l = 0; l < n_links; l++, k++)
         {
-          self->neighbor[k] = links[l].neighbor;
-          if (!self->unit)
+          p->neighbor[k] = links[l].neighbor;
+          if (!unit)
             {
-              self->metric[k] = links[l].metric;
-              self->peer_metric[k] = links[l].peer_metric;
+              p->metric[k] = links[l].metric;
+              p->peer_metric[k] = links[l].peer_metric;
             }
         }
     }
-  self->offsets[n] = (guint32) total;
-  if (self->unit)
+  p->offsets[n] = (guint32) total;
+  if (unit)
+    for (guint32 k = 0; k < total; k++)
+      if (p->offsets[p->neighbor[k] + 1] - p->offsets[p->neighbor[k]] == 1)
+        p->neighbor[k] |= HOST_BIT;
+  return p;
+}
+
+static void
+packed_links_unref (PackedLinks *p)
+{
+  if (!g_atomic_ref_count_dec (&p->ref_count))
+    return;
+  cns_route_graph_unref (p->graph);
+  g_free (p->offsets);
+  g_free (p->neighbor);
+  g_free (p->metric);
+  g_free (p->peer_metric);
+  g_free (p);
+}
+
+/* A search over @packed (which it references) with a new workspace. */
+static CnsRouteSearch *
+search_new (PackedLinks *packed, gboolean unit)
+{
+  CnsRouteSearch *self = g_new0 (CnsRouteSearch, 1);
+  guint32 n = cns_route_graph_get_n_nodes (packed->graph);
+
+  g_atomic_ref_count_inc (&packed->ref_count);
+  self->packed = packed;
+  self->graph = packed->graph;
+  self->n_nodes = n;
+  self->unit = unit;
+  self->offsets = packed->offsets;
+  self->neighbor = packed->neighbor;
+  self->metric = packed->metric;
+  self->peer_metric = packed->peer_metric;
+  if (unit)
     {
-      for (guint32 k = 0; k < total; k++)
-        if (self->offsets[self->neighbor[k] + 1]
-                - self->offsets[self->neighbor[k]]
-            == 1)
-          self->neighbor[k] |= HOST_BIT;
       self->marks = alloc_zeroed (MAX (n, 1) * sizeof (Marks));
       self->side[FORWARD].queue = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
       self->side[BACKWARD].queue = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
@@ -201,6 +234,48 @@ cns_route_search_new (CnsRouteGraph *graph)
 }
 
 /**
+ * cns_route_search_new: (skip)
+ * @graph: a sealed graph
+ *
+ * Returns: (transfer full): a search workspace for @graph, holding a
+ * reference to it.
+ */
+CnsRouteSearch *
+cns_route_search_new (CnsRouteGraph *graph)
+{
+  CnsRouteSearch *self;
+  PackedLinks *packed;
+  gboolean unit;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+  g_return_val_if_fail (cns_route_graph_get_n_links (graph) < G_MAXUINT32
+                            && cns_route_graph_get_n_nodes (graph) < HOST_BIT,
+                        NULL);
+  unit = cns_route_graph_has_unit_metrics (graph);
+  packed = packed_links_new (graph, unit);
+  self = search_new (packed, unit);
+  packed_links_unref (packed);
+  return self;
+}
+
+/**
+ * cns_route_search_new_sharing: (skip)
+ * @other: a search
+ *
+ * A search of @other's graph that shares @other's copy of the links,
+ * which searches only read, and has a workspace of its own: what another
+ * thread searches with. Each may be freed first.
+ *
+ * Returns: (transfer full): the new search.
+ */
+CnsRouteSearch *
+cns_route_search_new_sharing (const CnsRouteSearch *other)
+{
+  g_return_val_if_fail (other != NULL, NULL);
+  return search_new (other->packed, other->unit);
+}
+
+/**
  * cns_route_search_free:
  *
  * Frees @self and drops its graph.
@@ -210,11 +285,7 @@ cns_route_search_free (CnsRouteSearch *self)
 {
   if (self == NULL)
     return;
-  cns_route_graph_unref (self->graph);
-  g_free (self->offsets);
-  g_free (self->neighbor);
-  g_free (self->metric);
-  g_free (self->peer_metric);
+  packed_links_unref (self->packed);
   g_free (self->seen);
   g_free (self->settled);
   g_free (self->distance);

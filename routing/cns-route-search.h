@@ -15,11 +15,13 @@ G_BEGIN_DECLS
  * that the tie rule picks (the path global routing takes), with a
  * workspace sized to the graph that each search reuses without
  * clearing: a search costs what it explores, not the size of the graph.
- * Not thread-safe: use one per thread.
+ * Not thread-safe: use one per thread, made with
+ * cns_route_search_new_sharing() to share the graph's packed links.
  */
 typedef struct _CnsRouteSearch CnsRouteSearch;
 
 CnsRouteSearch *cns_route_search_new (CnsRouteGraph *graph);
+CnsRouteSearch *cns_route_search_new_sharing (const CnsRouteSearch *other);
 void cns_route_search_free (CnsRouteSearch *self);
 CnsRouteGraph *cns_route_search_get_graph (const CnsRouteSearch *self);
 gboolean cns_route_search_find (CnsRouteSearch *self, guint32 source,

@@ -35,5 +35,6 @@ G_GNUC_INTERNAL void cns_cuda_route_backend_register (void);
 G_GNUC_INTERNAL void cns_auto_route_backend_register (void);
 G_GNUC_INTERNAL CnsRoutingInterface *
 cns_routing_interfaces_learn (CnsIpv4L3Protocol *ipv4, guint32 *n_interfaces);
+G_GNUC_INTERNAL void cns_routing_check_shared_change (const gchar *what);
 
 G_END_DECLS

@@ -3,6 +3,9 @@
  */
 #include "routing/cns-routing-private.h"
 
+#include "core/cns-log.h"
+#include "core/cns-parallel.h"
+#include "core/cns-simulator.h"
 #include "routing/cns-global-route-manager.h"
 #include "routing/cns-ipv4-global-routing.h"
 #include "routing/cns-nix-vector-routing.h"
@@ -40,6 +43,30 @@ cns_routing_interfaces_learn (CnsIpv4L3Protocol *ipv4, guint32 *n_interfaces)
     }
   *n_interfaces = n;
   return interfaces;
+}
+
+/* Stops a parallel run in which an event of a node is about to change
+ * what every node routes by (@what: the nix-vector topology, the global
+ * table). The threads run the events of a window at once, so the nodes
+ * of other threads would see the change at no definite time, and the
+ * run would not be the sequential one. Events of no node (those the
+ * program scheduled from outside any event) run between windows, on one
+ * thread: they may change it. */
+void
+cns_routing_check_shared_change (const gchar *what)
+{
+  guint32 context = cns_simulator_get_context ();
+  CnsPartitionInfo info;
+
+  if (context != CNS_CONTEXT_NONE && cns_simulator_get_partition_info (&info)
+      && info.n_lps > 1)
+    cns_fatal ("%s changed in an event of node %u of a run on %u threads: "
+               "other threads run other nodes' events of the same window, "
+               "which would see the change at no definite time; change "
+               "interfaces, addresses and routes in events of no node "
+               "(scheduled by the program outside any event) or run on one "
+               "thread",
+               what, context, cns_simulator_get_n_threads ());
 }
 
 CnsRoutingSimd
