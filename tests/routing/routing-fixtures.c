@@ -13,7 +13,10 @@
  */
 #include "routing/routing-fixtures.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* cns_net_device_container_unref() and cns_ipv4_interface_container_unref()
  * as GDestroyNotify. */
@@ -678,4 +681,37 @@ routing_assert_table_matches (const CnsRouteTable *table,
                         what, i, j, (gint) got, (gint) want,
                         ref->dist[(gsize) i * ref->n + j]);
       }
+}
+
+/* Runs @fn in a child process with its stderr in @err; returns its exit
+ * status: for runs that end in cns_fatal(). */
+gint
+routing_run_in_child (void (*fn) (void), gchar **err)
+{
+  GString *text = g_string_new (NULL);
+  gchar buffer[256];
+  gssize got;
+  gint fds[2], status;
+  pid_t pid;
+
+  ck_assert_int_eq (pipe (fds), 0);
+  fflush (stdout);
+  fflush (stderr);
+  pid = fork ();
+  ck_assert_int_ge (pid, 0);
+  if (pid == 0)
+    {
+      close (fds[0]);
+      dup2 (fds[1], STDERR_FILENO);
+      close (fds[1]);
+      fn ();
+      _exit (0);
+    }
+  close (fds[1]);
+  while ((got = read (fds[0], buffer, sizeof buffer)) > 0)
+    g_string_append_len (text, buffer, got);
+  close (fds[0]);
+  ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+  *err = g_string_free (text, FALSE);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }

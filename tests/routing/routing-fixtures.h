@@ -61,6 +61,7 @@ void routing_topology_build_from_graph (RoutingTopology *topology,
                                         CnsIpv4RoutingHelper *routing,
                                         const gchar *rate, const gchar *delay);
 void routing_topology_clear (RoutingTopology *topology);
+gint routing_run_in_child (void (*fn) (void), gchar **err);
 
 CnsIpv4L3Protocol *routing_topology_get_ipv4 (const RoutingTopology *topology,
                                               guint32 node);

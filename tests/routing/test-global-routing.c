@@ -480,6 +480,103 @@ START_TEST (test_interface_down_and_up)
 }
 END_TEST
 
+/* ---- threads ---- */
+
+static void
+take_down_own (gpointer obj, gpointer data)
+{
+  ck_assert_uint_eq (cns_simulator_get_context (), 1);
+  take_down (obj, data);
+}
+
+/* The same changes on threads, 1-2 going down in an event of node 1
+ * itself: nodes of any thread may mark the table stale (it keeps its
+ * routes), and the recomputations, in events of no node, run between
+ * windows. Every count is the sequential run's. */
+START_TEST (test_interface_down_and_up_threads)
+{
+  static const gchar *const threads[] = { "1", "2", "3", "4", "8" };
+  static const guint expected[N_EDGES][2] = {
+    [E_60] = { 20, 0 }, [E_01] = { 15, 0 }, [E_12] = { 10, 0 },
+    [E_25] = { 10, 0 }, [E_03] = { 5, 0 },  [E_35] = { 5, 0 },
+    [E_57] = { 15, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    {
+      Scenario s;
+      Change c = { &s };
+      CnsPartitionInfo info;
+
+      ck_assert (cns_global_value_set ("Threads", threads[i], NULL));
+      scenario_build (&s);
+      populate ();
+      send_burst (&s, 1.0);
+      cns_simulator_schedule_with_context (1, cns_seconds (2), take_down_own,
+                                           NULL, &c);
+      send_burst (&s, 2.5);
+      cns_simulator_schedule (cns_seconds (3), recompute_down, NULL, &c);
+      send_burst (&s, 3.5);
+      cns_simulator_schedule (cns_seconds (4), bring_up, NULL, &c);
+      send_burst (&s, 4.5);
+      cns_simulator_run ();
+
+      ck_assert (c.stale_after_down);
+      ck_assert (!c.stale_after_recompute);
+      ck_assert (c.stale_after_up);
+      ck_assert (!c.stale_after_second_recompute);
+      ck_assert_uint_eq (s.received, 15);
+      assert_mac_tx (&s, expected);
+      ck_assert_uint_eq (s.down_drops[1], 5);
+      ck_assert_uint_eq (s.forwarded[3], 5);
+      ck_assert_uint_eq (s.forwarded[2], 10);
+      /* a parallel run: one LP a node */
+      ck_assert (cns_simulator_get_partition_info (&info) == (i > 0));
+      if (i > 0)
+        ck_assert_uint_ge (info.n_lps, N_NODES);
+      scenario_clear (&s);
+      cns_test_reset ();
+    }
+}
+END_TEST
+
+static void
+recompute_own (gpointer obj, gpointer data)
+{
+  recompute ();
+}
+
+static Scenario child_scenario;
+
+/* On two threads, node 1 recomputes the routes in one of its events. */
+static void
+child_recompute (void)
+{
+  ck_assert (cns_global_value_set ("Threads", "2", NULL));
+  scenario_build (&child_scenario);
+  populate ();
+  cns_simulator_schedule_with_context (1, cns_seconds (1), recompute_own,
+                                       NULL, NULL);
+  cns_simulator_run ();
+}
+
+/* Recomputing in a node's event of a parallel run ends it with a
+ * message: other threads' nodes route by the table it replaces. */
+START_TEST (test_recompute_in_parallel_event)
+{
+  g_autofree gchar *err = NULL;
+
+  ck_assert_int_eq (routing_run_in_child (child_recompute, &err), 1);
+  ck_assert_str_eq (
+      err, "cns: fatal error: the global routing table changed in an event "
+           "of node 1 of a run on 2 threads: other threads run other nodes' "
+           "events of the same window, which would see the change at no "
+           "definite time; change interfaces, addresses and routes in "
+           "events of no node (scheduled by the program outside any event) "
+           "or run on one thread\n");
+}
+END_TEST
+
 /* ---- odd orders ---- */
 
 /* Populating before any address exists gives an empty table and no
@@ -609,6 +706,8 @@ test_global_routing_suite (void)
   tcase_add_test (tc, test_backend_attribute);
   tcase_add_test (tc, test_memory_budget_attribute);
   tcase_add_test (tc, test_interface_down_and_up);
+  tcase_add_test (tc, test_interface_down_and_up_threads);
+  tcase_add_test (tc, test_recompute_in_parallel_event);
   tcase_add_test (tc, test_populate_before_addresses);
   tcase_add_test (tc, test_populate_mixed_nodes);
   suite_add_tcase (s, tc);

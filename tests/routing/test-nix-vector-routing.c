@@ -1,6 +1,6 @@
 /* cns — tests of nix-vector routing: encoding, caches, epochs, transit,
- * equality with global routing, search cost, and pcaps equal to global
- * routing's.
+ * equality with global routing, search cost, pcaps equal to global
+ * routing's, and lookups from nodes of several threads at once.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "applications/cns-applications.h"
@@ -966,10 +966,10 @@ scenario_down (gpointer obj, gpointer data)
         cns_ipv4_global_routing_helper_recompute_routing_tables (&error));
 }
 
-/* Runs the scenario with pcaps PREFIX-NODE-DEVICE.pcap; returns what the
- * sink received. */
+/* Runs the scenario on @threads threads with pcaps
+ * PREFIX-NODE-DEVICE.pcap; returns what the sink received. */
 static guint64
-run_scenario (gboolean nix, const gchar *prefix)
+run_scenario (gboolean nix, const gchar *prefix, const gchar *threads)
 {
   g_autoptr (CnsIpv4RoutingHelper) routing
       = nix ? nix_list_helper_new () : routing_global_list_helper_new ();
@@ -983,6 +983,7 @@ run_scenario (gboolean nix, const gchar *prefix)
   RoutingTopology t;
   guint64 received;
 
+  ck_assert (cns_global_value_set ("Threads", threads, NULL));
   routing_topology_build (&t, 8, scenario_edges, G_N_ELEMENTS (scenario_edges),
                           routing, "5Mbps", "2ms");
   if (!nix)
@@ -1016,23 +1017,20 @@ run_scenario (gboolean nix, const gchar *prefix)
   return received;
 }
 
-START_TEST (test_udp_pcaps_equal_global)
+/* Checks that the pcaps of prefixes @a and @b are the same files, byte
+ * for byte, and returns how many of them hold packets. */
+static guint
+assert_same_pcaps (const gchar *a_prefix, const gchar *b_prefix)
 {
-  g_autofree gchar *global = g_build_filename (tmp_dir, "global", NULL);
-  g_autofree gchar *nix = g_build_filename (tmp_dir, "nix", NULL);
-  guint64 received_global = run_scenario (FALSE, global);
-  guint64 received_nix = run_scenario (TRUE, nix);
   guint n_files = 0, n_used = 0;
 
-  ck_assert_uint_eq (received_global, 300);
-  ck_assert_uint_eq (received_nix, 300);
   for (guint32 node = 0; node < 8; node++)
     for (guint32 device = 0; device < 8; device++)
       {
         g_autofree gchar *a
-            = g_strdup_printf ("%s-%u-%u.pcap", global, node, device);
+            = g_strdup_printf ("%s-%u-%u.pcap", a_prefix, node, device);
         g_autofree gchar *b
-            = g_strdup_printf ("%s-%u-%u.pcap", nix, node, device);
+            = g_strdup_printf ("%s-%u-%u.pcap", b_prefix, node, device);
         g_autofree gchar *ca = NULL, *cb = NULL;
         gsize la, lb;
 
@@ -1050,9 +1048,205 @@ START_TEST (test_udp_pcaps_equal_global)
         n_files++;
       }
   ck_assert_uint_eq (n_files, 2 * G_N_ELEMENTS (scenario_edges));
+  return n_used;
+}
+
+START_TEST (test_udp_pcaps_equal_global)
+{
+  g_autofree gchar *global = g_build_filename (tmp_dir, "global", NULL);
+  g_autofree gchar *nix = g_build_filename (tmp_dir, "nix", NULL);
+  guint64 received_global = run_scenario (FALSE, global, "1");
+  guint64 received_nix = run_scenario (TRUE, nix, "1");
+
+  ck_assert_uint_eq (received_global, 300);
+  ck_assert_uint_eq (received_nix, 300);
   /* the link 1-2 (metric 2) loses its ties to 1-0-2 and carries
    * nothing */
-  ck_assert_uint_eq (n_used, 2 * G_N_ELEMENTS (scenario_edges) - 2);
+  ck_assert_uint_eq (assert_same_pcaps (global, nix),
+                     2 * G_N_ELEMENTS (scenario_edges) - 2);
+}
+END_TEST
+
+/* On threads, both routings write the sequential run's pcaps, the link
+ * that goes down at 3 s (between windows, in an event of no node) and
+ * global routing's recomputed table included. */
+START_TEST (test_udp_pcaps_threads)
+{
+  static const gchar *const threads[] = { "2", "3", "4", "8" };
+  g_autofree gchar *global = g_build_filename (tmp_dir, "global", NULL);
+  g_autofree gchar *nix = g_build_filename (tmp_dir, "nix", NULL);
+
+  ck_assert_uint_eq (run_scenario (FALSE, global, "1"), 300);
+  ck_assert_uint_eq (run_scenario (TRUE, nix, "1"), 300);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    for (guint r = 0; r < 2; r++)
+      {
+        g_autofree gchar *name = g_strdup_printf ("%s-%s", r ? "nix" : "global",
+                                                  threads[i]);
+        g_autofree gchar *prefix = g_build_filename (tmp_dir, name, NULL);
+
+        ck_assert_uint_eq (run_scenario (r, prefix, threads[i]), 300);
+        ck_assert_uint_eq (assert_same_pcaps (r ? nix : global, prefix),
+                           2 * G_N_ELEMENTS (scenario_edges) - 2);
+      }
+}
+END_TEST
+
+/* ---- threads ---- */
+
+/* What every node of a random topology routes by, found in events of
+ * the nodes themselves: each writes only its own entry. */
+typedef struct
+{
+  RoutingTopology t;
+  guint32 n;
+  gchar **paths; /* by node: first hops and vectors to every node */
+} Lookups;
+
+static void
+lookup_event (gpointer obj, gpointer data)
+{
+  Lookups *l = obj;
+  guint32 s = GPOINTER_TO_UINT (data);
+  GString *text = g_string_new (NULL);
+
+  for (guint32 d = 0; d < l->n; d++)
+    {
+      g_autoptr (CnsPacket) packet = cns_packet_new (10);
+      g_autoptr (CnsNixVector) path = NULL;
+      CnsIpv4Route route;
+
+      if (d == s || cns_ipv4_address_is_any (l->t.addresses[d]))
+        continue;
+      /* the node's cache, then the path a transit node finds */
+      if (route_output (&l->t, s, packet, l->t.addresses[d], NULL, &route))
+        {
+          g_string_append_printf (text, "%u:%u:", d, route.interface);
+          cns_nix_vector_print (cns_packet_get_nix_vector (packet), text);
+        }
+      path = cns_nix_vector_routing_get_path (node_of (&l->t, s),
+                                              l->t.addresses[d]);
+      g_string_append_c (text, '/');
+      if (path != NULL)
+        cns_nix_vector_print (path, text);
+      g_string_append_c (text, ' ');
+    }
+  l->paths[s] = g_string_free (text, FALSE);
+}
+
+/* Every node looks up every other one at once (events 0 to 60 us apart,
+ * one window on any thread count), on @threads threads; returns the
+ * nodes settled, and the lookups in @paths. */
+static guint64
+run_lookups (const gchar *threads, guint32 n, guint32 seed, gboolean unit,
+             gchar ***paths)
+{
+  g_autoptr (GArray) edges = random_edges (n, seed, unit);
+  g_autoptr (CnsNixVectorHelper) nix = cns_nix_vector_helper_new ();
+  Lookups l = { .n = n };
+  CnsPartitionInfo info;
+  guint64 settled;
+
+  ck_assert (cns_global_value_set ("Threads", threads, NULL));
+  routing_topology_build (&l.t, n, (const RoutingEdge *) edges->data,
+                          edges->len, CNS_IPV4_ROUTING_HELPER (nix), "10Mbps",
+                          "1ms");
+  l.paths = g_new0 (gchar *, n + 1);
+  for (guint32 s = 0; s < n; s++)
+    cns_simulator_schedule_with_context (s, cns_micro_seconds (10 * (s % 7)),
+                                         lookup_event, &l,
+                                         GUINT_TO_POINTER (s));
+  cns_simulator_run ();
+  if (g_strcmp0 (threads, "1") != 0)
+    {
+      /* the nodes were spread over LPs, which the threads ran at once */
+      ck_assert (cns_simulator_get_partition_info (&info));
+      ck_assert_uint_ge (info.n_lps, 16);
+      ck_assert_int_eq (info.lookahead, cns_milli_seconds (1));
+    }
+  settled = cns_nix_vector_routing_get_n_settled ();
+  for (guint32 s = 0; s < n; s++)
+    ck_assert_ptr_nonnull (l.paths[s]);
+  routing_topology_clear (&l.t);
+  cns_test_reset ();
+  *paths = l.paths;
+  return settled;
+}
+
+static void
+check_lookups_on_threads (guint32 n, guint32 seed, gboolean unit)
+{
+  static const gchar *const threads[] = { "2", "3", "4", "8" };
+  g_auto (GStrv) want = NULL;
+  guint64 want_settled = run_lookups ("1", n, seed, unit, &want);
+
+  ck_assert_uint_gt (want_settled, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    {
+      g_auto (GStrv) got = NULL;
+
+      /* the sum over the threads' searches: the same searches ran */
+      ck_assert_uint_eq (run_lookups (threads[i], n, seed, unit, &got),
+                         want_settled);
+      for (guint32 s = 0; s < n; s++)
+        ck_assert_msg (g_str_equal (got[s], want[s]),
+                       "%s threads, node %u:\n%s\nnot\n%s", threads[i], s,
+                       got[s], want[s]);
+    }
+}
+
+/* Nodes whose events run on different threads find their paths at once,
+ * each thread with its own search: the vectors are the sequential
+ * run's. */
+START_TEST (test_lookups_on_threads)
+{
+  guint32 n = cns_test_under_valgrind () ? 40 : 150;
+
+  check_lookups_on_threads (n, 41, TRUE);
+  check_lookups_on_threads (n, 42, FALSE);
+}
+END_TEST
+
+static RoutingTopology child_topology;
+
+static void
+take_down (gpointer obj, gpointer data)
+{
+  cns_ipv4_l3_protocol_set_down (obj, 1);
+}
+
+/* On two threads, node 2 takes its first link down in one of its own
+ * events. */
+static void
+child_take_down (void)
+{
+  g_autoptr (CnsNixVectorHelper) nix = cns_nix_vector_helper_new ();
+
+  ck_assert (cns_global_value_set ("Threads", "2", NULL));
+  routing_topology_build (&child_topology, 5, simple_edges,
+                          G_N_ELEMENTS (simple_edges),
+                          CNS_IPV4_ROUTING_HELPER (nix), "10Mbps", "1ms");
+  cns_simulator_schedule_with_context (
+      2, cns_milli_seconds (1), take_down,
+      routing_topology_get_ipv4 (&child_topology, 2), NULL);
+  cns_simulator_run ();
+}
+
+/* A node's event that changes the topology in a parallel run ends it
+ * with a message: the nodes of other threads would see the change at no
+ * definite time. */
+START_TEST (test_change_in_parallel_event)
+{
+  g_autofree gchar *err = NULL;
+
+  ck_assert_int_eq (routing_run_in_child (child_take_down, &err), 1);
+  ck_assert_str_eq (
+      err, "cns: fatal error: the topology of nix-vector routing changed in "
+           "an event of node 2 of a run on 2 threads: other threads run "
+           "other nodes' events of the same window, which would see the "
+           "change at no definite time; change interfaces, addresses and "
+           "routes in events of no node (scheduled by the program outside "
+           "any event) or run on one thread\n");
 }
 END_TEST
 
@@ -1082,6 +1276,9 @@ test_nix_vector_routing_suite (void)
   tcase_add_test (tc, test_search_cost_unit);
   tcase_add_test (tc, test_search_cost_metrics);
   tcase_add_test (tc, test_udp_pcaps_equal_global);
+  tcase_add_test (tc, test_udp_pcaps_threads);
+  tcase_add_test (tc, test_lookups_on_threads);
+  tcase_add_test (tc, test_change_in_parallel_event);
   suite_add_tcase (s, tc);
   return s;
 }

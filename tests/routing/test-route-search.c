@@ -1,6 +1,7 @@
 /* cns — tests of CnsRouteSearch: its paths are the tie rule's, checked
- * against a brute-force reference on many small graphs full of ties,
- * and a lookup on a large graph explores a small part of it.
+ * against a brute-force reference on many small graphs full of ties, a
+ * lookup on a large graph explores a small part of it, and searches
+ * sharing their links find the same paths on several threads at once.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "routing/routing-fixtures.h"
@@ -473,6 +474,130 @@ START_TEST (test_large_graph_settles_little)
 }
 END_TEST
 
+/* ---- searches sharing their links, on threads ---- */
+
+typedef struct
+{
+  CnsRouteSearch *search;
+  guint32 n;
+  guint32 first; /* sources first, first + step, ... */
+  guint32 step;
+  gchar **paths;     /* by pair s * n + t: nodes and vector, or "-" */
+  guint64 *settled;  /* by pair */
+} SearchJob;
+
+static gpointer
+search_job_run (gpointer data)
+{
+  SearchJob *job = data;
+
+  for (guint32 s = job->first; s < job->n; s += job->step)
+    for (guint32 t = 0; t < job->n; t++)
+      {
+        g_autoptr (GArray) nodes = g_array_new (FALSE, FALSE, sizeof (guint32));
+        g_autoptr (CnsNixVector) nix = NULL;
+        gsize pair = (gsize) s * job->n + t;
+
+        if (cns_route_search_find (job->search, s, t, nodes, &nix))
+          {
+            GString *text = g_string_new (NULL);
+            g_autofree gchar *path = path_string (nodes);
+
+            g_string_append_printf (text, "%s|", path);
+            cns_nix_vector_print (nix, text);
+            job->paths[pair] = g_string_free (text, FALSE);
+          }
+        else
+          job->paths[pair] = g_strdup ("-");
+        job->settled[pair] = cns_route_search_get_n_settled (job->search);
+      }
+  return NULL;
+}
+
+/* Searches made with cns_route_search_new_sharing() search the same
+ * graph with workspaces of their own: four threads searching at once
+ * find what one search finds alone, pair for pair and node for node
+ * settled, and the links stay while any search holds them. */
+static void
+check_sharing (guint16 metric, guint32 seed)
+{
+  enum
+  {
+    N_JOBS = 4
+  };
+  guint32 n = cns_test_under_valgrind () ? 60 : 300;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
+  g_autoptr (CnsRouteGraph) g = NULL;
+  gsize n_pairs = (gsize) n * n;
+  g_autofree gchar **want = g_new0 (gchar *, n_pairs);
+  g_autofree gchar **got = g_new0 (gchar *, n_pairs);
+  g_autofree guint64 *want_settled = g_new0 (guint64, n_pairs);
+  g_autofree guint64 *got_settled = g_new0 (guint64, n_pairs);
+  SearchJob jobs[N_JOBS];
+  GThread *threads[N_JOBS];
+  CnsRouteSearch *first;
+
+  /* a tree with n / 2 more links, and a few nodes apart */
+  for (guint32 v = 1; v < n - 3; v++)
+    {
+      Pair p = { (guint32) g_rand_int_range (rand, 0, (gint32) v), v };
+
+      g_array_append_val (pairs, p);
+    }
+  for (guint32 k = 0; k < n / 2; k++)
+    {
+      Pair p = { (guint32) g_rand_int_range (rand, 0, (gint32) n - 3),
+                 (guint32) g_rand_int_range (rand, 0, (gint32) n - 3) };
+
+      if (p.u != p.v)
+        g_array_append_val (pairs, p);
+    }
+  g = build (n, pairs, metric, rand);
+
+  /* one search alone */
+  first = cns_route_search_new (g);
+  jobs[0] = (SearchJob){ first, n, 0, 1, want, want_settled };
+  search_job_run (&jobs[0]);
+
+  /* the first search goes before the others are done with its links */
+  jobs[0].search = cns_route_search_new_sharing (first);
+  cns_route_search_free (first);
+  ck_assert_ptr_eq (cns_route_search_get_graph (jobs[0].search), g);
+  for (guint j = 0; j < N_JOBS; j++)
+    {
+      jobs[j] = (SearchJob){ j == 0 ? jobs[0].search
+                                    : cns_route_search_new_sharing (
+                                          jobs[0].search),
+                             n,
+                             j,
+                             N_JOBS,
+                             got,
+                             got_settled };
+      threads[j] = g_thread_new ("search", search_job_run, &jobs[j]);
+    }
+  for (guint j = 0; j < N_JOBS; j++)
+    g_thread_join (threads[j]);
+  for (guint j = 0; j < N_JOBS; j++)
+    cns_route_search_free (jobs[j].search);
+  for (gsize pair = 0; pair < n_pairs; pair++)
+    {
+      ck_assert_msg (g_str_equal (got[pair], want[pair]),
+                     "%u -> %u: %s, alone %s", (guint32) (pair / n),
+                     (guint32) (pair % n), got[pair], want[pair]);
+      ck_assert_uint_eq (got_settled[pair], want_settled[pair]);
+      g_free (got[pair]);
+      g_free (want[pair]);
+    }
+}
+
+START_TEST (test_sharing_on_threads)
+{
+  check_sharing (1, 71);
+  check_sharing (0, 72);
+}
+END_TEST
+
 Suite *
 test_route_search_suite (void)
 {
@@ -487,6 +612,7 @@ test_route_search_suite (void)
   tcase_add_test (tc, test_edge_cases);
   tcase_add_test (tc, test_misuse);
   tcase_add_test (tc, test_large_graph_settles_little);
+  tcase_add_test (tc, test_sharing_on_threads);
   suite_add_tcase (s, tc);
   return s;
 }
