@@ -59,7 +59,9 @@ typedef struct
   CnsAtmCell *batch; /* freed past LIMIT: a batch for the depot */
   gsize n_batch;
   gint64 n_live;
-  gboolean registered; /* counted by cns_atm_cell_get_n_live() */
+  /* 0 until the thread registers, on its first refill or free, to be
+   * counted by cns_atm_cell_get_n_live() when it ends; then LIMIT */
+  gsize limit;
 } CellThread;
 
 /* Of the initial-exec model: as cheap as a global. */
@@ -105,23 +107,28 @@ free_chain (CnsAtmCell *cell)
     }
 }
 
+static void
+cells_register (CellThread *t)
+{
+  if (G_LIKELY (t->limit != 0))
+    return;
+  g_mutex_lock (&lock);
+  if (threads == NULL)
+    threads = g_ptr_array_new ();
+  g_ptr_array_add (threads, t);
+  g_mutex_unlock (&lock);
+  g_private_set (&thread_exit, t);
+  t->limit = LIMIT;
+}
+
 /* The free list is empty: the batch put aside, one from the depot, or
- * new cells. The thread registers on its first refill. */
+ * a new cell. */
 static G_GNUC_NO_INLINE CnsAtmCell *
 cells_refill (CellThread *t)
 {
   CnsAtmCell *cell;
 
-  if (G_UNLIKELY (!t->registered))
-    {
-      g_mutex_lock (&lock);
-      if (threads == NULL)
-        threads = g_ptr_array_new ();
-      g_ptr_array_add (threads, t);
-      g_mutex_unlock (&lock);
-      g_private_set (&thread_exit, t);
-      t->registered = TRUE;
-    }
+  cells_register (t);
   if (t->batch != NULL)
     {
       cell = t->batch;
@@ -151,11 +158,19 @@ cells_refill (CellThread *t)
   return cell;
 }
 
-/* The free list is full: @cell goes into the batch put aside, which goes
- * to the depot once whole. */
+/* The free list is full, or the thread not registered yet: @cell goes
+ * into the batch put aside, which goes to the depot once whole. */
 static G_GNUC_NO_INLINE void
 cells_spill (CellThread *t, CnsAtmCell *cell)
 {
+  cells_register (t);
+  if (t->n_free < t->limit)
+    {
+      cell->next = t->free_cells;
+      t->free_cells = cell;
+      t->n_free++;
+      return;
+    }
   cell->next = t->batch;
   t->batch = cell;
   if (++t->n_batch < BATCH)
@@ -243,7 +258,7 @@ cns_atm_cell_free (CnsAtmCell *cell)
   if (cell == NULL)
     return;
   t->n_live--;
-  if (G_UNLIKELY (t->n_free >= LIMIT))
+  if (G_UNLIKELY (t->n_free >= t->limit))
     {
       cells_spill (t, cell);
       return;
@@ -282,8 +297,8 @@ cns_atm_cell_get_n_live (void)
   for (guint i = 0; threads != NULL && i < threads->len; i++)
     live += ((CellThread *) threads->pdata[i])->n_live;
   g_mutex_unlock (&lock);
-  /* this thread's, before its first refill registered it */
-  if (!cells.registered)
+  /* this thread's, before it registered */
+  if (cells.limit == 0)
     live += cells.n_live;
   return (guint64) live;
 }

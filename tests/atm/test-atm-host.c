@@ -8,6 +8,7 @@
 #include "lib/cns-test.h"
 
 #include <math.h>
+#include <string.h>
 
 #define RATE  8000.0
 #define SLOT  cns_micro_seconds (125)
@@ -310,6 +311,109 @@ START_TEST (test_atm_host_vbr)
 }
 END_TEST
 
+/* ---- on threads ---- */
+
+/* What the two-source scenario ends with; no padding, compared whole. */
+typedef struct
+{
+  CnsAtmHostVcStats st[2], rt[2], mid[2];
+  guint64 bottleneck_tx;
+  guint64 max_queue;
+  gdouble mean_queue;
+} FairShare;
+
+/* The fair-share scenario for 3 s, looked at after 1 s, on @threads
+ * threads; returns its event fingerprint. */
+static gchar *
+run_fair_share (const gchar *threads, FairShare *out)
+{
+  CnsNode *a1, *a2, *s, *b;
+  CnsNode *p1[3], *p2[3];
+  guint32 svci[2], dvci[2];
+  CnsAtmHost *h[2], *hb;
+  CnsAtmNetDevice *bottleneck;
+  CnsAbrParams params;
+  CnsPartitionInfo info;
+  gchar *fingerprint;
+
+  memset (out, 0, sizeof *out);
+  ck_assert (cns_global_value_set ("Threads", threads, NULL));
+  a1 = keep (cns_atm_helper_create_host (helper));
+  a2 = keep (cns_atm_helper_create_host (helper));
+  s = keep (cns_atm_helper_create_switch (helper));
+  b = keep (cns_atm_helper_create_host (helper));
+  p1[0] = a1, p1[1] = s, p1[2] = b;
+  p2[0] = a2, p2[1] = s, p2[2] = b;
+  ck_assert (cns_atm_helper_link (helper, a1, s, RATE, DELAY, NULL, NULL));
+  ck_assert (cns_atm_helper_link (helper, a2, s, RATE, DELAY, NULL, NULL));
+  ck_assert (
+      cns_atm_helper_link (helper, s, b, RATE, DELAY, &bottleneck, NULL));
+  pvc (p1, 3, CNS_ATM_SERVICE_ABR, &svci[0], &dvci[0]);
+  pvc (p2, 3, CNS_ATM_SERVICE_ABR, &svci[1], &dvci[1]);
+  h[0] = install (a1);
+  h[1] = install (a2);
+  hb = install (b);
+  cns_abr_params_init_defaults (&params, 8000);
+  params.icr = 1000;
+  params.mcr = 0;
+  for (guint i = 0; i < 2; i++)
+    ck_assert (cns_atm_host_add_abr_source (h[i], svci[i], &params, NULL));
+  cns_simulator_enable_fingerprint ();
+  cns_simulator_stop_at (cns_seconds (1));
+  cns_simulator_run ();
+  for (guint i = 0; i < 2; i++)
+    cns_atm_host_get_vc_stats (hb, dvci[i], &out->mid[i]);
+  cns_simulator_stop_at (cns_seconds (3));
+  cns_simulator_run ();
+  for (guint i = 0; i < 2; i++)
+    {
+      cns_atm_host_get_vc_stats (h[i], svci[i], &out->st[i]);
+      cns_atm_host_get_vc_stats (hb, dvci[i], &out->rt[i]);
+    }
+  out->bottleneck_tx = cns_atm_net_device_get_tx_cells (bottleneck);
+  out->max_queue = cns_atm_net_device_get_max_queue_length (
+      bottleneck, CNS_ATM_SERVICE_ABR);
+  out->mean_queue = cns_atm_net_device_get_mean_queue_length (
+      bottleneck, CNS_ATM_SERVICE_ABR);
+  fingerprint = cns_simulator_get_fingerprint ();
+  if (g_strcmp0 (threads, "1") != 0)
+    {
+      /* the three ATM links are described, each node an LP: cells
+       * crossed threads, at least a slot and the delay apart */
+      ck_assert (cns_simulator_get_partition_info (&info));
+      ck_assert_uint_eq (info.n_links, 3);
+      ck_assert_uint_eq (info.n_cut_links, 3);
+      ck_assert_uint_eq (info.n_lps, 4);
+      ck_assert_int_eq (info.lookahead, DELAY + SLOT);
+    }
+  cns_test_reset ();
+  g_ptr_array_set_size (nodes, 0);
+  ck_assert_uint_eq (cns_atm_cell_get_n_live (), 0);
+  return fingerprint;
+}
+
+/* ABR sources, EPRCA and the hosts' destinations on threads: every
+ * statistic, the queue's time average included, and the events are the
+ * sequential run's. */
+START_TEST (test_atm_host_threads)
+{
+  static const gchar *const threads[] = { "2", "3", "4", "8" };
+  FairShare want, got;
+  g_autofree gchar *want_fingerprint = run_fair_share ("1", &want);
+
+  ck_assert_uint_gt (want.rt[0].rx_cells, 5000);
+  ck_assert_uint_gt (want.rt[1].rx_cells, 5000);
+  ck_assert_uint_gt (want.max_queue, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    {
+      g_autofree gchar *fingerprint = run_fair_share (threads[i], &got);
+
+      ck_assert_str_eq (fingerprint, want_fingerprint);
+      ck_assert_mem_eq (&got, &want, sizeof want);
+    }
+}
+END_TEST
+
 START_TEST (test_atm_host_errors)
 {
   CnsNode *s = keep (cns_atm_helper_create_switch (helper));
@@ -335,6 +439,7 @@ test_atm_host_suite (void)
   tcase_add_test (tc, test_atm_host_abr_alone);
   tcase_add_test (tc, test_atm_host_abr_fair_share);
   tcase_add_test (tc, test_atm_host_vbr);
+  tcase_add_test (tc, test_atm_host_threads);
   tcase_add_test (tc, test_atm_host_errors);
   suite_add_tcase (s, tc);
   return s;

@@ -1,11 +1,12 @@
 /* cns — tests of the runtime ATM cell: its serialization for other MPI
- * ranks.
+ * ranks, and the free lists of the threads that make and free cells.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "atm/cns-atm.h"
 #include "atm/suites.h"
 #include "lib/cns-test.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Every field a cell carries equals in @a and @b. */
@@ -126,6 +127,93 @@ START_TEST (test_sim_cell_bad_bytes)
 }
 END_TEST
 
+/* ---- the free lists of several threads ---- */
+
+#define N_MOVED 10000
+/* What a thread gives to the depot of N_MOVED cells it frees: whole
+ * batches of 256 past the 1024 it keeps (cns-atm-sim-cell.c). */
+#define N_DEPOT ((N_MOVED - 1024) / 256 * 256)
+
+typedef struct
+{
+  CnsAtmCell **cells;
+  guint n;
+} CellJob;
+
+static gpointer
+make_cells (gpointer data)
+{
+  CellJob *job = data;
+
+  for (guint i = 0; i < job->n; i++)
+    job->cells[i] = cns_atm_cell_new ();
+  return NULL;
+}
+
+static gpointer
+free_cells (gpointer data)
+{
+  CellJob *job = data;
+
+  for (guint i = 0; i < job->n; i++)
+    cns_atm_cell_free (job->cells[i]);
+  return NULL;
+}
+
+static void
+run_on_thread (GThreadFunc fn, CellJob *job)
+{
+  g_thread_join (g_thread_new ("cells", fn, job));
+}
+
+static gint
+compare_pointers (gconstpointer a, gconstpointer b)
+{
+  gconstpointer x = *(gconstpointer const *) a, y = *(gconstpointer const *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Cells made on one thread and freed on another (they crossed to a node
+ * another thread runs): the count of live cells sums over the threads,
+ * ended ones included, and a third thread reuses what the second could
+ * not keep, through the depot, before it makes new cells. */
+START_TEST (test_sim_cell_threads)
+{
+  g_autofree CnsAtmCell **made = g_new0 (CnsAtmCell *, N_MOVED);
+  g_autofree CnsAtmCell **again = g_new0 (CnsAtmCell *, N_DEPOT);
+  CellJob a = { made, N_MOVED }, c = { again, N_DEPOT };
+  guint64 live = cns_atm_cell_get_n_live ();
+
+  cns_atm_cell_trim_free_list ();
+  run_on_thread (make_cells, &a);
+  ck_assert_uint_eq (cns_atm_cell_get_n_live (), live + N_MOVED);
+  run_on_thread (free_cells, &a);
+  ck_assert_uint_eq (cns_atm_cell_get_n_live (), live);
+  run_on_thread (make_cells, &c);
+  ck_assert_uint_eq (cns_atm_cell_get_n_live (), live + N_DEPOT);
+  /* every one of them is one of the first thread's, zeroed */
+  qsort (made, N_MOVED, sizeof (gpointer), compare_pointers);
+  for (guint i = 0; i < N_DEPOT; i++)
+    {
+      static const CnsAtmCell zero;
+
+      ck_assert_ptr_nonnull (bsearch (&again[i], made, N_MOVED,
+                                      sizeof (gpointer), compare_pointers));
+      ck_assert_mem_eq (again[i], &zero, sizeof zero);
+    }
+  /* freed here, the first 1024 are this thread's to reuse, the last of
+   * them first */
+  for (guint i = 0; i < N_DEPOT; i++)
+    cns_atm_cell_free (again[i]);
+  ck_assert_uint_eq (cns_atm_cell_get_n_live (), live);
+  ck_assert_ptr_eq (cns_atm_cell_new (), again[1023]);
+  cns_atm_cell_free (again[1023]);
+  cns_atm_cell_trim_free_list ();
+  ck_assert_uint_eq (cns_atm_cell_get_n_live (), live);
+}
+END_TEST
+
 Suite *
 test_atm_sim_cell_suite (void)
 {
@@ -135,6 +223,7 @@ test_atm_sim_cell_suite (void)
   tcase_add_test (tc, test_sim_cell_round_trip_data);
   tcase_add_test (tc, test_sim_cell_round_trip_rm);
   tcase_add_test (tc, test_sim_cell_bad_bytes);
+  tcase_add_test (tc, test_sim_cell_threads);
   suite_add_tcase (s, tc);
   return s;
 }

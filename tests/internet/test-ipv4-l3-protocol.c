@@ -1310,6 +1310,109 @@ START_TEST (test_ipv4_address_collision_new_simulation)
 }
 END_TEST
 
+/* ---- addresses changed by nodes of several threads ---- */
+
+#define N_THREAD_ADDRESSES 2000
+
+typedef struct
+{
+  CnsIpv4L3Protocol *ipv4;  /* the thread's node's: no other thread's */
+  guint32 base;             /* its own addresses: base + 1 .. */
+  guint32 shared_base;      /* addresses the other thread wants too */
+  gboolean own_ok;          /* every own address added, half removed */
+  gboolean won[N_THREAD_ADDRESSES]; /* which shared ones it got */
+  gboolean lost_right;      /* each one lost named the other node */
+} AddressJob;
+
+static CnsIpv4InterfaceAddress
+address_at (guint32 value)
+{
+  return cns_ipv4_interface_address_init ((CnsIpv4Address){ value },
+                                          cns_ipv4_mask_from_prefix_length (8));
+}
+
+static gpointer
+address_job_run (gpointer data)
+{
+  AddressJob *job = data;
+  guint32 other = cns_node_get_id (cns_ipv4_l3_protocol_get_node (job->ipv4))
+                  ^ 1;
+  g_autofree gchar *other_text
+      = g_strdup_printf ("assigned to node %u interface 1", other);
+
+  job->own_ok = TRUE;
+  job->lost_right = TRUE;
+  for (guint32 k = 1; k <= N_THREAD_ADDRESSES; k++)
+    {
+      CnsIpv4InterfaceAddress a = address_at (job->base + k);
+
+      job->own_ok &= cns_ipv4_l3_protocol_add_address (job->ipv4, 1, &a, NULL);
+    }
+  for (guint32 k = 1; k <= N_THREAD_ADDRESSES; k += 2)
+    job->own_ok &= cns_ipv4_l3_protocol_remove_address (
+        job->ipv4, 1, (CnsIpv4Address){ job->base + k });
+  for (guint32 k = 0; k < N_THREAD_ADDRESSES; k++)
+    {
+      CnsIpv4InterfaceAddress a = address_at (job->shared_base + k);
+      g_autoptr (GError) error = NULL;
+
+      job->won[k] = cns_ipv4_l3_protocol_add_address (job->ipv4, 1, &a, &error);
+      if (!job->won[k])
+        job->lost_right &= error->code == CNS_INTERNET_ERROR_ADDRESS_IN_USE
+                           && strstr (error->message, other_text) != NULL;
+    }
+  return NULL;
+}
+
+/* Nodes of two threads adding and removing addresses at once (as events
+ * of a parallel run may): each keeps its own, the process-wide set stays
+ * whole, and of two nodes taking one address exactly one gets it, the
+ * other told which node has it. */
+START_TEST (test_ipv4_addresses_from_threads)
+{
+  AddressJob jobs[2] = {
+    { .base = A ("10.64.0.0").value, .shared_base = A ("10.96.0.0").value },
+    { .base = A ("10.80.0.0").value, .shared_base = A ("10.96.0.0").value },
+  };
+  GThread *threads[2];
+  guint n_won = 0;
+
+  pair_build (&pair, "8Mbps", "1ms");
+  jobs[0].ipv4 = pair.a.ipv4;
+  jobs[1].ipv4 = pair.b.ipv4;
+  for (guint j = 0; j < 2; j++)
+    threads[j] = g_thread_new ("addresses", address_job_run, &jobs[j]);
+  for (guint j = 0; j < 2; j++)
+    g_thread_join (threads[j]);
+  for (guint j = 0; j < 2; j++)
+    {
+      ck_assert (jobs[j].own_ok);
+      ck_assert (jobs[j].lost_right);
+    }
+  for (guint32 k = 0; k < N_THREAD_ADDRESSES; k++)
+    {
+      ck_assert_msg (jobs[0].won[k] != jobs[1].won[k], "shared address %u", k);
+      n_won += jobs[0].won[k];
+    }
+  /* 10.1.1.x, half the own ones, and the shared ones each node won */
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_addresses (pair.a.ipv4, 1),
+                     1 + N_THREAD_ADDRESSES / 2 + n_won);
+  ck_assert_uint_eq (cns_ipv4_l3_protocol_get_n_addresses (pair.b.ipv4, 1),
+                     1 + N_THREAD_ADDRESSES / 2 + N_THREAD_ADDRESSES - n_won);
+  /* the set knows exactly the addresses kept */
+  for (guint j = 0; j < 2; j++)
+    for (guint32 k = 1; k <= N_THREAD_ADDRESSES; k++)
+      {
+        CnsIpv4InterfaceAddress a = address_at (jobs[j].base + k);
+        g_autoptr (GError) error = NULL;
+        gboolean added = cns_ipv4_l3_protocol_add_address (jobs[j ^ 1].ipv4,
+                                                           1, &a, &error);
+
+        ck_assert_msg (added == (k % 2 == 1), "node %u, address %u", j, k);
+      }
+}
+END_TEST
+
 /* A device kept past its node: once the simulation is destroyed the
  * device has no node, so that nothing reaches a dead node or its IPv4
  * layer through it (the layer hears of link changes through it). */
@@ -1492,6 +1595,7 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_bad_input);
   tcase_add_test (tc, test_ipv4_address_collision);
   tcase_add_test (tc, test_ipv4_address_collision_new_simulation);
+  tcase_add_test (tc, test_ipv4_addresses_from_threads);
   tcase_add_test (tc, test_ipv4_sinks_keep_packets);
   tcase_add_test (tc, test_ipv4_config_paths);
   tcase_add_test (tc, test_ipv4_device_outlives_node);
