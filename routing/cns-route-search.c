@@ -133,14 +133,20 @@ side_start (CnsRouteSearch *self, guint d, guint32 root)
   side->root = root;
 }
 
-/* Memory written here rather than left for the kernel to zero on first
- * touch: the page faults happen while the workspace is made, in time
- * linear in the graph like the rest of it, not in the first searches. */
+/* Memory written here (@touch) rather than left for the kernel to zero
+ * on first touch: the page faults happen while the workspace is made, in
+ * time linear in the graph like the rest of it, not in the first
+ * searches. The other threads' workspaces, made during a run, are left
+ * untouched: their threads may search a small part of the graph, and
+ * only the pages they use take memory. */
 static gpointer
-alloc_zeroed (gsize bytes)
+alloc_zeroed (gsize bytes, gboolean touch)
 {
-  gpointer p = g_malloc (bytes);
+  gpointer p;
 
+  if (!touch)
+    return g_malloc0 (bytes);
+  p = g_malloc (bytes);
   memset (p, 0, bytes);
   return p;
 }
@@ -201,9 +207,10 @@ packed_links_unref (PackedLinks *p)
   g_free (p);
 }
 
-/* A search over @packed (which it references) with a new workspace. */
+/* A search over @packed (which it references) with a new workspace,
+ * its memory touched now or not (alloc_zeroed()). */
 static CnsRouteSearch *
-search_new (PackedLinks *packed, gboolean unit)
+search_new (PackedLinks *packed, gboolean unit, gboolean touch)
 {
   CnsRouteSearch *self = g_new0 (CnsRouteSearch, 1);
   guint32 n = cns_route_graph_get_n_nodes (packed->graph);
@@ -219,16 +226,18 @@ search_new (PackedLinks *packed, gboolean unit)
   self->peer_metric = packed->peer_metric;
   if (unit)
     {
-      self->marks = alloc_zeroed (MAX (n, 1) * sizeof (Marks));
-      self->side[FORWARD].queue = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
-      self->side[BACKWARD].queue = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
-      self->on_path = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
+      self->marks = alloc_zeroed (MAX (n, 1) * sizeof (Marks), touch);
+      self->side[FORWARD].queue
+          = alloc_zeroed (MAX (n, 1) * sizeof (guint32), touch);
+      self->side[BACKWARD].queue
+          = alloc_zeroed (MAX (n, 1) * sizeof (guint32), touch);
+      self->on_path = alloc_zeroed (MAX (n, 1) * sizeof (guint32), touch);
     }
   else
     {
-      self->seen = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
-      self->settled = alloc_zeroed (MAX (n, 1) * sizeof (guint32));
-      self->distance = alloc_zeroed (MAX (n, 1) * sizeof (guint64));
+      self->seen = alloc_zeroed (MAX (n, 1) * sizeof (guint32), touch);
+      self->settled = alloc_zeroed (MAX (n, 1) * sizeof (guint32), touch);
+      self->distance = alloc_zeroed (MAX (n, 1) * sizeof (guint64), touch);
     }
   return self;
 }
@@ -253,7 +262,7 @@ cns_route_search_new (CnsRouteGraph *graph)
                         NULL);
   unit = cns_route_graph_has_unit_metrics (graph);
   packed = packed_links_new (graph, unit);
-  self = search_new (packed, unit);
+  self = search_new (packed, unit, TRUE);
   packed_links_unref (packed);
   return self;
 }
@@ -263,8 +272,9 @@ cns_route_search_new (CnsRouteGraph *graph)
  * @other: a search
  *
  * A search of @other's graph that shares @other's copy of the links,
- * which searches only read, and has a workspace of its own: what another
- * thread searches with. Each may be freed first.
+ * which searches only read, and has a workspace of its own, whose pages
+ * take memory as searches first use them: what another thread searches
+ * with. Each may be freed first.
  *
  * Returns: (transfer full): the new search.
  */
@@ -272,7 +282,7 @@ CnsRouteSearch *
 cns_route_search_new_sharing (const CnsRouteSearch *other)
 {
   g_return_val_if_fail (other != NULL, NULL);
-  return search_new (other->packed, other->unit);
+  return search_new (other->packed, other->unit, FALSE);
 }
 
 /**
