@@ -21,18 +21,20 @@
  */
 #include "atm/cns-aal5.h"
 
+#include "atm/cns-atm-private.h"
+
 #include <string.h>
 
 #define TRAILER_OFFSET (CNS_ATM_PAYLOAD_SIZE - CNS_AAL5_TRAILER_SIZE)
 #define CRC_OFFSET     (CNS_ATM_PAYLOAD_SIZE - 4)
 #define CRC32_POLY     0x04c11db7u
 
+/* Filled by the module's start-up, before any thread runs. */
 static guint32 crc32_table[256];
 
-static gpointer
-init_crc32_table (gpointer data)
+void
+cns_aal5_init_tables (void)
 {
-  (void) data;
   for (guint i = 0; i < 256; i++)
     {
       guint32 r = (guint32) i << 24;
@@ -40,16 +42,12 @@ init_crc32_table (gpointer data)
         r = (r & 0x80000000u) ? (r << 1) ^ CRC32_POLY : r << 1;
       crc32_table[i] = r;
     }
-  return NULL;
 }
 
 /* Runs the register over @len bytes: no initial value, no complement. */
 static guint32
 crc32_update (guint32 crc, const guint8 *data, gsize len)
 {
-  static GOnce once = G_ONCE_INIT;
-
-  g_once (&once, init_crc32_table, NULL);
   for (gsize i = 0; i < len; i++)
     crc = (crc << 8) ^ crc32_table[(crc >> 24) ^ data[i]];
   return crc;

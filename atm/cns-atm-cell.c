@@ -20,8 +20,11 @@
  */
 #include "atm/cns-atm-cell.h"
 
+#include "atm/cns-atm-private.h"
+
 #define HEC_POLY 0x07 /* x^8 + x^2 + x + 1 without the x^8 term */
 
+/* Filled by the module's start-up, before any thread runs. */
 static guint8 hec_table[256];
 
 /* Written out rather than with G_DEFINE_QUARK, whose dashed argument
@@ -32,10 +35,9 @@ cns_atm_error_quark (void)
   return g_quark_from_static_string ("cns-atm-error-quark");
 }
 
-static gpointer
-init_hec_table (gpointer data)
+void
+cns_atm_cell_init_tables (void)
 {
-  (void) data;
   for (guint i = 0; i < 256; i++)
     {
       guint8 r = (guint8) i;
@@ -43,16 +45,13 @@ init_hec_table (gpointer data)
         r = (r & 0x80) ? (guint8) ((r << 1) ^ HEC_POLY) : (guint8) (r << 1);
       hec_table[i] = r;
     }
-  return NULL;
 }
 
 static guint8
 crc8 (const guint8 *bytes, gsize n)
 {
-  static GOnce once = G_ONCE_INIT;
   guint8 r = 0;
 
-  g_once (&once, init_hec_table, NULL);
   for (gsize i = 0; i < n; i++)
     r = hec_table[r ^ bytes[i]];
   return r;

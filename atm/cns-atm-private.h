@@ -9,6 +9,10 @@
 G_BEGIN_DECLS
 
 G_GNUC_INTERNAL void cns_atm_init (void);
+/* The CRC tables of AAL5 and of the cell header's HEC, filled at
+ * start-up. */
+G_GNUC_INTERNAL void cns_aal5_init_tables (void);
+G_GNUC_INTERNAL void cns_atm_cell_init_tables (void);
 
 /* cns_atm_channel_get_delay() without the type check, for the devices'
  * per-cell path. */

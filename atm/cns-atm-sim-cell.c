@@ -68,7 +68,10 @@ typedef struct
 static __thread CellThread cells __attribute__ ((tls_model ("initial-exec")));
 
 /* Shared, under the lock: the depot's batches (linked through the first
- * cell's payload), the threads' counts, and what ended threads left. */
+ * cell's payload), the threads' counts, and what ended threads left. The
+ * depot is also read and written atomically: a thread glances at it
+ * without the lock, and the release and acquire of a batch tell thread
+ * checkers, which do not see GLib's lock, that its cells changed hands. */
 static GMutex lock;
 static CnsAtmCell *depot;
 static GPtrArray *threads; /* CellThread *, of the registered threads */
@@ -144,9 +147,9 @@ cells_refill (CellThread *t)
       if (__atomic_load_n (&depot, __ATOMIC_RELAXED) != NULL)
         {
           g_mutex_lock (&lock);
-          cell = depot;
+          cell = __atomic_load_n (&depot, __ATOMIC_ACQUIRE);
           if (cell != NULL)
-            depot = batch_next (cell);
+            __atomic_store_n (&depot, batch_next (cell), __ATOMIC_RELAXED);
           g_mutex_unlock (&lock);
         }
       if (cell == NULL)
@@ -176,8 +179,8 @@ cells_spill (CellThread *t, CnsAtmCell *cell)
   if (++t->n_batch < BATCH)
     return;
   g_mutex_lock (&lock);
-  batch_set_next (t->batch, depot);
-  __atomic_store_n (&depot, t->batch, __ATOMIC_RELAXED);
+  batch_set_next (t->batch, __atomic_load_n (&depot, __ATOMIC_RELAXED));
+  __atomic_store_n (&depot, t->batch, __ATOMIC_RELEASE);
   g_mutex_unlock (&lock);
   t->batch = NULL;
   t->n_batch = 0;
@@ -193,7 +196,8 @@ cells_thread_exit (gpointer data)
   free_chain (t->batch);
   g_mutex_lock (&lock);
   g_ptr_array_remove_fast (threads, t);
-  retired_live += t->n_live;
+  /* atomic for thread checkers too: threads end together */
+  __atomic_fetch_add (&retired_live, t->n_live, __ATOMIC_RELAXED);
   g_mutex_unlock (&lock);
   memset (t, 0, sizeof *t);
 }
@@ -293,7 +297,7 @@ cns_atm_cell_get_n_live (void)
   gint64 live;
 
   g_mutex_lock (&lock);
-  live = retired_live;
+  live = __atomic_load_n (&retired_live, __ATOMIC_RELAXED);
   for (guint i = 0; threads != NULL && i < threads->len; i++)
     live += ((CellThread *) threads->pdata[i])->n_live;
   g_mutex_unlock (&lock);

@@ -96,6 +96,8 @@ atm_describe_partition (CnsPartition *partition, gpointer user_data)
 void
 cns_atm_init (void)
 {
+  cns_aal5_init_tables ();
+  cns_atm_cell_init_tables ();
   cns_partition_add_provider (atm_describe_partition, NULL);
   g_type_ensure (CNS_TYPE_EPRCA_ER_CAP);
   g_type_ensure (CNS_TYPE_ATM_SERVICE_CLASS);

@@ -146,7 +146,9 @@ shared_make_snapshot (void)
   NixThread *mine;
 
   g_mutex_lock (&shared.lock);
-  if (shared.graph_epoch == shared.epoch)
+  /* acquire, as outside the lock: the thread that made the snapshot
+   * published it with the same store */
+  if (__atomic_load_n (&shared.graph_epoch, __ATOMIC_ACQUIRE) == shared.epoch)
     {
       g_mutex_unlock (&shared.lock);
       return;
