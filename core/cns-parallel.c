@@ -27,7 +27,7 @@
 #include "core/cns-fingerprint-private.h"
 #include "core/cns-global-value.h"
 #include "core/cns-log.h"
-#include "core/cns-mpi.h"
+#include "core/cns-mpi-private.h"
 #include "core/cns-ordered-output-private.h"
 #include "core/cns-parallel.h"
 #include "core/cns-partition-private.h"
@@ -530,13 +530,17 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
 {
   CnsSimulatorState *s = &cns_simulator_state;
   CnsSimulatorThread *t = &cns_simulator_thread;
-  CnsTime lookahead, earliest;
+  gboolean mpi = impl->get_n_systems () > 1;
+  CnsTime lookahead, earliest, mpi_lookahead = 0;
+  /* under MPI, this rank runs no event at or past this time before the
+   * ranks agree on the next window */
+  CnsTime mpi_granted = 0;
   gboolean stop = FALSE;
 
-  if (impl->get_n_systems () > 1)
-    cns_fatal_collective ("--threads=%u with %u MPI ranks: threads inside "
-                          "ranks are not supported yet; run either",
-                          s->n_threads, impl->get_n_systems ());
+  if (mpi && g_strcmp0 (impl->name, "gtw") != 0)
+    cns_fatal_collective ("--threads=%u with MPI ranks: the threads of a "
+                          "rank run under --sync=gtw, not '%s'",
+                          s->n_threads, impl->name);
   if (!par.have_partition || par.epoch != s->epoch)
     parallel_setup (s);
   if (par.n_lps <= 1)
@@ -550,17 +554,39 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
   t->lp_of = par.partition.lp_of;
   t->worker = &par.workers[0];
   t->free_limit = FREE_LIMIT;
+  if (mpi)
+    {
+      cns_mpi_stage_threads (par.n_threads);
+      mpi_lookahead = cns_mpi_get_lookahead ();
+    }
   earliest = parallel_earliest_lp ();
   for (;;)
     {
       CnsSchedulerEntry entry;
       CnsTime global = CNS_TIME_MAX, granted;
 
-      if (t->stop || stop)
-        break;
       if (s->scheduler->klass->peek_next (s->scheduler, &entry))
         global = entry.time;
-      if (global == CNS_TIME_MAX && earliest == CNS_TIME_MAX)
+      if (mpi)
+        {
+          CnsTime local = t->stop || stop ? CNS_TIME_MAX : MIN (earliest, global);
+
+          if (local >= mpi_granted)
+            {
+              /* the rank's window is done: the ranks agree on the next */
+              CnsTime next = cns_gtw_exchange (local);
+
+              earliest = parallel_earliest_lp ();
+              if (next == CNS_TIME_MAX)
+                break;
+              mpi_granted = next > CNS_TIME_MAX - mpi_lookahead
+                                ? CNS_TIME_MAX
+                                : next + mpi_lookahead;
+              continue;
+            }
+        }
+      else if (t->stop || stop
+               || (global == CNS_TIME_MAX && earliest == CNS_TIME_MAX))
         break;
       if (global <= earliest)
         {
@@ -571,10 +597,12 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
         }
       granted = earliest > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX
                                                     : earliest + lookahead;
-      granted = MIN (granted, global);
+      granted = MIN (MIN (granted, global), mpi ? mpi_granted : CNS_TIME_MAX);
       parallel_run_window (granted);
       t->scheduler = s->scheduler;
       cns_ordered_output_flush_all ();
+      if (mpi)
+        cns_mpi_flush_staged ();
       earliest = CNS_TIME_MAX;
       par.mail_earliest = CNS_TIME_MAX;
       for (guint i = 0; i < par.n_threads; i++)
@@ -588,6 +616,8 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
         }
       earliest = MIN (earliest, par.mail_earliest);
     }
+  if (mpi)
+    cns_mpi_stage_threads (0);
   if (par.windows > 0)
     parallel_take_all_mail ();
   par.mail_earliest = CNS_TIME_MAX;
