@@ -353,20 +353,6 @@ mpi_new_message (void)
   return bytes;
 }
 
-/**
- * cns_mpi_send:
- * @link: the link, one of whose ends is on this rank
- * @time: when the message's event runs at the other end, at least the
- *   link's delay from now
- * @node: the receiving node's id
- * @interface: the receiving device's index on @node
- * @bytes: (array length=size): the payload, copied
- * @size: its length
- *
- * Sends a message from the running event to an event on the rank at the
- * other end of @link. It draws the ordering key the event would have had
- * in a sequential run, which the receiver schedules it under.
- */
 /* Appends a record to the message for the peer of @l. */
 static void
 mpi_send_record (CnsMpiLink *l, guint32 receiver, CnsTime time, guint64 key,
