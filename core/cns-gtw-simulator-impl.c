@@ -52,6 +52,20 @@ gtw_receive_until (guint64 expected)
   cns_mpi_stats.blocked_s += (g_get_monotonic_time () - start) / 1e6;
 }
 
+CnsTime
+cns_gtw_exchange (CnsTime next)
+{
+  CnsTime sent = gtw_flush ();
+  guint64 expected;
+
+  next = MIN (next, sent);
+  expected = cns_mpi_reduce_window (&next);
+  gtw_receive_until (expected);
+  if (next != CNS_TIME_MAX)
+    cns_mpi_stats.windows++;
+  return next;
+}
+
 static void
 gtw_run (void)
 {
@@ -63,17 +77,13 @@ gtw_run (void)
   for (;;)
     {
       CnsSchedulerEntry entry;
-      CnsTime sent = gtw_flush (), next = CNS_TIME_MAX, granted;
-      guint64 expected;
+      CnsTime next = CNS_TIME_MAX, granted;
 
       if (!s->stop && klass->peek_next (scheduler, &entry))
         next = entry.time;
-      next = MIN (next, sent);
-      expected = cns_mpi_reduce_window (&next);
-      gtw_receive_until (expected);
+      next = cns_gtw_exchange (next);
       if (next == CNS_TIME_MAX)
         break;
-      cns_mpi_stats.windows++;
       granted
           = next > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX : next + lookahead;
       /* the first event past the window goes back: one insert per window

@@ -71,6 +71,19 @@ G_GNUC_INTERNAL gboolean cns_mpi_receive (CnsTransportStream stream,
                                           gboolean wait,
                                           CnsMpiMessage *message);
 
+/* A parallel run inside ranks: sends from the threads' windows wait in one
+ * buffer per thread (@n_threads of them, 0 for none) until the window
+ * ends, when cns_mpi_flush_staged() adds them to the messages. */
+G_GNUC_INTERNAL void cns_mpi_stage_threads (guint n_threads);
+G_GNUC_INTERNAL void cns_mpi_flush_staged (void);
+
+/* One exchange of the granted-time-window algorithm for a rank whose
+ * threads ran the window that ended: posts its packets, agrees with the
+ * other ranks on the earliest time anywhere, given this rank's @next, and
+ * takes in the messages for this rank. Returns that time, CNS_TIME_MAX
+ * when the run is over everywhere. */
+G_GNUC_INTERNAL CnsTime cns_gtw_exchange (CnsTime next);
+
 /* The transport, for the null-message algorithm's background reduction. */
 G_GNUC_INTERNAL CnsTransport *cns_mpi_get_transport (void);
 

@@ -49,6 +49,8 @@ static struct
   guint64 *reduce;   /* [0] next time, then messages sent to each rank */
   guint64 received;  /* messages received in all */
   CnsTime min_sent;  /* earliest receive time buffered since the post */
+  GByteArray **staged; /* per thread of a parallel run, its window's sends */
+  guint n_staged;
 } mpi = { .size = 1, .lookahead = CNS_TIME_MAX, .min_sent = CNS_TIME_MAX };
 
 /* Whether a launcher (mpirun, mpiexec, srun) started the program: a
@@ -351,6 +353,102 @@ mpi_new_message (void)
   return bytes;
 }
 
+/* Appends a record to the message for the peer of @l. */
+static void
+mpi_send_record (CnsMpiLink *l, guint32 receiver, CnsTime time, guint64 key,
+                 guint32 node, guint32 interface, const guint8 *bytes,
+                 guint32 size)
+{
+  guint8 header[RECORD_HEADER];
+  GByteArray *out;
+
+  l->last_arrival = MAX (l->last_arrival, time);
+  if (mpi.out[l->peer] == NULL)
+    mpi.out[l->peer] = mpi_new_message ();
+  out = mpi.out[l->peer];
+  memcpy (header, &size, 4);
+  memcpy (header + 4, &time, 8);
+  memcpy (header + 12, &key, 8);
+  memcpy (header + 20, &node, 4);
+  memcpy (header + 24, &interface, 4);
+  memcpy (header + 28, &receiver, 4);
+  g_byte_array_append (out, header, RECORD_HEADER);
+  g_byte_array_append (out, bytes, size);
+  mpi.min_sent = MIN (mpi.min_sent, time);
+  cns_mpi_stats.packets_sent++;
+}
+
+/* A thread of a parallel run inside a rank keeps its records, (link, the
+ * record's header, bytes), until the window ends: the messages are the
+ * rank's. */
+static void
+mpi_stage_record (guint32 link, guint32 receiver, CnsTime time, guint64 key,
+                  guint32 node, guint32 interface, const guint8 *bytes,
+                  guint32 size)
+{
+  guint thread = cns_simulator_thread.thread_index;
+  GByteArray *out;
+  guint8 header[4 + RECORD_HEADER];
+
+  if (G_UNLIKELY (thread >= mpi.n_staged))
+    cns_fatal ("MPI: thread %u sends, but the run staged %u threads", thread,
+               mpi.n_staged);
+  out = mpi.staged[thread];
+  memcpy (header, &link, 4);
+  memcpy (header + 4, &size, 4);
+  memcpy (header + 8, &time, 8);
+  memcpy (header + 16, &key, 8);
+  memcpy (header + 24, &node, 4);
+  memcpy (header + 28, &interface, 4);
+  memcpy (header + 32, &receiver, 4);
+  g_byte_array_append (out, header, sizeof header);
+  g_byte_array_append (out, bytes, size);
+}
+
+void
+cns_mpi_stage_threads (guint n_threads)
+{
+  for (guint i = 0; i < mpi.n_staged; i++)
+    g_byte_array_unref (mpi.staged[i]);
+  g_clear_pointer (&mpi.staged, g_free);
+  mpi.n_staged = n_threads;
+  if (n_threads == 0)
+    return;
+  mpi.staged = g_new (GByteArray *, n_threads);
+  for (guint i = 0; i < n_threads; i++)
+    mpi.staged[i] = g_byte_array_new ();
+}
+
+void
+cns_mpi_flush_staged (void)
+{
+  for (guint i = 0; i < mpi.n_staged; i++)
+    {
+      GByteArray *in = mpi.staged[i];
+      const guint8 *p = in->data, *end = p + in->len;
+
+      while (p < end)
+        {
+          guint32 link, size, node, interface, receiver;
+          CnsTime time;
+          guint64 key;
+
+          memcpy (&link, p, 4);
+          memcpy (&size, p + 4, 4);
+          memcpy (&time, p + 8, 8);
+          memcpy (&key, p + 16, 8);
+          memcpy (&node, p + 24, 4);
+          memcpy (&interface, p + 28, 4);
+          memcpy (&receiver, p + 32, 4);
+          p += 4 + RECORD_HEADER;
+          mpi_send_record (&g_array_index (mpi.links, CnsMpiLink, link),
+                           receiver, time, key, node, interface, p, size);
+          p += size;
+        }
+      g_byte_array_set_size (in, 0);
+    }
+}
+
 /**
  * cns_mpi_send:
  * @link: the link, one of whose ends is on this rank
@@ -369,11 +467,8 @@ void
 cns_mpi_send (guint32 link, guint32 receiver, CnsTime time, guint32 node,
               guint32 interface, const guint8 *bytes, gsize size)
 {
-  guint8 header[RECORD_HEADER];
-  guint32 size32 = size;
-  guint64 key;
   CnsMpiLink *l;
-  GByteArray *out;
+  guint64 key;
 
   g_return_if_fail (mpi.transport != NULL && link < mpi.links->len);
   g_return_if_fail (receiver < mpi.receivers->len);
@@ -387,20 +482,13 @@ cns_mpi_send (guint32 link, guint32 receiver, CnsTime time, guint32 node,
                " ps from now",
                l->peer, time, l->delay);
   key = cns_simulator_draw_key ();
-  l->last_arrival = MAX (l->last_arrival, time);
-  if (mpi.out[l->peer] == NULL)
-    mpi.out[l->peer] = mpi_new_message ();
-  out = mpi.out[l->peer];
-  memcpy (header, &size32, 4);
-  memcpy (header + 4, &time, 8);
-  memcpy (header + 12, &key, 8);
-  memcpy (header + 20, &node, 4);
-  memcpy (header + 24, &interface, 4);
-  memcpy (header + 28, &receiver, 4);
-  g_byte_array_append (out, header, RECORD_HEADER);
-  g_byte_array_append (out, bytes, size);
-  mpi.min_sent = MIN (mpi.min_sent, time);
-  cns_mpi_stats.packets_sent++;
+  if (G_UNLIKELY (mpi.staged != NULL
+                  && cns_simulator_thread.lp != CNS_SIMULATOR_LP_NONE))
+    mpi_stage_record (link, receiver, time, key, node, interface, bytes,
+                      (guint32) size);
+  else
+    mpi_send_record (l, receiver, time, key, node, interface, bytes,
+                     (guint32) size);
 }
 
 gboolean

@@ -4,9 +4,13 @@
  * The contexts are split into logical processes (LPs, see
  * cns-partition.c), each with its own scheduler, and the run goes in
  * granted time windows: every LP runs its events earlier than T +
- * lookahead, T the earliest event anywhere, while the threads take LPs,
- * the costliest of recent windows first, from a shared counter (the only
- * atomic operation per LP and window). An event for a context of another
+ * lookahead, T the earliest event anywhere, on the thread that owns it.
+ * LPs stay with a thread, so that their memory stays in its caches, and
+ * move only when the costs measured in recent windows leave the threads
+ * unbalanced: the costliest thread then gives the LP that best evens the
+ * load to the cheapest. A thread done with its own LPs takes those another
+ * thread has not started yet (an atomic increment per LP and window, none
+ * per event). An event for a context of another
  * LP is the event itself, pointer and all, put on the sending thread's
  * list for that LP; its time is at least the window's end, so it joins
  * the LP's scheduler when the next window starts. Nothing is copied or
@@ -27,7 +31,7 @@
 #include "core/cns-fingerprint-private.h"
 #include "core/cns-global-value.h"
 #include "core/cns-log.h"
-#include "core/cns-mpi.h"
+#include "core/cns-mpi-private.h"
 #include "core/cns-ordered-output-private.h"
 #include "core/cns-parallel.h"
 #include "core/cns-partition-private.h"
@@ -39,7 +43,7 @@
 
 /* Free events a thread keeps before giving a batch back. */
 #define FREE_LIMIT (8 * 1024)
-/* Windows between reorderings of the LPs by cost. */
+/* Windows between rebalancings of the LPs by cost. */
 #define REORDER_PERIOD 16
 /* Pause instructions a waiting thread spins before it sleeps. */
 #define SPIN_LIMIT 20000
@@ -66,6 +70,9 @@ typedef struct
   CnsSimulatorThread *tls;
   guint index;
   GArray **out[2]; /* Handover arrays by LP, by window parity */
+  GArray *lps;      /* guint32: the LPs it owns, in index order */
+  gint next;        /* the next of them to run this window */
+  guint64 load;     /* their cost */
   CnsTime min_next; /* earliest next event of the LPs it ran */
   CnsTime min_sent; /* earliest event it handed over this window */
   CnsTime last_now;
@@ -81,7 +88,7 @@ static struct
   ParallelWorker *workers;
   guint n_threads;
   guint n_started;
-  guint32 *order; /* LPs, the costliest first */
+  guint32 *owner;   /* the thread of each LP */
   guint32 epoch;  /* of the simulation partitioned, 0: none */
   gboolean have_partition;
   gboolean spin;  /* not when threads outnumber cores */
@@ -91,7 +98,6 @@ static struct
   guint parity;
   guint64 windows;
   CnsTime mail_earliest; /* of the handovers the next window takes in */
-  gint claim;      /* next index into order */
   gint generation; /* bumped to start a window (futex word) */
   gint remaining;  /* threads still in the window (futex word) */
   gint quit;
@@ -281,14 +287,21 @@ parallel_window (ParallelWorker *w)
   CnsSimulatorThread *t = &cns_simulator_thread;
   gint64 start = g_get_monotonic_time ();
   guint64 before = t->event_count;
-  gint i;
 
   t->window_end = par.granted;
   t->fingerprint = par.fingerprint;
   w->min_next = CNS_TIME_MAX;
   w->min_sent = CNS_TIME_MAX;
-  while ((i = g_atomic_int_add (&par.claim, 1)) < (gint) par.n_lps)
-    parallel_run_lp (w, t, par.order[i]);
+  /* its own LPs, then those other threads have not started: a thread
+   * that the system holds up (more threads than cores) delays no one */
+  for (guint k = 0; k < par.n_threads; k++)
+    {
+      ParallelWorker *owner = &par.workers[(w->index + k) % par.n_threads];
+      gint i;
+
+      while ((i = g_atomic_int_add (&owner->next, 1)) < (gint) owner->lps->len)
+        parallel_run_lp (w, t, g_array_index (owner->lps, guint32, i));
+    }
   w->last_now = MAX (w->last_now, t->now);
   w->stats.windows++;
   w->stats.events += t->event_count - before;
@@ -325,23 +338,67 @@ parallel_worker_main (gpointer data)
 
 /* ---- setting up ---- */
 
-static int
-compare_cost_desc (const void *a, const void *b)
+/* Rebuilds each thread's list of LPs from the owners. */
+static void
+parallel_list_lps (void)
 {
-  guint64 x = par.lps[*(const guint32 *) a].cost;
-  guint64 y = par.lps[*(const guint32 *) b].cost;
-
-  if (x != y)
-    return x < y ? 1 : -1;
-  return *(const guint32 *) a < *(const guint32 *) b ? -1 : 1;
+  for (guint i = 0; i < par.n_threads; i++)
+    g_array_set_size (par.workers[i].lps, 0);
+  for (guint32 l = 0; l < par.n_lps; l++)
+    g_array_append_val (par.workers[par.owner[l]].lps, l);
 }
 
+/* Moves LPs from the costliest thread to the cheapest while that evens
+ * the load by more than an eighth of a thread's share; costs then decay,
+ * so that they follow the run. */
 static void
-parallel_reorder (void)
+parallel_rebalance (void)
 {
-  qsort (par.order, par.n_lps, sizeof (guint32), compare_cost_desc);
-  for (guint32 i = 0; i < par.n_lps; i++)
-    par.lps[i].cost /= 2;
+  guint64 total = 0;
+  gboolean moved = FALSE;
+
+  for (guint i = 0; i < par.n_threads; i++)
+    par.workers[i].load = 0;
+  for (guint32 l = 0; l < par.n_lps; l++)
+    {
+      par.workers[par.owner[l]].load += par.lps[l].cost;
+      total += par.lps[l].cost;
+    }
+  for (guint32 step = 0; step < par.n_lps; step++)
+    {
+      ParallelWorker *hi = &par.workers[0], *lo = &par.workers[0];
+      guint64 gap, best_cost = 0;
+      guint32 best = G_MAXUINT32;
+
+      for (guint i = 1; i < par.n_threads; i++)
+        {
+          if (par.workers[i].load > hi->load)
+            hi = &par.workers[i];
+          if (par.workers[i].load < lo->load)
+            lo = &par.workers[i];
+        }
+      gap = hi->load - lo->load;
+      if (gap * 8 * par.n_threads <= total)
+        break;
+      /* the dearest LP that still leaves hi no cheaper than lo was */
+      for (guint32 l = 0; l < par.n_lps; l++)
+        if (par.owner[l] == hi->index && par.lps[l].cost < gap
+            && par.lps[l].cost > best_cost)
+          {
+            best = l;
+            best_cost = par.lps[l].cost;
+          }
+      if (best == G_MAXUINT32)
+        break;
+      par.owner[best] = lo->index;
+      hi->load -= best_cost;
+      lo->load += best_cost;
+      moved = TRUE;
+    }
+  if (moved)
+    parallel_list_lps ();
+  for (guint32 l = 0; l < par.n_lps; l++)
+    par.lps[l].cost /= 2;
 }
 
 static void
@@ -405,17 +462,23 @@ parallel_setup (CnsSimulatorState *s)
   par.n_threads = s->n_threads;
   par.n_lps = info->n_lps;
   par.lps = g_new0 (ParallelLp, par.n_lps);
-  par.order = g_new (guint32, par.n_lps);
+  par.owner = g_new (guint32, par.n_lps);
   for (guint32 i = 0; i < par.n_lps; i++)
     {
       par.lps[i].scheduler = s->scheduler->klass->create ();
       par.lps[i].next = CNS_TIME_MAX;
-      par.order[i] = i;
+      /* neighbouring LPs together, as many to each thread */
+      par.owner[i] = (guint32) ((guint64) i * s->n_threads / par.n_lps);
     }
   par.workers = g_new0 (ParallelWorker, par.n_threads);
   for (guint i = 0; i < par.n_threads; i++)
-    for (guint p = 0; p < 2; p++)
-      par.workers[i].out[p] = g_new0 (GArray *, par.n_lps);
+    {
+      par.workers[i].index = i;
+      par.workers[i].lps = g_array_new (FALSE, FALSE, sizeof (guint32));
+      for (guint p = 0; p < 2; p++)
+        par.workers[i].out[p] = g_new0 (GArray *, par.n_lps);
+    }
+  parallel_list_lps ();
   par.spin = par.n_threads <= g_get_num_processors ();
   par.mail_earliest = CNS_TIME_MAX;
   par.epoch = s->epoch;
@@ -503,9 +566,10 @@ parallel_run_window (CnsTime granted)
 
   par.granted = granted;
   par.parity = (guint) (par.windows & 1);
-  if (par.windows % REORDER_PERIOD == 0)
-    parallel_reorder ();
-  g_atomic_int_set (&par.claim, 0);
+  if (par.windows % REORDER_PERIOD == REORDER_PERIOD - 1)
+    parallel_rebalance ();
+  for (guint i = 0; i < par.n_threads; i++)
+    g_atomic_int_set (&par.workers[i].next, 0);
   g_atomic_int_set (&par.remaining, (gint) par.n_threads);
   g_atomic_int_inc (&par.generation);
   futex_wake (&par.generation);
@@ -530,13 +594,17 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
 {
   CnsSimulatorState *s = &cns_simulator_state;
   CnsSimulatorThread *t = &cns_simulator_thread;
-  CnsTime lookahead, earliest;
+  gboolean mpi = impl->get_n_systems () > 1;
+  CnsTime lookahead, earliest, mpi_lookahead = 0;
+  /* under MPI, this rank runs no event at or past this time before the
+   * ranks agree on the next window */
+  CnsTime mpi_granted = 0;
   gboolean stop = FALSE;
 
-  if (impl->get_n_systems () > 1)
-    cns_fatal_collective ("--threads=%u with %u MPI ranks: threads inside "
-                          "ranks are not supported yet; run either",
-                          s->n_threads, impl->get_n_systems ());
+  if (mpi && g_strcmp0 (impl->name, "gtw") != 0)
+    cns_fatal_collective ("--threads=%u with MPI ranks: the threads of a "
+                          "rank run under --sync=gtw, not '%s'",
+                          s->n_threads, impl->name);
   if (!par.have_partition || par.epoch != s->epoch)
     parallel_setup (s);
   if (par.n_lps <= 1)
@@ -550,17 +618,39 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
   t->lp_of = par.partition.lp_of;
   t->worker = &par.workers[0];
   t->free_limit = FREE_LIMIT;
+  if (mpi)
+    {
+      cns_mpi_stage_threads (par.n_threads);
+      mpi_lookahead = cns_mpi_get_lookahead ();
+    }
   earliest = parallel_earliest_lp ();
   for (;;)
     {
       CnsSchedulerEntry entry;
       CnsTime global = CNS_TIME_MAX, granted;
 
-      if (t->stop || stop)
-        break;
       if (s->scheduler->klass->peek_next (s->scheduler, &entry))
         global = entry.time;
-      if (global == CNS_TIME_MAX && earliest == CNS_TIME_MAX)
+      if (mpi)
+        {
+          CnsTime local = t->stop || stop ? CNS_TIME_MAX : MIN (earliest, global);
+
+          if (local >= mpi_granted)
+            {
+              /* the rank's window is done: the ranks agree on the next */
+              CnsTime next = cns_gtw_exchange (local);
+
+              earliest = parallel_earliest_lp ();
+              if (next == CNS_TIME_MAX)
+                break;
+              mpi_granted = next > CNS_TIME_MAX - mpi_lookahead
+                                ? CNS_TIME_MAX
+                                : next + mpi_lookahead;
+              continue;
+            }
+        }
+      else if (t->stop || stop
+               || (global == CNS_TIME_MAX && earliest == CNS_TIME_MAX))
         break;
       if (global <= earliest)
         {
@@ -571,10 +661,12 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
         }
       granted = earliest > CNS_TIME_MAX - lookahead ? CNS_TIME_MAX
                                                     : earliest + lookahead;
-      granted = MIN (granted, global);
+      granted = MIN (MIN (granted, global), mpi ? mpi_granted : CNS_TIME_MAX);
       parallel_run_window (granted);
       t->scheduler = s->scheduler;
       cns_ordered_output_flush_all ();
+      if (mpi)
+        cns_mpi_flush_staged ();
       earliest = CNS_TIME_MAX;
       par.mail_earliest = CNS_TIME_MAX;
       for (guint i = 0; i < par.n_threads; i++)
@@ -588,6 +680,8 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
         }
       earliest = MIN (earliest, par.mail_earliest);
     }
+  if (mpi)
+    cns_mpi_stage_threads (0);
   if (par.windows > 0)
     parallel_take_all_mail ();
   par.mail_earliest = CNS_TIME_MAX;
@@ -654,10 +748,12 @@ cns_parallel_free (void)
             g_array_unref (par.workers[i].out[p][l]);
         g_free (par.workers[i].out[p]);
       }
+  for (guint i = 0; i < par.n_threads; i++)
+    g_array_unref (par.workers[i].lps);
   for (guint32 i = 0; i < par.n_lps; i++)
     par.lps[i].scheduler->klass->free (par.lps[i].scheduler);
   g_free (par.lps);
-  g_free (par.order);
+  g_free (par.owner);
   g_free (par.workers);
   cns_partition_result_clear (&par.partition);
   memset (&par, 0, sizeof par);

@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include <pthread.h>
+
 #include "core/cns-fingerprint-private.h"
 #include "core/cns-memory-private.h"
 #include "core/cns-prefetch-private.h"
@@ -82,7 +84,9 @@ typedef struct
   gboolean running;
   guint n_threads; /* fixed when the simulator is made */
   const CnsSimulatorImplClass *impl;
-  GMutex lock;             /* slabs, depot and destroy functions */
+  /* slabs, depot and destroy functions; a pthread lock, not a GMutex,
+   * since ThreadSanitizer sees it */
+  pthread_mutex_t lock;
   GPtrArray *slabs;
   CnsEvent *depot;         /* batches of free events, linked through obj */
   GPtrArray *destroy_events;

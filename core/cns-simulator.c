@@ -36,6 +36,7 @@
 #include "core/cns-prefetch-private.h"
 #include "core/cns-rng-seed-manager.h"
 
+#include <pthread.h>
 #include <string.h>
 
 /* Events come from slabs of 40 KiB; past SMALL_SLABS of them (10 MiB) from
@@ -52,7 +53,8 @@ CNS_LOG_COMPONENT_DEFINE ("cns-simulator");
 static CnsSimulatorHook run_hooks[MAX_HOOKS], destroy_hooks[MAX_HOOKS];
 static guint n_run_hooks, n_destroy_hooks;
 
-CnsSimulatorState cns_simulator_state = { .n_threads = 1 };
+CnsSimulatorState cns_simulator_state
+    = { .n_threads = 1, .lock = PTHREAD_MUTEX_INITIALIZER };
 
 __thread CnsSimulatorThread cns_simulator_thread
     __attribute__ ((tls_model ("initial-exec")))
@@ -192,7 +194,7 @@ simulator_refill (CnsSimulatorState *s, CnsSimulatorThread *t)
   CnsEvent *events;
   gsize n;
 
-  g_mutex_lock (&s->lock);
+  pthread_mutex_lock (&s->lock);
   if (s->depot != NULL)
     {
       events = s->depot;
@@ -201,7 +203,7 @@ simulator_refill (CnsSimulatorState *s, CnsSimulatorThread *t)
     }
   else
     events = simulator_carve_slab (s, &n);
-  g_mutex_unlock (&s->lock);
+  pthread_mutex_unlock (&s->lock);
   t->free_events = events;
   t->n_free = n;
   return events;
@@ -224,10 +226,10 @@ cns_simulator_spill_events (CnsSimulatorThread *t)
       t->free_events = last->data;
       t->n_free -= DEPOT_BATCH;
       last->data = NULL;
-      g_mutex_lock (&s->lock);
+      pthread_mutex_lock (&s->lock);
       batch->obj = s->depot;
       s->depot = batch;
-      g_mutex_unlock (&s->lock);
+      pthread_mutex_unlock (&s->lock);
     }
 }
 
@@ -308,7 +310,7 @@ simulator_find_destroy_index (CnsSimulatorState *s, CnsSimulatorThread *t,
 {
   guint i, n;
 
-  g_mutex_lock (&s->lock);
+  pthread_mutex_lock (&s->lock);
   n = s->n_destroy_fns;
   for (i = 1; i <= n; i++)
     if (s->destroy_fns[i] == destroy)
@@ -322,7 +324,7 @@ simulator_find_destroy_index (CnsSimulatorState *s, CnsSimulatorThread *t,
       s->destroy_fns[i] = destroy;
       s->n_destroy_fns = i;
     }
-  g_mutex_unlock (&s->lock);
+  pthread_mutex_unlock (&s->lock);
   t->last_destroy_index = (guint8) i;
   return (guint8) i;
 }

@@ -7,6 +7,12 @@
  * --lookahead plus an exponential delay of mean --mean later. The run ends
  * at --endTime.
  *
+ * With --payload=BYTES every event carries a message body of that size,
+ * passed on to the event it makes (the body moves; nothing is copied): on
+ * threads it is handed over by pointer whatever its size, while between
+ * MPI ranks it travels as bytes, the seeds' zero-copy experiment. The
+ * handler writes a stamp into the first and last bytes of the body.
+ *
  * Each LP is a simulator context and draws from its own random stream, so
  * the events and the checksum are the same whichever scheduler and however
  * many MPI ranks run the model: under mpirun, LP i runs on rank i % ranks,
@@ -16,6 +22,7 @@
  *   ./waf --run "phold --lps=1024"
  *   ./waf --run "phold --lps=16384 --eventsPerLp=1 --SchedulerType=ladder"
  *   ./waf --run "phold --json --fingerprint"
+ *   ./waf --run "phold --payload=50000 --threads=2"
  *   mpirun -np 4 build/examples/phold
  * --SimulatorImplementationType=null-message
  */
@@ -23,11 +30,19 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct
 {
   CnsRngStream rng;
 } Lp;
+
+/* An event's data under --payload: its LP and body. */
+typedef struct
+{
+  guint32 lp;
+  guint8 body[];
+} Message;
 
 typedef struct
 {
@@ -39,6 +54,7 @@ typedef struct
   gdouble remote;
   CnsTime lookahead;
   gdouble mean_ps;
+  guint payload; /* bytes of each message's body, 0 for none */
   /* events, and the sum of (time, LP) over them: a fingerprint; counted
    * apart by each thread of a parallel run */
   CnsAccumulator *totals;
@@ -54,9 +70,10 @@ enum
 static void phold_event (gpointer obj, gpointer data);
 
 /* Schedules the next event of the LP that is running: to itself or, with
- * probability remote, to another LP. */
+ * probability remote, to another LP. @message, the running event's body
+ * (or NULL), goes with it. */
 static void
-phold_send (Phold *model, Lp *lp, guint32 self)
+phold_send (Phold *model, Lp *lp, guint32 self, Message *message)
 {
   guint32 dest = self;
   CnsTime delay;
@@ -72,8 +89,20 @@ phold_send (Phold *model, Lp *lp, guint32 self)
       = model->lookahead
         + (CnsTime) (-model->mean_ps * log (cns_rng_stream_uniform (&lp->rng)));
   if (dest % model->ranks != self % model->ranks)
-    cns_mpi_send (model->routes[dest % model->ranks], model->receiver,
-                  cns_simulator_now () + delay, dest, 0, NULL, 0);
+    {
+      /* to another rank: the body travels as bytes */
+      cns_mpi_send (model->routes[dest % model->ranks], model->receiver,
+                    cns_simulator_now () + delay, dest, 0,
+                    message != NULL ? message->body : NULL,
+                    message != NULL ? model->payload : 0);
+      g_free (message);
+    }
+  else if (message != NULL)
+    {
+      message->lp = dest;
+      cns_simulator_schedule_with_context_full (dest, delay, phold_event,
+                                                model, message, g_free);
+    }
   else
     cns_simulator_schedule_with_context (dest, delay, phold_event, model,
                                          &model->lps[dest]);
@@ -83,13 +112,41 @@ static void
 phold_event (gpointer obj, gpointer data)
 {
   Phold *model = obj;
-  Lp *lp = data;
-  guint32 self = (guint32) (lp - model->lps);
+  Message *message = model->payload > 0 ? data : NULL;
+  guint32 self = message != NULL ? message->lp
+                                 : (guint32) ((Lp *) data - model->lps);
   guint64 *totals = cns_accumulator_get_values (model->totals);
+  guint64 now = (guint64) cns_simulator_now ();
 
   totals[TOTAL_EVENTS]++;
-  totals[TOTAL_CHECKSUM] += (guint64) cns_simulator_now () * 31 + self;
-  phold_send (model, lp, self);
+  totals[TOTAL_CHECKSUM] += now * 31 + self;
+  if (message != NULL)
+    {
+      /* the receiver reads and writes the body, as a model would */
+      guint64 stamp;
+
+      cns_simulator_take_event_data (); /* the body goes on */
+      memcpy (&stamp, message->body, sizeof stamp);
+      stamp += now;
+      memcpy (message->body, &stamp, sizeof stamp);
+      memcpy (message->body + model->payload - sizeof stamp, &stamp,
+              sizeof stamp);
+    }
+  phold_send (model, &model->lps[self], self, message);
+}
+
+/* A body of --payload bytes for an event of LP @lp. */
+static Message *
+phold_message_new (Phold *model, guint32 lp, const guint8 *body)
+{
+  Message *message = g_malloc (sizeof (Message) + model->payload);
+
+  message->lp = lp;
+  if (body != NULL)
+    memcpy (message->body, body, model->payload);
+  else
+    memset (message->body, 0, model->payload);
+  return message;
 }
 
 /* An event from an LP of another rank. */
@@ -101,8 +158,17 @@ phold_receive (CnsTime time, guint64 key, guint32 dest, guint32 interface,
 
   if (dest >= model->n_lps || dest % model->ranks != cns_mpi_get_rank ())
     cns_fatal ("phold: an event for LP %u, which this rank does not run", dest);
-  cns_simulator_schedule_remote (time, dest, key, phold_event, model,
-                                 &model->lps[dest], NULL);
+  if (size != (model->payload > 0 ? model->payload : 0))
+    cns_fatal ("phold: an event of %" G_GSIZE_FORMAT " bytes from another "
+               "rank, not --payload=%u: do all ranks have the same options?",
+               size, model->payload);
+  if (model->payload > 0)
+    cns_simulator_schedule_remote (time, dest, key, phold_event, model,
+                                   phold_message_new (model, dest, bytes),
+                                   g_free);
+  else
+    cns_simulator_schedule_remote (time, dest, key, phold_event, model,
+                                   &model->lps[dest], NULL);
 }
 
 /* Under MPI: a route to every other rank, whose events come at least the
@@ -142,9 +208,18 @@ phold_start (Phold *model, guint events_per_lp, guint32 seed)
         continue;
       cns_rng_stream_init (&lp->rng, seed, i, cns_rng_seed_manager_get_run ());
       for (guint e = 0; e < events_per_lp; e++)
-        cns_simulator_schedule_with_context (
-            i, (CnsTime) (cns_rng_stream_uniform (&lp->rng) * model->mean_ps),
-            phold_event, model, lp);
+        {
+          CnsTime at = (CnsTime) (cns_rng_stream_uniform (&lp->rng)
+                                  * model->mean_ps);
+
+          if (model->payload > 0)
+            cns_simulator_schedule_with_context_full (
+                i, at, phold_event, model, phold_message_new (model, i, NULL),
+                g_free);
+          else
+            cns_simulator_schedule_with_context (i, at, phold_event, model,
+                                                 lp);
+        }
     }
 }
 
@@ -159,6 +234,7 @@ main (int argc, char **argv)
   CnsTime mean = cns_micro_seconds (1);
   CnsTime end_time = cns_milli_seconds (1);
   guint seed = 1;
+  guint payload = 0;
   gboolean json = FALSE, fingerprint = FALSE;
   g_autofree gchar *digest = NULL;
   guint64 totals[N_TOTALS];
@@ -182,6 +258,11 @@ main (int argc, char **argv)
   cns_command_line_add_time (
       cmd, "mean", "Mean of the exponential part of the delay", &mean);
   cns_command_line_add_time (cmd, "endTime", "When the run stops", &end_time);
+  cns_command_line_add_uint (
+      cmd, "payload",
+      "Bytes of a body every event carries and passes on (0: none; at "
+      "least 16)",
+      &payload);
   cns_command_line_add_uint (cmd, "seed", "Seed of the LPs' random streams",
                              &seed);
   cns_command_line_add_boolean (cmd, "json",
@@ -211,6 +292,13 @@ main (int argc, char **argv)
                   "--mean must be positive\n");
       return 2;
     }
+  if (payload != 0 && (payload < 16 || payload > 64 * 1024 * 1024))
+    {
+      g_printerr ("phold: --payload must be 0 or between 16 and 67108864 "
+                  "bytes, got %u\n",
+                  payload);
+      return 2;
+    }
   if (seed == 0 || seed > 4294944442u)
     {
       g_printerr ("phold: --seed must be between 1 and 4294944442, got %u\n",
@@ -223,6 +311,7 @@ main (int argc, char **argv)
   model.remote = remote;
   model.lookahead = lookahead;
   model.mean_ps = (gdouble) mean;
+  model.payload = payload;
   model.totals = cns_accumulator_new (N_TOTALS);
   /* on threads, events between LPs come at least this late */
   if (lookahead > 0)
@@ -248,15 +337,17 @@ main (int argc, char **argv)
   else if (json)
     printf ("{\"program\":\"phold\",\"lps\":%u,\"events_per_lp\":%u,"
             "\"remote\":%g,\"lookahead_s\":%g,\"mean_s\":%g,\"end_time_s\":%g,"
-            "\"scheduler\":\"%s\",\"seed\":%u,\"events\":%" G_GUINT64_FORMAT
-            ",\"checksum\":%" G_GUINT64_FORMAT "%s%s%s,\"ranks\":%u,"
-            "\"simulator\":\"%s\",\"wall_s\":%.6f,\"events_per_s\":%.0f}\n",
+            "\"payload\":%u,\"scheduler\":\"%s\",\"seed\":%u,"
+            "\"events\":%" G_GUINT64_FORMAT ",\"checksum\":%" G_GUINT64_FORMAT
+            "%s%s%s,\"ranks\":%u,\"simulator\":\"%s\",\"threads\":%u,"
+            "\"wall_s\":%.6f,\"events_per_s\":%.0f}\n",
             lps, events_per_lp, remote, cns_time_to_seconds (lookahead),
             cns_time_to_seconds (mean), cns_time_to_seconds (end_time),
-            cns_simulator_get_scheduler_name (), seed, events, totals[TOTAL_CHECKSUM],
-            digest != NULL ? ",\"fingerprint\":\"" : "",
+            payload, cns_simulator_get_scheduler_name (), seed, events,
+            totals[TOTAL_CHECKSUM], digest != NULL ? ",\"fingerprint\":\"" : "",
             digest != NULL ? digest : "", digest != NULL ? "\"" : "",
-            model.ranks, cns_simulator_get_implementation_name (), wall,
+            model.ranks, cns_simulator_get_implementation_name (),
+            cns_simulator_get_n_threads (), wall,
             wall > 0 ? (gdouble) events / wall : 0.0);
   else
     {

@@ -30,6 +30,7 @@
 
 #include "core/cns-parallel.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #if defined(__has_include)
@@ -66,7 +67,8 @@ gboolean cns_packet_pool_use_malloc;
 /* Shared, under the lock: the slabs, the depot's batches (linked through
  * their first block's second word), the live counts of the threads that
  * use the pool, and what threads that ended left live. */
-static GMutex lock;
+/* a pthread lock, not a GMutex: ThreadSanitizer sees it */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static GPtrArray *slabs;
 static gpointer depot[POOL_N_CLASSES];
 static GPtrArray *thread_live; /* gssize *, each thread's n_live */
@@ -150,11 +152,11 @@ pool_thread_get (void)
   if (G_UNLIKELY (pool_thread == NULL))
     {
       pool_thread = g_new0 (PoolThread, 1);
-      g_mutex_lock (&lock);
+      pthread_mutex_lock (&lock);
       if (thread_live == NULL)
         thread_live = g_ptr_array_new ();
       g_ptr_array_add (thread_live, &cns_packet_pool_n_live);
-      g_mutex_unlock (&lock);
+      pthread_mutex_unlock (&lock);
       g_private_set (&thread_exit, pool_thread);
       cns_packet_pool_min_limit = pool_limit ();
     }
@@ -185,10 +187,10 @@ pool_give_batch (guint klass, gpointer *list, gsize *n_free)
   *list = *(gpointer *) last;
   *(gpointer *) last = NULL;
   *n_free -= POOL_BATCH;
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   ((gpointer *) batch)[1] = depot[klass];
   depot[klass] = batch;
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
 }
 
 /* cns_packet_pool_spill_min: the free fast path found the smallest class
@@ -217,10 +219,10 @@ pool_thread_exit (gpointer data)
       while (*n_free >= POOL_BATCH)
         pool_give_batch (k, list, n_free);
     }
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   g_ptr_array_remove_fast (thread_live, &cns_packet_pool_n_live);
   retired_live += cns_packet_pool_n_live;
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
   pool_thread = NULL;
   g_free (t);
 }
@@ -245,13 +247,13 @@ pool_refill (guint klass, gsize *n_free)
   guint8 *slab;
 
   cns_packet_pool_min_limit = pool_limit ();
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   if (depot[klass] != NULL)
     {
       gpointer batch = depot[klass];
 
       depot[klass] = ((gpointer *) batch)[1];
-      g_mutex_unlock (&lock);
+      pthread_mutex_unlock (&lock);
       *n_free = POOL_BATCH;
       return batch;
     }
@@ -260,7 +262,7 @@ pool_refill (guint klass, gsize *n_free)
     slabs = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (slabs, slab);
   allocations++;
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
   for (gsize i = 0; i + 1 < n; i++)
     *(gpointer *) (slab + i * block) = slab + (i + 1) * block;
   *(gpointer *) (slab + (n - 1) * block) = NULL;
@@ -336,10 +338,10 @@ cns_packet_pool_trim (void)
   /* the threads of parallel runs have ended: only this one has lists */
   g_return_if_fail (thread_live->len <= 1);
   t = pool_thread_get ();
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   g_clear_pointer (&slabs, g_ptr_array_unref);
   memset (depot, 0, sizeof depot);
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
   memset (t, 0, sizeof *t);
   cns_packet_pool_min_free_list = NULL;
   cns_packet_pool_min_n_free = 0;
@@ -361,11 +363,11 @@ cns_packet_pool_live_blocks (void)
 {
   gssize live;
 
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   live = retired_live;
   for (guint i = 0; thread_live != NULL && i < thread_live->len; i++)
     live += *(gssize *) thread_live->pdata[i];
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
   /* this thread's, even before its first block */
   if (thread_live == NULL || pool_thread == NULL)
     live += cns_packet_pool_n_live;
