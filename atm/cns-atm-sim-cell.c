@@ -32,6 +32,7 @@
 #include "network/cns-byte-reader.h"
 #include "network/cns-byte-writer.h"
 
+#include <pthread.h>
 #include <string.h>
 
 enum
@@ -67,12 +68,12 @@ typedef struct
 /* Of the initial-exec model: as cheap as a global. */
 static __thread CellThread cells __attribute__ ((tls_model ("initial-exec")));
 
-/* Shared, under the lock: the depot's batches (linked through the first
- * cell's payload), the threads' counts, and what ended threads left. The
- * depot is also read and written atomically: a thread glances at it
- * without the lock, and the release and acquire of a batch tell thread
- * checkers, which do not see GLib's lock, that its cells changed hands. */
-static GMutex lock;
+/* Shared, under the lock (a pthread lock, not a GMutex: ThreadSanitizer
+ * sees it): the depot's batches (linked through the first cell's
+ * payload), the threads' counts, and what ended threads left. A thread
+ * glances at the depot without the lock, so it is read and written
+ * atomically too. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static CnsAtmCell *depot;
 static GPtrArray *threads; /* CellThread *, of the registered threads */
 static gint64 retired_live;
@@ -115,11 +116,11 @@ cells_register (CellThread *t)
 {
   if (G_LIKELY (t->limit != 0))
     return;
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   if (threads == NULL)
     threads = g_ptr_array_new ();
   g_ptr_array_add (threads, t);
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
   g_private_set (&thread_exit, t);
   t->limit = LIMIT;
 }
@@ -146,11 +147,11 @@ cells_refill (CellThread *t)
       cell = NULL;
       if (__atomic_load_n (&depot, __ATOMIC_RELAXED) != NULL)
         {
-          g_mutex_lock (&lock);
-          cell = __atomic_load_n (&depot, __ATOMIC_ACQUIRE);
+          pthread_mutex_lock (&lock);
+          cell = __atomic_load_n (&depot, __ATOMIC_RELAXED);
           if (cell != NULL)
             __atomic_store_n (&depot, batch_next (cell), __ATOMIC_RELAXED);
-          g_mutex_unlock (&lock);
+          pthread_mutex_unlock (&lock);
         }
       if (cell == NULL)
         return g_new0 (CnsAtmCell, 1);
@@ -178,10 +179,10 @@ cells_spill (CellThread *t, CnsAtmCell *cell)
   t->batch = cell;
   if (++t->n_batch < BATCH)
     return;
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   batch_set_next (t->batch, __atomic_load_n (&depot, __ATOMIC_RELAXED));
-  __atomic_store_n (&depot, t->batch, __ATOMIC_RELEASE);
-  g_mutex_unlock (&lock);
+  __atomic_store_n (&depot, t->batch, __ATOMIC_RELAXED);
+  pthread_mutex_unlock (&lock);
   t->batch = NULL;
   t->n_batch = 0;
 }
@@ -194,11 +195,10 @@ cells_thread_exit (gpointer data)
 
   free_chain (t->free_cells);
   free_chain (t->batch);
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   g_ptr_array_remove_fast (threads, t);
-  /* atomic for thread checkers too: threads end together */
-  __atomic_fetch_add (&retired_live, t->n_live, __ATOMIC_RELAXED);
-  g_mutex_unlock (&lock);
+  retired_live += t->n_live;
+  pthread_mutex_unlock (&lock);
   memset (t, 0, sizeof *t);
 }
 
@@ -296,11 +296,11 @@ cns_atm_cell_get_n_live (void)
 {
   gint64 live;
 
-  g_mutex_lock (&lock);
-  live = __atomic_load_n (&retired_live, __ATOMIC_RELAXED);
+  pthread_mutex_lock (&lock);
+  live = retired_live;
   for (guint i = 0; threads != NULL && i < threads->len; i++)
     live += ((CellThread *) threads->pdata[i])->n_live;
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
   /* this thread's, before it registered */
   if (cells.limit == 0)
     live += cells.n_live;
@@ -322,10 +322,10 @@ cns_atm_cell_trim_free_list (void)
   free_chain (cells.batch);
   cells.free_cells = cells.batch = NULL;
   cells.n_free = cells.n_batch = 0;
-  g_mutex_lock (&lock);
+  pthread_mutex_lock (&lock);
   batches = depot;
   depot = NULL;
-  g_mutex_unlock (&lock);
+  pthread_mutex_unlock (&lock);
   while (batches != NULL)
     {
       CnsAtmCell *next = batch_next (batches);

@@ -30,11 +30,14 @@
 #include "internet/cns-internet-error.h"
 #include "internet/cns-loopback-net-device.h"
 
+#include <pthread.h>
+
 /* The addresses assigned to interfaces, loopback addresses aside, as
  * GUINT_TO_POINTER (address.value) keys; NULL while there are none. The
  * lock is held for every use of the set and change of an address list. */
 static GHashTable *assigned;
-G_LOCK_DEFINE_STATIC (assigned);
+/* a pthread lock, not a GMutex: ThreadSanitizer sees it */
+static pthread_mutex_t assigned_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void
 assigned_add (CnsIpv4Address address)
@@ -135,9 +138,9 @@ cns_ipv4_l3_protocol_check_address_free (CnsIpv4L3Protocol *self,
 {
   gboolean free;
 
-  G_LOCK (assigned);
+  pthread_mutex_lock (&assigned_lock);
   free = check_address_free_locked (self, interface, address, error);
-  G_UNLOCK (assigned);
+  pthread_mutex_unlock (&assigned_lock);
   return free;
 }
 
@@ -268,11 +271,11 @@ cns_ipv4_l3_protocol_clear_interfaces (CnsIpv4L3Protocol *self)
     {
       CnsIpv4Interface *iface = &self->interfaces[i];
 
-      G_LOCK (assigned);
+      pthread_mutex_lock (&assigned_lock);
       for (guint j = 0; j < iface->n_addresses; j++)
         assigned_remove (iface->addresses[j].local);
       cns_ipv4_interface_clear (iface);
-      G_UNLOCK (assigned);
+      pthread_mutex_unlock (&assigned_lock);
     }
   g_clear_pointer (&self->interfaces, g_free);
   if (self->rare != NULL)
@@ -477,16 +480,16 @@ cns_ipv4_l3_protocol_add_address (CnsIpv4L3Protocol *self, guint32 interface,
                    text, address->mask.value);
       return FALSE;
     }
-  G_LOCK (assigned);
+  pthread_mutex_lock (&assigned_lock);
   if (!check_address_free_locked (self, interface, address->local, error))
     {
-      G_UNLOCK (assigned);
+      pthread_mutex_unlock (&assigned_lock);
       return FALSE;
     }
   iface = &self->interfaces[interface];
   cns_ipv4_interface_add_address (iface, address);
   assigned_add (address->local);
-  G_UNLOCK (assigned);
+  pthread_mutex_unlock (&assigned_lock);
   cns_ipv4_l3_protocol_update_own_filter (self, address);
   if (self->routing != NULL)
     cns_ipv4_routing_protocol_notify_add_address (
@@ -512,7 +515,7 @@ cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
 
   CHECK_INTERFACE (self, interface, FALSE);
   iface = &self->interfaces[interface];
-  G_LOCK (assigned);
+  pthread_mutex_lock (&assigned_lock);
   index = cns_ipv4_interface_find_address (iface, address);
   if (index >= 0)
     {
@@ -520,7 +523,7 @@ cns_ipv4_l3_protocol_remove_address (CnsIpv4L3Protocol *self, guint32 interface,
       cns_ipv4_interface_remove_address (iface, (guint) index);
       assigned_remove (address);
     }
-  G_UNLOCK (assigned);
+  pthread_mutex_unlock (&assigned_lock);
   if (index < 0)
     return FALSE;
   cns_ipv4_l3_protocol_update_own_filter (self, NULL);

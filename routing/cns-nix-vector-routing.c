@@ -32,6 +32,7 @@
 #include "routing/cns-route-graph.h"
 #include "routing/cns-route-search.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,9 +72,11 @@ static struct
   guint32 n_nodes;        /* the graph's */
   CnsRouteSearch *search; /* the first on it, whose links the others share */
   gboolean destroy_scheduled;
-  GMutex lock; /* while a thread makes the snapshot */
+  /* while a thread makes the snapshot; a pthread lock, not a GMutex:
+   * ThreadSanitizer sees it */
+  pthread_mutex_t lock;
   NixThread *threads[MAX_THREADS]; /* by thread index, made on first use */
-} shared = { .epoch = 1 };
+} shared = { .epoch = 1, .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static void
 shared_forget (void)
@@ -145,12 +148,10 @@ shared_make_snapshot (void)
   g_autoptr (CnsRouteGraph) graph = NULL;
   NixThread *mine;
 
-  g_mutex_lock (&shared.lock);
-  /* acquire, as outside the lock: the thread that made the snapshot
-   * published it with the same store */
+  pthread_mutex_lock (&shared.lock);
   if (__atomic_load_n (&shared.graph_epoch, __ATOMIC_ACQUIRE) == shared.epoch)
     {
-      g_mutex_unlock (&shared.lock);
+      pthread_mutex_unlock (&shared.lock);
       return;
     }
   shared_schedule_destroy ();
@@ -163,7 +164,7 @@ shared_make_snapshot (void)
   CNS_LOG_DEBUG ("topology of epoch %u: %u nodes", shared.epoch,
                  shared.n_nodes);
   __atomic_store_n (&shared.graph_epoch, shared.epoch, __ATOMIC_RELEASE);
-  g_mutex_unlock (&shared.lock);
+  pthread_mutex_unlock (&shared.lock);
 }
 
 /* Makes the snapshot of the topology of the current epoch, on first
