@@ -998,7 +998,7 @@ START_TEST (test_flow_monitor_merge_tables)
   ck_assert (!cns_flow_monitor_load_tables (merged, tables, &error));
   ck_assert_str_eq (error->message,
                     "Flow monitor table 1: a probe's records counts 2, more "
-                    "than the 55 bytes left hold");
+                    "than the 63 bytes left hold");
   g_clear_error (&error);
   g_ptr_array_set_size (tables, 1);
   g_ptr_array_add (tables, g_bytes_new (data, 20));
