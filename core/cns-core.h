@@ -25,6 +25,7 @@
 #include "core/cns-normal-random-variable.h"
 #include "core/cns-object-factory.h"
 #include "core/cns-object.h"
+#include "core/cns-ordered-output.h"
 #include "core/cns-output.h"
 #include "core/cns-parallel.h"
 #include "core/cns-partition.h"

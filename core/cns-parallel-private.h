@@ -23,6 +23,9 @@ G_GNUC_INTERNAL void cns_parallel_enqueue (CnsSimulatorThread *t, CnsTime time,
 G_GNUC_INTERNAL guint64 cns_parallel_get_event_count (void);
 G_GNUC_INTERNAL guint64 cns_parallel_get_pending_count (void);
 
+/* Ends the threads, their counts added to the calling thread's. */
+G_GNUC_INTERNAL void cns_parallel_end_threads (void);
+
 /* Ends the threads and frees the LPs; their events are released already. */
 G_GNUC_INTERNAL void cns_parallel_free (void);
 

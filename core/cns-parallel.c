@@ -28,6 +28,7 @@
 #include "core/cns-global-value.h"
 #include "core/cns-log.h"
 #include "core/cns-mpi.h"
+#include "core/cns-ordered-output-private.h"
 #include "core/cns-parallel.h"
 #include "core/cns-partition-private.h"
 
@@ -89,6 +90,7 @@ static struct
   CnsTime granted;
   guint parity;
   guint64 windows;
+  CnsTime mail_earliest; /* of the handovers the next window takes in */
   gint claim;      /* next index into order */
   gint generation; /* bumped to start a window (futex word) */
   gint remaining;  /* threads still in the window (futex word) */
@@ -366,10 +368,32 @@ parallel_start_workers (void)
 
 /* Splits the contexts into LPs and starts the threads, once a
  * simulation. */
+/* The contexts the program's pending events name, past the providers'
+ * nodes: a model without links (PHOLD) has no other. */
+static guint32
+parallel_contexts_pending (CnsSimulatorState *s)
+{
+  const CnsSchedulerClass *klass = s->scheduler->klass;
+  CnsScheduler *kept = klass->create ();
+  CnsSchedulerEntry entry;
+  guint32 n = 0;
+
+  while (klass->remove_next (s->scheduler, &entry))
+    {
+      if (entry.event->context != CNS_CONTEXT_NONE)
+        n = MAX (n, entry.event->context + 1);
+      klass->insert (kept, entry.time, entry.event);
+    }
+  klass->free (s->scheduler);
+  s->scheduler = kept;
+  cns_simulator_thread.scheduler = kept;
+  return n;
+}
+
 static void
 parallel_setup (CnsSimulatorState *s)
 {
-  guint32 n_contexts = s->n_seq > 1 ? (guint32) (s->n_seq - 1) : 0;
+  guint32 n_contexts = parallel_contexts_pending (s);
   g_auto (GValue) value = G_VALUE_INIT;
   CnsTime threshold;
   CnsPartitionInfo *info;
@@ -393,6 +417,7 @@ parallel_setup (CnsSimulatorState *s)
     for (guint p = 0; p < 2; p++)
       par.workers[i].out[p] = g_new0 (GArray *, par.n_lps);
   par.spin = par.n_threads <= g_get_num_processors ();
+  par.mail_earliest = CNS_TIME_MAX;
   par.epoch = s->epoch;
   par.have_partition = TRUE;
   /* the threads read the per-context arrays unlocked: none may grow */
@@ -434,10 +459,11 @@ parallel_distribute (CnsSimulatorState *s)
   s->scheduler = global;
 }
 
+/* The earliest event of any LP, their mail included. */
 static CnsTime
 parallel_earliest_lp (void)
 {
-  CnsTime earliest = CNS_TIME_MAX;
+  CnsTime earliest = par.mail_earliest;
 
   for (guint32 i = 0; i < par.n_lps; i++)
     {
@@ -547,18 +573,24 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
                                                     : earliest + lookahead;
       granted = MIN (granted, global);
       parallel_run_window (granted);
+      t->scheduler = s->scheduler;
+      cns_ordered_output_flush_all ();
       earliest = CNS_TIME_MAX;
+      par.mail_earliest = CNS_TIME_MAX;
       for (guint i = 0; i < par.n_threads; i++)
         {
           ParallelWorker *w = &par.workers[i];
 
-          earliest = MIN (earliest, MIN (w->min_next, w->min_sent));
+          earliest = MIN (earliest, w->min_next);
+          par.mail_earliest = MIN (par.mail_earliest, w->min_sent);
           stop |= w->stop;
           w->stop = FALSE;
         }
+      earliest = MIN (earliest, par.mail_earliest);
     }
   if (par.windows > 0)
     parallel_take_all_mail ();
+  par.mail_earliest = CNS_TIME_MAX;
   for (guint i = 0; i < par.n_threads; i++)
     t->now = MAX (t->now, par.workers[i].last_now);
   t->stop = t->stop || stop;
@@ -589,18 +621,31 @@ cns_parallel_get_pending_count (void)
 }
 
 void
+cns_parallel_end_threads (void)
+{
+  CnsSimulatorThread *t = &cns_simulator_thread;
+
+  if (par.n_started <= 1)
+    return;
+  t->event_count += cns_parallel_get_event_count ();
+  t->n_pending += cns_parallel_get_pending_count ();
+  g_atomic_int_set (&par.quit, 1);
+  g_atomic_int_inc (&par.generation);
+  futex_wake (&par.generation);
+  for (guint i = 1; i < par.n_started; i++)
+    {
+      g_thread_join (par.workers[i].thread);
+      par.workers[i].tls = NULL;
+    }
+  par.n_started = 1;
+}
+
+void
 cns_parallel_free (void)
 {
   if (!par.have_partition)
     return;
-  if (par.n_started > 1)
-    {
-      g_atomic_int_set (&par.quit, 1);
-      g_atomic_int_inc (&par.generation);
-      futex_wake (&par.generation);
-      for (guint i = 1; i < par.n_started; i++)
-        g_thread_join (par.workers[i].thread);
-    }
+  cns_parallel_end_threads ();
   for (guint i = 0; i < par.n_threads; i++)
     for (guint p = 0; p < 2; p++)
       {

@@ -383,7 +383,11 @@ cns_partition_compute (guint32 n_contexts, guint n_threads, CnsTime threshold,
     g_autofree guint32 *count = g_new0 (guint32, MAX (info->n_lps, 1));
 
     for (guint32 c = 0; c < p.n_contexts; c++)
-      largest = MAX (largest, ++count[result->lp_of[c + 1]]);
+      {
+        guint32 n = ++count[result->lp_of[c + 1]];
+
+        largest = MAX (largest, n);
+      }
   }
   info->largest_lp = largest;
   g_array_unref (p.links);

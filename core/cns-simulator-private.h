@@ -58,6 +58,7 @@ typedef struct
   guint64 event_count;
   guint64 n_pending;       /* queued minus run, modulo 2^64: summed over threads */
   CnsEvent *running_event; /* whose handler runs, for take_event_data */
+  guint64 running_key;     /* its key: the order of its output */
   CnsTime window_end;      /* events for other LPs come no earlier */
   gpointer worker;         /* the parallel run's data for this thread */
   guint thread_index;
@@ -139,6 +140,7 @@ cns_simulator_invoke (CnsSimulatorThread *t, const CnsSchedulerEntry *entry)
     {
       t->now = entry->time;
       t->context = ev->context;
+      t->running_key = ev->key;
       ev->key = 0; /* expired from now on: cancel is a no-op */
       t->n_pending--;
       t->running_event = ev;

@@ -1091,8 +1091,6 @@ simulator_release_pending (CnsSimulatorState *s)
 {
   CnsSimulatorThread *t = &cns_simulator_thread;
 
-  /* the threads of a parallel run have ended: their counts are summed */
-  t->n_pending += cns_parallel_get_pending_count ();
   if (s->n_destroy_fns == 0)
     {
       t->n_pending = 0; /* no data to release */
@@ -1142,6 +1140,8 @@ cns_simulator_destroy (void)
       return;
     }
 
+  /* destroy events free per-thread memory: the other threads end first */
+  cns_parallel_end_threads ();
   simulator_run_destroy_events (s);
   simulator_release_pending (s);
   cns_parallel_free ();

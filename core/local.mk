@@ -45,6 +45,7 @@ noinst_LIBRARIES = %reldir%/libcns-slice.a
 	%reldir%/cns-null-message-simulator-impl.c \
 	%reldir%/cns-object-factory.c \
 	%reldir%/cns-object.c \
+	%reldir%/cns-ordered-output.c \
 	%reldir%/cns-output.c \
 	%reldir%/cns-parallel.c \
 	%reldir%/cns-partition.c \
@@ -98,6 +99,7 @@ nobase_cnsinclude_HEADERS += \
 	%reldir%/cns-normal-random-variable.h \
 	%reldir%/cns-object-factory.h \
 	%reldir%/cns-object.h \
+	%reldir%/cns-ordered-output.h \
 	%reldir%/cns-output.h \
 	%reldir%/cns-parallel.h \
 	%reldir%/cns-partition.h \
@@ -127,6 +129,7 @@ noinst_HEADERS += \
 	%reldir%/cns-log-private.h \
 	%reldir%/cns-memory-private.h \
 	%reldir%/cns-mpi-private.h \
+	%reldir%/cns-ordered-output-private.h \
 	%reldir%/cns-parallel-private.h \
 	%reldir%/cns-partition-private.h \
 	%reldir%/cns-random-variable-private.h \

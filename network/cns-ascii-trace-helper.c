@@ -17,6 +17,7 @@
 
 #include "core/cns-attribute.h"
 #include "core/cns-core-error.h"
+#include "core/cns-ordered-output.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "network/cns-network-error.h"
@@ -33,7 +34,8 @@ struct _CnsAsciiTraceStream
   gchar *path;
   gboolean failed;
   GPtrArray *sinks; /* AsciiSink */
-  GString *line;
+  /* lines of many nodes, in a sequential run's order on any threads */
+  CnsOrderedOutput *output;
 };
 
 typedef struct
@@ -46,15 +48,27 @@ typedef struct
 } AsciiSink;
 
 static void
-ascii_sink_write (gpointer source, CnsPacket *packet, gpointer user_data)
+ascii_stream_put (const gchar *bytes, gsize length, gpointer user_data)
 {
-  AsciiSink *sink = user_data;
-  CnsAsciiTraceStream *stream = sink->stream;
-  CnsTime now = cns_simulator_now ();
-  GString *line = stream->line;
+  CnsAsciiTraceStream *stream = user_data;
 
   if (stream->failed)
     return;
+  if (fwrite (bytes, 1, length, stream->file) != length)
+    {
+      g_warning ("ASCII trace to %s stopped: %s", stream->path,
+                 g_strerror (errno));
+      stream->failed = TRUE;
+    }
+}
+
+static void
+ascii_sink_write (gpointer source, CnsPacket *packet, gpointer user_data)
+{
+  AsciiSink *sink = user_data;
+  CnsTime now = cns_simulator_now ();
+  g_autoptr (GString) line = g_string_sized_new (160);
+
   g_string_printf (line, "%c %" G_GINT64_FORMAT, sink->kind,
                    now / CNS_TIME_PS_PER_S);
   if (now % CNS_TIME_PS_PER_S != 0)
@@ -70,12 +84,7 @@ ascii_sink_write (gpointer source, CnsPacket *packet, gpointer user_data)
   g_string_append_printf (line, " %s ", sink->path);
   cns_packet_print (packet, line);
   g_string_append_c (line, '\n');
-  if (fwrite (line->str, 1, line->len, stream->file) != line->len)
-    {
-      g_warning ("ASCII trace to %s stopped: %s", stream->path,
-                 g_strerror (errno));
-      stream->failed = TRUE;
-    }
+  cns_ordered_output_write (sink->stream->output, line->str, line->len);
 }
 
 static void
@@ -96,6 +105,7 @@ ascii_stream_close (gpointer obj, gpointer data)
   CnsAsciiTraceStream *self = data;
 
   g_ptr_array_set_size (self->sinks, 0);
+  g_clear_pointer (&self->output, cns_ordered_output_free);
   if (self->file != NULL && fclose (self->file) != 0 && !self->failed)
     g_warning ("ASCII trace to %s: %s", self->path, g_strerror (errno));
   self->file = NULL;
@@ -128,7 +138,7 @@ cns_ascii_trace_stream_new (const gchar *path, GError **error)
   self->file = file;
   self->path = g_strdup (path);
   self->sinks = g_ptr_array_new_with_free_func (ascii_sink_free);
-  self->line = g_string_new (NULL);
+  self->output = cns_ordered_output_new (ascii_stream_put, self);
   cns_simulator_schedule_destroy (ascii_stream_close, NULL, self);
   return self;
 }
@@ -158,9 +168,9 @@ cns_ascii_trace_stream_unref (CnsAsciiTraceStream *self)
   if (--self->ref_count > 0)
     return;
   g_ptr_array_unref (self->sinks);
+  g_clear_pointer (&self->output, cns_ordered_output_free);
   if (self->file != NULL)
     fclose (self->file);
-  g_string_free (self->line, TRUE);
   g_free (self->path);
   g_free (self);
 }

@@ -42,8 +42,11 @@
 
 CNS_LOG_COMPONENT_DEFINE ("cns-buffer");
 
-static guint32 head_room_hint = DEFAULT_HEAD_ROOM;
-static guint32 tail_room_hint;
+/* learned by each thread for itself */
+static __thread guint32 head_room_hint
+    __attribute__ ((tls_model ("initial-exec"))) = DEFAULT_HEAD_ROOM;
+static __thread guint32 tail_room_hint
+    __attribute__ ((tls_model ("initial-exec")));
 
 static CnsBufferData *
 buffer_data_new (gsize size)

@@ -20,13 +20,25 @@ G_GNUC_INTERNAL gpointer cns_packet_pool_alloc_any (gsize size);
 G_GNUC_INTERNAL void cns_packet_pool_free_any (gpointer block, gsize size);
 G_GNUC_INTERNAL void cns_packet_pool_trim (void);
 
-/* The state the inline fast paths below share with cns-packet-pool.c: the
- * free list of the smallest class, blocks handed out and not returned, and
- * whether blocks come from malloc (under valgrind's memcheck), in which
- * case that free list stays empty. */
-G_GNUC_INTERNAL extern gpointer cns_packet_pool_min_free_list;
-G_GNUC_INTERNAL extern gsize cns_packet_pool_n_live;
+/* The state the inline fast paths below share with cns-packet-pool.c, per
+ * thread: the free list of the smallest class and its length, the length
+ * past which a batch of it goes back to the shared depot (none in a
+ * sequential run), and blocks this thread handed out minus those it took
+ * back (a thread frees what others allocated). Whether blocks come from
+ * malloc (under valgrind's memcheck, in which case the free lists stay
+ * empty) is the process's. Thread-local of the initial-exec model: as
+ * cheap as a global, and small. */
+#define CNS_PACKET_POOL_TLS __attribute__ ((tls_model ("initial-exec")))
+G_GNUC_INTERNAL extern __thread gpointer cns_packet_pool_min_free_list
+    CNS_PACKET_POOL_TLS;
+G_GNUC_INTERNAL extern __thread gsize cns_packet_pool_min_n_free
+    CNS_PACKET_POOL_TLS;
+G_GNUC_INTERNAL extern __thread gsize cns_packet_pool_min_limit
+    CNS_PACKET_POOL_TLS;
+G_GNUC_INTERNAL extern __thread gssize cns_packet_pool_n_live
+    CNS_PACKET_POOL_TLS;
 G_GNUC_INTERNAL extern gboolean cns_packet_pool_use_malloc;
+G_GNUC_INTERNAL void cns_packet_pool_spill_min (void);
 
 /*
  * cns_packet_pool_block_size:
@@ -58,6 +70,7 @@ cns_packet_pool_alloc (gsize size)
   if (G_LIKELY (size <= CNS_PACKET_POOL_MIN_BLOCK && block != NULL))
     {
       cns_packet_pool_min_free_list = *(gpointer *) block;
+      cns_packet_pool_min_n_free--;
       cns_packet_pool_n_live++;
       return block;
     }
@@ -74,6 +87,8 @@ cns_packet_pool_free (gpointer block, gsize size)
       *(gpointer *) block = cns_packet_pool_min_free_list;
       cns_packet_pool_min_free_list = block;
       cns_packet_pool_n_live--;
+      if (G_UNLIKELY (++cns_packet_pool_min_n_free > cns_packet_pool_min_limit))
+        cns_packet_pool_spill_min ();
       return;
     }
   cns_packet_pool_free_any (block, size);

@@ -70,6 +70,10 @@ G_STATIC_ASSERT (sizeof (CnsPacket) == 64);
  * cns_packet_enable_printing(). */
 G_GNUC_INTERNAL extern gboolean cns_packet_printing_enabled;
 
+/* Makes room for the uid counters of @n_contexts contexts before a
+ * parallel run, whose threads use them unlocked. */
+G_GNUC_INTERNAL void cns_packet_reserve_uids (guint32 n_contexts);
+
 /* A packet from the pool with one reference, no lists and origin 0; the
  * caller sets its uid and bytes. */
 static inline CnsPacket *

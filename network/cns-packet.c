@@ -76,6 +76,14 @@ packet_grow_uid_counters (gsize index)
   n_uid_counters = n;
 }
 
+void
+cns_packet_reserve_uids (guint32 n_contexts)
+{
+  /* index of context n_contexts - 1 is n_contexts */
+  if (n_contexts >= n_uid_counters)
+    packet_grow_uid_counters (n_contexts);
+}
+
 static inline guint64
 packet_next_uid (void)
 {
@@ -261,6 +269,55 @@ cns_packet_make_writable (CnsPacket *packet)
   if (G_LIKELY (packet->ref_count == 1))
     return packet;
   return packet_copy_shared (packet);
+}
+
+/* Whether nothing of @packet is shared with another packet. */
+static gboolean
+packet_is_exclusive (const CnsPacket *packet)
+{
+  const CnsPacketMetadata *metadata = packet->metadata;
+
+  return packet->ref_count == 1
+         && (packet->buffer.data == NULL || packet->buffer.data->ref_count == 1)
+         && (metadata == NULL || metadata->ref_count == 1)
+         && (packet->byte_tags == NULL || packet->byte_tags->ref_count == 1)
+         && (packet->headers == NULL || packet->headers->ref_count == 1);
+}
+
+/**
+ * cns_packet_make_exclusive:
+ * @packet: (transfer full): a packet
+ *
+ * For a packet about to be handed to a node that another thread runs
+ * (cns_simulator_is_handover()): packets count their references without
+ * atomic operations, so the receiver must own every part of it. Returns
+ * @packet itself when nothing of it is shared, which is the rule (a frame
+ * on a wire); otherwise an identical packet (same uid, bytes, tags, nix
+ * vector and header records) of its own, the caller's reference to
+ * @packet being dropped.
+ *
+ * Returns: (transfer full): a packet that shares nothing.
+ */
+CnsPacket *
+cns_packet_make_exclusive (CnsPacket *packet)
+{
+  g_autoptr (GByteArray) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  CnsPacket *copy;
+
+  g_return_val_if_fail (packet != NULL, NULL);
+  if (G_LIKELY (packet_is_exclusive (packet)))
+    return packet;
+  /* the serialised form is the deep copy that MPI ranks already rely on */
+  bytes = g_byte_array_new ();
+  cns_packet_serialize (packet, bytes);
+  copy = cns_packet_deserialize (bytes->data, bytes->len, NULL, &error);
+  if (copy == NULL)
+    cns_fatal ("cns_packet_make_exclusive: packet %" G_GUINT64_FORMAT
+               " does not read back: %s",
+               packet->uid, error->message);
+  cns_packet_unref (packet);
+  return copy;
 }
 
 /**

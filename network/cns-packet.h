@@ -51,6 +51,7 @@ void cns_packet_unref (CnsPacket *packet);
 void cns_packet_unref_notify (gpointer packet);
 CnsPacket *cns_packet_copy (const CnsPacket *packet);
 CnsPacket *cns_packet_make_writable (CnsPacket *packet);
+CnsPacket *cns_packet_make_exclusive (CnsPacket *packet);
 gboolean cns_packet_is_writable (const CnsPacket *packet);
 
 guint64 cns_packet_get_uid (const CnsPacket *packet);

@@ -10,6 +10,7 @@
  */
 #include "network/cns-point-to-point-channel.h"
 
+#include "core/cns-parallel.h"
 #include "core/cns-simulator.h"
 #include "network/cns-node.h"
 #include "network/cns-point-to-point-net-device.h"
@@ -221,6 +222,9 @@ p2p_channel_transmit (CnsPointToPointChannel *self,
       if (node != NULL)
         priv->contexts[end] = context = cns_node_get_id (node);
     }
+  /* a peer that another thread runs gets a frame of its own */
+  if (G_UNLIKELY (cns_simulator_is_handover (context)))
+    packet = cns_packet_make_exclusive (packet);
   cns_simulator_schedule_with_context_full (context, tx_time + priv->delay,
                                             p2p_channel_deliver, peer, packet,
                                             cns_packet_unref_notify);

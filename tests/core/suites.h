@@ -22,3 +22,4 @@ Suite *test_xml_writer_suite (void);
 Suite *test_config_store_suite (void);
 Suite *test_memory_suite (void);
 Suite *test_output_suite (void);
+Suite *test_parallel_suite (void);

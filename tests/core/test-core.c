@@ -16,7 +16,7 @@ main (void)
     test_rng_stream_suite (),   test_random_variable_suite (),
     test_prefetch_suite (),     test_xml_writer_suite (),
     test_config_store_suite (), test_memory_suite (),
-    test_output_suite (),
+    test_output_suite (),       test_parallel_suite (),
   };
 
   cns_test_init ();
