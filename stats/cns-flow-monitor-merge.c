@@ -421,10 +421,11 @@ table_read_flows (TableIn *in, guint i, GError **error)
 }
 
 /* Adds table @i's probe records, @in positioned after its flows, whose
- * flows @by_source finds by name. */
+ * flows @by_source finds by name; those of flows it does not know are
+ * left out when @partial. */
 static gboolean
 report_add_probes (CnsFlowReport *report, TableIn *in, GHashTable *by_source,
-                   guint i, GError **error)
+                   gboolean partial, guint i, GError **error)
 {
   guint32 n_probes = get32 (in, "the number of probes");
 
@@ -454,15 +455,20 @@ report_add_probes (CnsFlowReport *report, TableIn *in, GHashTable *by_source,
           CnsFlowRecord *merged = g_hash_table_lookup (by_source, &flow);
           CnsFlowProbeRecord *r;
 
+          CnsFlowProbeRecord skipped = { 0 };
+
           if (table_in_failed (in))
             break;
-          if (merged == NULL)
+          if (merged == NULL && !partial)
             return table_error (error, i, "a probe names no flow");
-          r = cns_flow_probe_records_find (&records, &index, merged->id);
+          r = merged != NULL ? cns_flow_probe_records_find (&records, &index,
+                                                            merged->id)
+                             : &skipped;
           r->packets += get32 (in, "a probe record");
           r->bytes += get64 (in, "a probe record");
           r->delay_sum += (CnsTime) get64 (in, "a probe record");
           get_drops (in, &r->drops);
+          g_free (skipped.drops);
         }
     }
   if (table_in_failed (in))
@@ -506,12 +512,15 @@ report_add_classified (CnsFlowReport *report, GPtrArray *read,
 /**
  * cns_flow_report_merge:
  * @tables: (element-type GBytes): tables, one per rank
+ * @partial: whether to leave out what the tables hold of flows that none
+ *   of them classified, rather than fail: one rank's view of a
+ *   distributed run
  * @error: a %CNS_INTERNET_ERROR_INVALID naming the table at fault
  *
  * Returns: (transfer full) (nullable): the statistics of @tables merged.
  */
 CnsFlowReport *
-cns_flow_report_merge (GPtrArray *tables, GError **error)
+cns_flow_report_merge (GPtrArray *tables, gboolean partial, GError **error)
 {
   g_autoptr (GPtrArray) read = g_ptr_array_new_with_free_func (table_free);
   g_autoptr (GHashTable) by_source
@@ -547,6 +556,8 @@ cns_flow_report_merge (GPtrArray *tables, GError **error)
           if (g_array_index (table->classified, gboolean, j))
             continue;
           merged = g_hash_table_lookup (by_source, &flow->source);
+          if (merged == NULL && partial)
+            continue;
           if (merged == NULL)
             {
               table_error (error, i, "a flow that no table classified");
@@ -564,7 +575,7 @@ cns_flow_report_merge (GPtrArray *tables, GError **error)
       TableIn in;
 
       table_in_init (&in, tables->pdata[i], table->probes_at);
-      if (!report_add_probes (report, &in, by_source, i, error))
+      if (!report_add_probes (report, &in, by_source, partial, i, error))
         {
           g_clear_error (&in.error);
           goto fail;
@@ -600,7 +611,7 @@ cns_flow_monitor_load_tables (CnsFlowMonitor *self, GPtrArray *tables,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  if ((report = cns_flow_report_merge (tables, error)) == NULL)
+  if ((report = cns_flow_report_merge (tables, FALSE, error)) == NULL)
     return FALSE;
   g_clear_pointer (&self->gathered, cns_flow_report_free);
   self->gathered = report;

@@ -56,6 +56,7 @@ gboolean cns_flow_monitor_load_tables (CnsFlowMonitor *self, GPtrArray *tables,
                                        GError **error);
 
 G_GNUC_INTERNAL CnsFlowReport *cns_flow_report_merge (GPtrArray *tables,
+                                                      gboolean partial,
                                                       GError **error);
 G_GNUC_INTERNAL void cns_flow_report_free (CnsFlowReport *report);
 G_GNUC_INTERNAL gboolean cns_flow_report_write_xml (

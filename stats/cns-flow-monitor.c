@@ -382,7 +382,7 @@ monitor_report (CnsFlowMonitor *self)
     return self->view;
   tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_ptr_array_add (tables, cns_flow_monitor_serialize_table (self));
-  fresh = cns_flow_report_merge (tables, &error);
+  fresh = cns_flow_report_merge (tables, cns_mpi_get_size () > 1, &error);
   /* a table this process made is well formed */
   g_assert_no_error (error);
   monitor_set_view (self, fresh);
@@ -668,7 +668,7 @@ cns_flow_monitor_write_xml (CnsFlowMonitor *self, const gchar *path,
                                  g_bytes_get_size (table));
   if (tables == NULL)
     return TRUE; /* not rank 0 */
-  if ((report = cns_flow_report_merge (tables, error)) == NULL)
+  if ((report = cns_flow_report_merge (tables, FALSE, error)) == NULL)
     return FALSE;
   ok = cns_flow_report_write_xml (report, self, path, histograms, probes,
                                   error);
