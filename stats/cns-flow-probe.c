@@ -378,8 +378,8 @@ monitor_lost_on_wire (CnsFlowMonitor *self, CnsTime last_seen)
 /* A crossing packet seen first by @probe, not taken over where it
  * arrived: gets a record in the probe's table, and when it @goes_on (and
  * the tag can be changed) a tag naming it. NULL when it was unseen for
- * MaxPerHopDelay, which makes it lost now; its tag goes so that it is
- * counted once. */
+ * MaxPerHopDelay, which makes it lost now, unless a check found it lost
+ * on the wire already; its tag goes so that it is counted once. */
 static CnsFlowTracked *
 probe_take_over (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
                  CnsTime now, gboolean goes_on, CnsFlowRecord **flow_out)
@@ -393,8 +393,9 @@ probe_take_over (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
               probe->table, CNS_FLOW_SOURCE (tag->node, tag->flow)))
              == NULL)
     return NULL;
-  if (now - tag->last_seen >= self->max_per_hop_delay
-      || monitor_lost_on_wire (self, tag->last_seen))
+  /* lost already on the wire, or now */
+  if (monitor_lost_on_wire (self, tag->last_seen)
+      || now - tag->last_seen >= self->max_per_hop_delay)
     {
       if (!monitor_lost_on_wire (self, tag->last_seen))
         flow->stats.lost_packets++;
