@@ -876,14 +876,14 @@ print_json_ranks (const Summary *s)
 }
 
 /* One per-thread array of --json: "NAME":[...], FORMAT for each value. */
-#define PRINT_THREAD_ARRAY(s, name, format, field)                  \
-  G_STMT_START                                                      \
-  {                                                                 \
-    printf ("\"%s\":[", name);                                       \
-    for (guint i_ = 0; i_ < (s)->threads; i_++)                     \
-      printf ("%s" format, i_ > 0 ? "," : "", (s)->per_thread[i_].field); \
-    printf ("]");                                                   \
-  }                                                                 \
+#define PRINT_THREAD_ARRAY(s, name, format, field)                          \
+  G_STMT_START                                                              \
+    {                                                                       \
+      printf ("\"%s\":[", name);                                            \
+      for (guint i_ = 0; i_ < (s)->threads; i_++)                           \
+        printf ("%s" format, i_ > 0 ? "," : "", (s)->per_thread[i_].field); \
+      printf ("]");                                                         \
+    }                                                                       \
   G_STMT_END
 
 /* On threads: "threads", "partition":{...} and "per_thread":{...}, the

@@ -257,8 +257,7 @@ aggregate (Report *r, CnsNodeContainer *nodes, gint64 run_us)
   r->sum[SUM_TX_PACKETS] = cns_accumulator_get_total (stats, STAT_TX_PACKETS);
   r->sum[SUM_RX_PACKETS] = cns_accumulator_get_total (stats, STAT_RX_PACKETS);
   r->sum[SUM_RX_BYTES] = cns_accumulator_get_total (stats, STAT_RX_BYTES);
-  r->sum[SUM_RX_CHECKSUM]
-      = cns_accumulator_get_total (stats, STAT_RX_CHECKSUM);
+  r->sum[SUM_RX_CHECKSUM] = cns_accumulator_get_total (stats, STAT_RX_CHECKSUM);
   r->sum[SUM_QUEUE_DROPS] = count_queue_drops (nodes);
   r->sum[SUM_EVENTS] = cns_simulator_get_event_count ();
   r->sum[SUM_MESSAGES_SENT] = mpi.messages_sent;

@@ -461,9 +461,9 @@ report_add_probes (CnsFlowReport *report, TableIn *in, GHashTable *by_source,
             break;
           if (merged == NULL && !partial)
             return table_error (error, i, "a probe names no flow");
-          r = merged != NULL ? cns_flow_probe_records_find (&records, &index,
-                                                            merged->id)
-                             : &skipped;
+          r = merged != NULL
+                  ? cns_flow_probe_records_find (&records, &index, merged->id)
+                  : &skipped;
           r->packets += get32 (in, "a probe record");
           r->bytes += get64 (in, "a probe record");
           r->delay_sum += (CnsTime) get64 (in, "a probe record");

@@ -55,9 +55,8 @@ GBytes *cns_flow_monitor_serialize_table (CnsFlowMonitor *self);
 gboolean cns_flow_monitor_load_tables (CnsFlowMonitor *self, GPtrArray *tables,
                                        GError **error);
 
-G_GNUC_INTERNAL CnsFlowReport *cns_flow_report_merge (GPtrArray *tables,
-                                                      gboolean partial,
-                                                      GError **error);
+G_GNUC_INTERNAL CnsFlowReport *
+cns_flow_report_merge (GPtrArray *tables, gboolean partial, GError **error);
 G_GNUC_INTERNAL void cns_flow_report_free (CnsFlowReport *report);
 G_GNUC_INTERNAL gboolean cns_flow_report_write_xml (
     const CnsFlowReport *report, CnsFlowMonitor *self, const gchar *path,

@@ -298,8 +298,8 @@ report_free_flow (gpointer key, gpointer value, gpointer user_data)
 static void
 report_update (CnsFlowReport *view, CnsFlowReport *fresh)
 {
-  GPtrArray *flows = g_ptr_array_new_full (fresh->flows->len,
-                                           cns_flow_record_free);
+  GPtrArray *flows
+      = g_ptr_array_new_full (fresh->flows->len, cns_flow_record_free);
 
   for (guint i = 0; i < fresh->flows->len; i++)
     {

@@ -141,8 +141,8 @@ flow_tag_print (gconstpointer data, GString *out)
 
   if (tag->hops == 0)
     {
-      g_string_append_printf (out, "flow=%u@%u packet=%u", tag->flow,
-                              tag->node, tag->packet);
+      g_string_append_printf (out, "flow=%u@%u packet=%u", tag->flow, tag->node,
+                              tag->packet);
       return;
     }
   cns_time_format (tag->last_seen, time);
@@ -470,10 +470,8 @@ probe_sink (CnsFlowProbe *probe, CnsFlowRecord *flow)
 {
   if (flow->node == probe->table->node)
     return flow;
-  if (G_UNLIKELY (flow->sink == NULL
-                  || flow->sink->node != probe->table->node))
-    flow->sink = cns_flow_classifier_lookup_source (probe->table,
-                                                    flow->source);
+  if (G_UNLIKELY (flow->sink == NULL || flow->sink->node != probe->table->node))
+    flow->sink = cns_flow_classifier_lookup_source (probe->table, flow->source);
   return flow->sink;
 }
 
@@ -621,8 +619,8 @@ border_is_crossing (const CnsFlowBorder *border)
 /* Notes a packet handed off on the wire, which the peer takes over at
  * @arrival; forgets those that arrived before now. */
 static void
-border_wire_push (CnsFlowBorder *border, CnsFlowRecord *flow,
-                  CnsTime last_seen, CnsTime arrival, CnsTime now)
+border_wire_push (CnsFlowBorder *border, CnsFlowRecord *flow, CnsTime last_seen,
+                  CnsTime arrival, CnsTime now)
 {
   GArray *wire = border->wire;
   CnsFlowWire entry = { flow, last_seen, arrival };
@@ -805,8 +803,8 @@ border_free (gpointer data)
 /* Watches @device of @node, on a link to @peer: a remote channel's
  * when @remote. */
 static void
-monitor_watch_border (CnsFlowMonitor *self, CnsNode *node,
-                      CnsNetDevice *device, guint32 peer, gboolean remote)
+monitor_watch_border (CnsFlowMonitor *self, CnsNode *node, CnsNetDevice *device,
+                      guint32 peer, gboolean remote)
 {
   g_autoptr (GError) error = NULL;
   CnsFlowBorder *border;
@@ -825,8 +823,8 @@ monitor_watch_border (CnsFlowMonitor *self, CnsNode *node,
   border->peer = peer;
   border->remote = remote;
   border->wire = g_array_new (FALSE, FALSE, sizeof (CnsFlowWire));
-  if (cns_trace_connect (device, "PhyTxBegin",
-                         G_CALLBACK (border_phy_tx_begin), border, &error)
+  if (cns_trace_connect (device, "PhyTxBegin", G_CALLBACK (border_phy_tx_begin),
+                         border, &error)
           == 0
       || cns_trace_connect (device, "PhyRxEnd", G_CALLBACK (border_phy_rx_end),
                             border, &error)

@@ -53,8 +53,8 @@ struct _CnsFlowRecord
   CnsFlowDrops *drops;
 };
 
-#define CNS_FLOW_SOURCE(node, index) ((guint64) (node) << 32 | (index))
-#define CNS_FLOW_SOURCE_NODE(source) ((guint32) ((source) >> 32))
+#define CNS_FLOW_SOURCE(node, index)  ((guint64) (node) << 32 | (index))
+#define CNS_FLOW_SOURCE_NODE(source)  ((guint32) ((source) >> 32))
 #define CNS_FLOW_SOURCE_INDEX(source) ((guint32) (source))
 
 G_GNUC_INTERNAL void cns_flow_record_free (gpointer data);

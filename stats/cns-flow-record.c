@@ -254,10 +254,10 @@ cns_flow_record_merge (CnsFlowRecord *into, const CnsFlowRecord *flow)
 void
 cns_flow_record_take (CnsFlowRecord *into, CnsFlowRecord *flow)
 {
-  CnsHistogram *mine[] = { &into->delay, &into->jitter, &into->size,
-                           &into->interruptions };
-  CnsHistogram *theirs[] = { &flow->delay, &flow->jitter, &flow->size,
-                             &flow->interruptions };
+  CnsHistogram *mine[]
+      = { &into->delay, &into->jitter, &into->size, &into->interruptions };
+  CnsHistogram *theirs[]
+      = { &flow->delay, &flow->jitter, &flow->size, &flow->interruptions };
 
   into->id = flow->id;
   into->stats = flow->stats;

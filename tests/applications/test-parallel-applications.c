@@ -58,7 +58,8 @@ node (guint i)
 static CnsIpv4Address
 address_of (guint i)
 {
-  CnsIpv4L3Protocol *ipv4 = cns_object_get (node (i), CNS_TYPE_IPV4_L3_PROTOCOL);
+  CnsIpv4L3Protocol *ipv4
+      = cns_object_get (node (i), CNS_TYPE_IPV4_L3_PROTOCOL);
 
   return cns_ipv4_l3_protocol_get_address (ipv4, 1, 0).local;
 }
@@ -77,9 +78,9 @@ install (CnsApplicationHelper *helper, guint i, const gchar *first_name, ...)
     {
       const gchar *value = va_arg (args, const gchar *);
 
-      ck_assert_msg (cns_application_helper_set_attribute (helper, name, value,
-                                                           &error),
-                     "%s=%s: %s", name, value, error ? error->message : "");
+      ck_assert_msg (
+          cns_application_helper_set_attribute (helper, name, value, &error),
+          "%s=%s: %s", name, value, error ? error->message : "");
     }
   va_end (args);
   apps = cns_application_helper_install (helper, node (i));
@@ -117,8 +118,8 @@ world_build (void)
       list, CNS_IPV4_ROUTING_HELPER (static_routing), 0);
   cns_ipv4_list_routing_helper_add (list, CNS_IPV4_ROUTING_HELPER (global),
                                     -10);
-  cns_internet_stack_helper_set_routing_helper (
-      stack, CNS_IPV4_ROUTING_HELPER (list));
+  cns_internet_stack_helper_set_routing_helper (stack,
+                                                CNS_IPV4_ROUTING_HELPER (list));
   ck_assert (
       cns_internet_stack_helper_install_container (stack, w.nodes, &error));
   ck_assert (cns_ipv4_address_helper_set_base (address, "10.1.0.0",
@@ -127,10 +128,10 @@ world_build (void)
     {
       g_autoptr (CnsIpv4InterfaceContainer) interfaces = NULL;
 
-      w.devices[i] = cns_point_to_point_helper_install (p2p, node (i),
-                                                        node (i + 1));
-      interfaces = cns_ipv4_address_helper_assign (address, w.devices[i],
-                                                   &error);
+      w.devices[i]
+          = cns_point_to_point_helper_install (p2p, node (i), node (i + 1));
+      interfaces
+          = cns_ipv4_address_helper_assign (address, w.devices[i], &error);
       ck_assert_ptr_nonnull (interfaces);
       cns_ipv4_address_helper_new_network (address);
     }
@@ -182,8 +183,8 @@ apps_install (void)
   install (CNS_APPLICATION_HELPER (bulk), 3, "MaxBytes", "400000", NULL);
   install (CNS_APPLICATION_HELPER (echo_client), 1, "MaxPackets", "20",
            "Interval", "0.1s", "PacketSize", "900", NULL);
-  ck_assert (cns_trace_connect (cns_application_container_get (w.apps, 7),
-                                "Rx", G_CALLBACK (on_echo), NULL, &error));
+  ck_assert (cns_trace_connect (cns_application_container_get (w.apps, 7), "Rx",
+                                G_CALLBACK (on_echo), NULL, &error));
   cns_application_container_start (w.apps, cns_seconds (0.5));
   cns_application_container_stop (w.apps, cns_seconds (4));
 }
@@ -219,8 +220,9 @@ run_world (const gchar *threads)
       CnsPacketSink *sink
           = CNS_PACKET_SINK (cns_application_container_get (w.apps, i));
 
-      g_string_append_printf (out, "sink %u: %" G_GUINT64_FORMAT " bytes, %"
-                              G_GUINT64_FORMAT " packets\n",
+      g_string_append_printf (out,
+                              "sink %u: %" G_GUINT64_FORMAT
+                              " bytes, %" G_GUINT64_FORMAT " packets\n",
                               i, cns_packet_sink_get_total_rx (sink),
                               cns_packet_sink_get_total_packets (sink));
     }
@@ -228,11 +230,10 @@ run_world (const gchar *threads)
       out, "bulk: %" G_GUINT64_FORMAT " bytes\n",
       cns_bulk_send_application_get_total_bytes (CNS_BULK_SEND_APPLICATION (
           cns_application_container_get (w.apps, 6))));
-  g_string_append_printf (
-      out, "echo: %u sent, %u back\n",
-      cns_udp_echo_client_get_n_sent (CNS_UDP_ECHO_CLIENT (
-          cns_application_container_get (w.apps, 7))),
-      w.echoes);
+  g_string_append_printf (out, "echo: %u sent, %u back\n",
+                          cns_udp_echo_client_get_n_sent (CNS_UDP_ECHO_CLIENT (
+                              cns_application_container_get (w.apps, 7))),
+                          w.echoes);
   fingerprint = cns_simulator_get_fingerprint ();
   g_string_append_printf (out, "events: %" G_GUINT64_FORMAT " %s\n",
                           cns_simulator_get_event_count (), fingerprint);

@@ -267,8 +267,8 @@ START_TEST (test_threads)
       ck_assert_double_eq (
           cns_delay_monitor_get_delay_percentile (monitor, 0.5),
           bin_middle_s (7000000));
-      ck_assert_uint_eq (
-          cns_delay_monitor_get_rx_bytes_in_bin (monitor, 1, 1), 970 + 470);
+      ck_assert_uint_eq (cns_delay_monitor_get_rx_bytes_in_bin (monitor, 1, 1),
+                         970 + 470);
       ck_assert_uint_eq (cns_delay_monitor_get_rx_bytes_in_bin (monitor, 1, 2),
                          970);
       ck_assert_uint_eq (cns_delay_monitor_get_delay_checksum (monitor),

@@ -1041,14 +1041,15 @@ report_flows (CnsFlowMonitor *monitor, GString *out)
 
       g_string_append_printf (
           out,
-          "flow %u: ports %u>%u tx %u/%" G_GUINT64_FORMAT " rx %u/%"
-          G_GUINT64_FORMAT " lost %u forwarded %u first %" G_GINT64_FORMAT
-          "/%" G_GINT64_FORMAT " last %" G_GINT64_FORMAT "/%" G_GINT64_FORMAT
+          "flow %u: ports %u>%u tx %u/%" G_GUINT64_FORMAT
+          " rx %u/%" G_GUINT64_FORMAT
+          " lost %u forwarded %u first %" G_GINT64_FORMAT "/%" G_GINT64_FORMAT
+          " last %" G_GINT64_FORMAT "/%" G_GINT64_FORMAT
           " delay %" G_GINT64_FORMAT " jitter %" G_GINT64_FORMAT " drops",
           id, t->source_port, t->destination_port, s->tx_packets, s->tx_bytes,
           s->rx_packets, s->rx_bytes, s->lost_packets, s->times_forwarded,
-          s->time_first_tx, s->time_first_rx, s->time_last_tx,
-          s->time_last_rx, s->delay_sum, s->jitter_sum);
+          s->time_first_tx, s->time_first_rx, s->time_last_tx, s->time_last_rx,
+          s->delay_sum, s->jitter_sum);
       for (guint r = 0; r < CNS_FLOW_N_DROP_REASONS; r++)
         g_string_append_printf (
             out, " %u", cns_flow_monitor_get_packets_dropped (monitor, id, r));
@@ -1204,8 +1205,8 @@ run_scenario (void (*scenario) (GString *), const gchar *threads)
 START_TEST (test_flow_monitor_threads)
 {
   static void (*const scenarios[]) (GString *) = {
-    scenario_echo,        scenario_drops,           scenario_ends_only,
-    scenario_corrupt,     scenario_on_the_wire_2ms, scenario_on_the_wire_3ms,
+    scenario_echo,    scenario_drops,           scenario_ends_only,
+    scenario_corrupt, scenario_on_the_wire_2ms, scenario_on_the_wire_3ms,
   };
   static const gchar *const threads[] = { "2", "3", "4", "8" };
   g_autofree gchar *sequential = run_scenario (scenarios[_i], NULL);
