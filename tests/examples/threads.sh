@@ -23,12 +23,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The JSON line without the wall-clock figures (those of campus-ring,
-# phold and the MPI ones) and campus-ring's fields of a run on threads.
+# phold and the MPI ones) and the fields of a run on threads: the number
+# of threads, campus-ring's partition and per-thread arrays.
 deterministic () {
   sed -e 's/"setup_s":[^,]*,//' -e 's/"run_s":[^,]*,//' \
     -e 's/"wall_s":[^,}]*//' -e 's/"events_per_s":[^,}]*//' \
     -e 's/,"max_rss_kb":[0-9]*//' -e 's/,"rank_blocked_s":\[[^]]*\]//' \
-    -e 's/,"threads":[0-9]*,"partition":{[^}]*},"per_thread":{[^}]*}//'
+    -e 's/,"threads":[0-9]*//' -e 's/,"partition":{[^}]*}//' \
+    -e 's/,"per_thread":{[^}]*}//'
 }
 
 # ---- the cases: each runs its program into directory $1 with the
