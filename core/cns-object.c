@@ -619,6 +619,6 @@ cns_instance_is_a_remember (GTypeInstance *instance, GType type,
 {
   if (!g_type_check_instance_is_a (instance, type))
     return FALSE;
-  *last = instance->g_class;
+  __atomic_store_n (last, instance->g_class, __ATOMIC_RELAXED);
   return TRUE;
 }

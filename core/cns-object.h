@@ -106,17 +106,20 @@ void cns_object_anchor (CnsObject *self);
  * quick for an instance of exactly @type only; a subclass, which is what
  * such functions get, walks the type hierarchy in a function call. This
  * remembers the last class that passed at each call site, so a repeated
- * check is one comparison. Classes are never freed while instances live,
- * and simulations run on one thread per process.
+ * check is one comparison. Classes are never freed while instances live;
+ * the threads of a parallel run read and write the remembered class as a
+ * relaxed atomic, which costs what a plain load and store do.
  */
-#define CNS_INSTANCE_IS_A(instance, type)                               \
-  (G_GNUC_EXTENSION ({                                                  \
-    static GTypeClass *cns_instance_is_a_class_;                        \
-    GTypeInstance *cns_instance_is_a_ = (GTypeInstance *) (instance);   \
-    cns_instance_is_a_ != NULL                                          \
-        && (cns_instance_is_a_->g_class == cns_instance_is_a_class_     \
-            || cns_instance_is_a_remember (cns_instance_is_a_, (type),  \
-                                           &cns_instance_is_a_class_)); \
+#define CNS_INSTANCE_IS_A(instance, type)                                \
+  (G_GNUC_EXTENSION ({                                                   \
+    static GTypeClass *cns_instance_is_a_class_;                         \
+    GTypeInstance *cns_instance_is_a_ = (GTypeInstance *) (instance);    \
+    cns_instance_is_a_ != NULL                                           \
+        && (cns_instance_is_a_->g_class                                  \
+                == __atomic_load_n (&cns_instance_is_a_class_,           \
+                                    __ATOMIC_RELAXED)                    \
+            || cns_instance_is_a_remember (cns_instance_is_a_, (type),   \
+                                           &cns_instance_is_a_class_));  \
   }))
 
 gboolean cns_instance_is_a_remember (GTypeInstance *instance, GType type,

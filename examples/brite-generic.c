@@ -10,7 +10,8 @@
  * off the last leaf of AS 1, each by a 5 Mbps / 2 ms link; the client
  * sends --nPackets 1024-byte echo requests, one a second from 1 s, and
  * the program prints the topology, each datagram sent and echoed, and a
- * last line with the echoes that came back.
+ * last line with the echoes that came back; --fingerprint adds a SHA-256
+ * of the events every node ran, the same on any number of threads.
  *
  *   ./waf --run brite-generic                       (options: --help)
  *   ./waf --run "brite-generic --routing=nix
@@ -22,6 +23,8 @@
 #include <stdio.h>
 #include <string.h>
 
+/* What the client's traces count: only the client's events write it, so
+ * it needs nothing more on --threads. */
 typedef struct
 {
   guint sent;
@@ -151,7 +154,8 @@ main (int argc, char **argv)
   CnsApplication *client_app;
   guint n_packets = 1;
   Counts counts = { 0, 0 };
-  gboolean force = FALSE;
+  gboolean force = FALSE, fingerprint = FALSE;
+  g_autofree gchar *digest = NULL;
   GError *error = NULL;
 
   /* large topologies want malloc tuned; libcns leaves it alone unless asked */
@@ -180,6 +184,11 @@ main (int argc, char **argv)
       "Build the topology even when its estimated memory exceeds what this "
       "process may use",
       &force);
+  cns_command_line_add_boolean (
+      cmd, "fingerprint",
+      "Print a SHA-256 of the events every node ran, the same on any number "
+      "of threads",
+      &fingerprint);
   cns_command_line_parse (cmd, &argc, &argv);
   if (conf_file == NULL)
     conf_file = g_strdup (CNS_BRITE_CONF_DIR "/top-down.conf");
@@ -291,7 +300,12 @@ main (int argc, char **argv)
   cns_application_container_stop (client_apps, cns_seconds (n_packets + 5));
 
   cns_simulator_stop_at (cns_seconds (n_packets + 5));
+  if (fingerprint)
+    cns_simulator_enable_fingerprint ();
   cns_simulator_run ();
+  digest = cns_simulator_get_fingerprint ();
+  if (digest != NULL)
+    printf ("Events fingerprint: %s\n", digest);
   printf ("Echoes: %u sent, %u returned\n", counts.sent, counts.echoed);
   cns_simulator_destroy ();
   return counts.echoed == counts.sent ? 0 : 1;

@@ -100,6 +100,20 @@
  *
  *   mpirun -np 4 build/examples/campus-ring --nCampus=8 --json
  *
+ * THREADS. --threads=N runs the same process on N threads: the nodes are
+ * split into logical processes at the slow links, and every figure but
+ * the wall-clock ones equals a sequential run's, the --flowmon file and
+ * --pcap's files too. The library's monitors count per node and per
+ * thread and add up at the end; the program's own state is written only
+ * before and after the run, and by the progress line's events, which
+ * belong to no node and run between the threads' windows.
+ * --PrintDistributedStats then adds the partition (logical processes,
+ * links cut, lookahead) and a line per thread (events, windows, time
+ * busy and idle), and --json has them under "threads", "partition" and
+ * "per_thread", which a comparison with a sequential run leaves out.
+ *
+ *   build/examples/campus-ring --nCampus=8 --threads=2 --json
+ *
  * FILES AND MEMORY. Every file the run writes (--pcap, --flowmon,
  * --plot) is tried before anything is built, and an unwritable path
  * exits 1 at once; a write that still fails at the end is reported after
@@ -113,6 +127,7 @@
  * its nodes belong to.
  */
 #include "applications/cns-applications.h"
+#include "core/cns-parallel.h"
 #include "routing/cns-routing.h"
 #include "stats/cns-stats.h"
 
@@ -748,6 +763,9 @@ typedef struct
   guint32 ranks;
   const gchar *simulator;
   CnsMpiStats *per_rank; /* each rank's, on rank 0 */
+  guint threads;
+  CnsPartitionInfo partition; /* with threads > 1 */
+  CnsThreadStats *per_thread; /* each thread's, with threads > 1 */
   /* this rank's, before aggregate(): events run, those of no node, and
    * when its run ended */
   guint64 rank_events, rank_global_events;
@@ -857,6 +875,45 @@ print_json_ranks (const Summary *s)
           arrays);
 }
 
+/* One per-thread array of --json: "NAME":[...], FORMAT for each value. */
+#define PRINT_THREAD_ARRAY(s, name, format, field)                          \
+  G_STMT_START                                                              \
+    {                                                                       \
+      printf ("\"%s\":[", name);                                            \
+      for (guint i_ = 0; i_ < (s)->threads; i_++)                           \
+        printf ("%s" format, i_ > 0 ? "," : "", (s)->per_thread[i_].field); \
+      printf ("]");                                                         \
+    }                                                                       \
+  G_STMT_END
+
+/* On threads: "threads", "partition":{...} and "per_thread":{...}, the
+ * fields a comparison with a sequential run leaves out. */
+static void
+print_json_threads (const Summary *s)
+{
+  const CnsPartitionInfo *p = &s->partition;
+
+  if (s->threads <= 1)
+    return;
+  printf (",\"threads\":%u,\"partition\":{\"contexts\":%u,\"lps\":%u,"
+          "\"largest_lp\":%u,\"links\":%" G_GUINT64_FORMAT
+          ",\"cut_links\":%" G_GUINT64_FORMAT
+          ",\"threshold_s\":%.12g,\"lookahead_s\":%.12g},\"per_thread\":{",
+          s->threads, p->n_contexts, p->n_lps, p->largest_lp, p->n_links,
+          p->n_cut_links, cns_time_to_seconds (p->threshold),
+          cns_time_to_seconds (p->lookahead));
+  PRINT_THREAD_ARRAY (s, "events", "%" G_GUINT64_FORMAT, events);
+  printf (",");
+  PRINT_THREAD_ARRAY (s, "lps_run", "%" G_GUINT64_FORMAT, lps_run);
+  printf (",");
+  PRINT_THREAD_ARRAY (s, "windows", "%" G_GUINT64_FORMAT, windows);
+  printf (",");
+  PRINT_THREAD_ARRAY (s, "busy_s", "%.6f", busy_s);
+  printf (",");
+  PRINT_THREAD_ARRAY (s, "idle_s", "%.6f", idle_s);
+  printf ("}");
+}
+
 static void
 print_json (const Options *o, const Summary *s)
 {
@@ -899,6 +956,7 @@ print_json (const Options *o, const Summary *s)
   if (s->fingerprint != NULL)
     printf (",\"fingerprint\":\"%s\"", s->fingerprint);
   print_json_ranks (s);
+  print_json_threads (s);
   printf ("}\n");
 }
 
@@ -962,11 +1020,53 @@ print_table (const Options *o, const Summary *s)
           s->ranks > 1 ? " (the largest rank's)" : "");
   if (s->ranks > 1)
     printf ("  ranks      %u, %s simulator\n", s->ranks, s->simulator);
+  if (s->threads > 1)
+    printf ("  threads    %u, %u logical processes, lookahead %g ms\n",
+            s->threads, s->partition.n_lps,
+            cns_time_to_seconds (s->partition.lookahead) * 1e3);
   if (o->flowmon != NULL)
     printf ("  flowmon    %s flows in %s\n", thousands (s->monitored_flows, a),
             o->flowmon);
   if (s->fingerprint != NULL)
     printf ("  events     fingerprint %s\n", s->fingerprint);
+}
+
+/* The partition of a run on threads, in words. */
+static void
+print_partition (FILE *out, const Summary *s)
+{
+  const CnsPartitionInfo *p = &s->partition;
+  g_autofree gchar *threshold = cns_time_to_string (p->threshold);
+  g_autofree gchar *lookahead = cns_time_to_string (p->lookahead);
+  gchar a[32], b[32], c[32], d[32];
+
+  fprintf (out,
+           "partition: %s nodes in %s logical processes (the largest %s), "
+           "%s of %" G_GUINT64_FORMAT " links cut at %s, lookahead %s\n",
+           thousands (p->n_contexts, a), thousands (p->n_lps, b),
+           thousands (p->largest_lp, c), thousands (p->n_cut_links, d),
+           p->n_links, threshold, lookahead);
+}
+
+/* --PrintDistributedStats on threads: the partition and a line per
+ * thread. */
+static void
+print_threads (FILE *out, const Summary *s)
+{
+  if (s->threads <= 1)
+    return;
+  print_partition (out, s);
+  for (guint i = 0; i < s->threads; i++)
+    {
+      const CnsThreadStats *t = &s->per_thread[i];
+      gchar a[32], b[32], c[32];
+
+      fprintf (out,
+               "thread %u: %s events, %s LP runs, %s windows, busy %.3f s, "
+               "idle %.3f s\n",
+               i, thousands (t->events, a), thousands (t->lps_run, b),
+               thousands (t->windows, c), t->busy_s, t->idle_s);
+    }
 }
 
 /* --PrintDistributedStats: a line per rank. */
@@ -1160,13 +1260,14 @@ add_options (CnsCommandLine *cmd, Options *o)
   cns_command_line_add_boolean (
       cmd, "json",
       "Print one JSON line instead of the table, with per-rank arrays "
-      "(rank_events, rank_windows, ...)",
+      "(rank_events, rank_windows, ...), and on threads the partition and "
+      "per-thread arrays",
       &o->json);
   cns_command_line_add_boolean (
       cmd, "PrintDistributedStats",
       "Print a line per MPI rank: events, messages and packets sent and "
-      "received, null messages, windows, time blocked (on stderr with "
-      "--json)",
+      "received, null messages, windows, time blocked; on threads, the "
+      "partition and a line per thread (on stderr with --json)",
       &o->print_distributed);
   cns_command_line_add_boolean (
       cmd, "force",
@@ -1268,6 +1369,22 @@ count_global_events (const Options *o)
          + (o->stop_time > 0 && cns_simulator_is_finished () ? 1 : 0);
 }
 
+/* On threads: the partition of the run and what each thread did, noted
+ * before the simulator goes. */
+static void
+note_threads (Summary *s)
+{
+  s->threads = cns_simulator_get_n_threads ();
+  if (s->threads <= 1 || !cns_simulator_get_partition_info (&s->partition))
+    {
+      s->threads = 1;
+      return;
+    }
+  s->per_thread = g_new0 (CnsThreadStats, s->threads);
+  for (guint i = 0; i < s->threads; i++)
+    cns_simulator_get_thread_stats (i, &s->per_thread[i]);
+}
+
 /* Runs the simulation, with the progress line on a terminal, and notes
  * this rank's figures in @s. */
 static void
@@ -1301,6 +1418,7 @@ run (World *w, Summary *s, gint64 t0)
   s->rank_events = cns_simulator_get_event_count () - progress.ticks;
   s->rank_now = cns_simulator_now ();
   s->simulator = cns_simulator_get_implementation_name ();
+  note_threads (s);
 }
 
 /* What the run left in the devices and the monitors, then the world torn
@@ -1354,6 +1472,7 @@ report (const Options *o, const Summary *s, const gchar *what, GError *error)
     {
       fflush (stdout);
       print_ranks (o->json ? stderr : stdout, s);
+      print_threads (o->json ? stderr : stdout, s);
     }
   if (error == NULL)
     return 0;
@@ -1427,6 +1546,7 @@ main (int argc, char **argv)
 
   cns_mpi_disable ();
   g_free (s.per_rank);
+  g_free (s.per_thread);
   g_free (s.fingerprint);
   g_object_unref (stats.monitor);
   options_clear (&o);

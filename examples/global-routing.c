@@ -28,11 +28,18 @@
  *   ./waf --run global-routing
  *   ./waf --run "global-routing --upperMetric=5"
  *   ./waf --run "global-routing --failAt=2.5"
+ *
+ * The hops a datagram took travel with it, in a packet tag that each node
+ * adds itself to, so that the nodes write nothing they share; and what
+ * the program prints during the run goes through a CnsOrderedOutput, so
+ * that it comes out in the same order on any number of threads
+ * (--threads).
  */
 #include "applications/cns-applications.h"
 #include "routing/cns-routing.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define N_NODES 7
 
@@ -44,8 +51,52 @@ static const guint32 links[][2]
 
 static CnsNodeContainer *nodes;
 
-/* Hops of the datagrams in flight, by packet uid: a GString of node ids. */
-static GHashTable *hops;
+/* What the program prints, in the order of a sequential run. */
+static CnsOrderedOutput *output;
+
+/* The nodes a datagram went through so far, the sender first. */
+#define MAX_HOPS 23
+typedef struct
+{
+  guint8 n;
+  guint8 node[MAX_HOPS];
+} Hops;
+
+G_STATIC_ASSERT (sizeof (Hops) <= CNS_TAG_MAX_SIZE);
+
+static void
+hops_print (gconstpointer data, GString *out)
+{
+  const Hops *hops = data;
+
+  for (guint i = 0; i < hops->n; i++)
+    g_string_append_printf (out, "%s%u", i > 0 ? " " : "", hops->node[i]);
+}
+
+static const CnsTagClass hops_tag_class = {
+  "GlobalRoutingHops",
+  sizeof (Hops),
+  hops_print,
+};
+
+static void
+write_stdout (const gchar *bytes, gsize length, gpointer user_data)
+{
+  fwrite (bytes, 1, length, stdout);
+}
+
+G_GNUC_PRINTF (1, 2)
+static void
+say (const gchar *format, ...)
+{
+  g_autofree gchar *line = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  cns_ordered_output_write (output, line, strlen (line));
+}
 
 static int
 fail (GError *error)
@@ -90,59 +141,56 @@ print_path (guint32 source, guint32 destination)
       g_string_append_printf (path, " %u", at);
     }
   cns_time_format (cns_simulator_now (), now);
-  printf ("At time %s global routing takes node %u to node %u by %s (cost "
-          "%u)\n",
-          now, source, destination, path->str, cost);
+  say ("At time %s global routing takes node %u to node %u by %s (cost "
+       "%u)\n",
+       now, source, destination, path->str, cost);
 }
 
+/* Adds the node of @ipv4 to the hops of @packet, the first when @first. */
 static void
-free_path (gpointer path)
+add_hop (CnsPacket *packet, CnsIpv4L3Protocol *ipv4, gboolean first)
 {
-  g_string_free (path, TRUE);
+  Hops hops = { 0 };
+
+  if ((!first && !cns_packet_peek_packet_tag (packet, &hops_tag_class, &hops))
+      || hops.n == MAX_HOPS || !cns_packet_is_writable (packet))
+    return;
+  hops.node[hops.n++] = (guint8) node_of (ipv4);
+  cns_packet_replace_packet_tag (packet, &hops_tag_class, &hops);
 }
 
 static void
 on_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
          guint32 interface, gpointer user_data)
 {
-  GString *path = g_string_new (NULL);
-
-  g_string_append_printf (path, "%u",
-                          node_of (CNS_IPV4_L3_PROTOCOL (user_data)));
-  g_hash_table_replace (hops, GSIZE_TO_POINTER (cns_packet_get_uid (packet)),
-                        path);
+  add_hop (packet, user_data, TRUE);
 }
 
 static void
 on_forward (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
             guint32 interface, gpointer user_data)
 {
-  GString *path = g_hash_table_lookup (
-      hops, GSIZE_TO_POINTER (cns_packet_get_uid (packet)));
-
-  if (path != NULL)
-    g_string_append_printf (path, " %u",
-                            node_of (CNS_IPV4_L3_PROTOCOL (user_data)));
+  add_hop (packet, user_data, FALSE);
 }
 
 static void
 on_deliver (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
             guint32 interface, gpointer user_data)
 {
-  gpointer key = GSIZE_TO_POINTER (cns_packet_get_uid (packet));
-  GString *path = g_hash_table_lookup (hops, key);
+  g_autoptr (GString) path = g_string_new (NULL);
   gchar now[CNS_TIME_STRING_SIZE];
+  Hops hops;
 
-  if (path == NULL)
+  if (!cns_packet_peek_packet_tag (packet, &hops_tag_class, &hops))
     return;
+  hops_print (&hops, path);
   g_string_append_printf (path, " %u",
                           node_of (CNS_IPV4_L3_PROTOCOL (user_data)));
   cns_time_format (cns_simulator_now (), now);
-  printf ("At time %s node %u received a datagram of %u bytes (with its UDP "
-          "header) by %s\n",
-          now, node_of (CNS_IPV4_L3_PROTOCOL (user_data)),
-          cns_packet_get_size (packet), path->str);
-  g_hash_table_remove (hops, key);
+  say ("At time %s node %u received a datagram of %u bytes (with its UDP "
+       "header) by %s\n",
+       now, node_of (CNS_IPV4_L3_PROTOCOL (user_data)),
+       cns_packet_get_size (packet), path->str);
 }
 
 static void
@@ -155,7 +203,7 @@ take_upper_path_down (gpointer obj, gpointer data)
 
   cns_ipv4_l3_protocol_set_down (ipv4, 2);
   cns_time_format (cns_simulator_now (), now);
-  printf ("At time %s node 1 takes interface 2 (to node 2) down\n", now);
+  say ("At time %s node 1 takes interface 2 (to node 2) down\n", now);
   if (!cns_ipv4_global_routing_helper_recompute_routing_tables (&error))
     {
       fprintf (stderr, "global-routing: %s\n", error->message);
@@ -217,6 +265,9 @@ main (int argc, char **argv)
       return 2;
     }
 
+  /* after the command line, which sets --threads */
+  output = cns_ordered_output_new (write_stdout, NULL);
+  cns_tag_class_register (&hops_tag_class);
   nodes = cns_node_container_new ();
   cns_node_container_create (nodes, N_NODES);
   cns_ipv4_list_routing_helper_add (
@@ -267,7 +318,6 @@ main (int argc, char **argv)
                                  ipv4, &error))
         return fail (error);
     }
-  hops = g_hash_table_new_full (NULL, NULL, NULL, free_path);
 
   if (!cns_ipv4_global_routing_helper_populate_routing_tables (&error))
     return fail (error);
@@ -296,7 +346,7 @@ main (int argc, char **argv)
 
   cns_simulator_stop_at (cns_seconds (1.0 + packets + 1.0));
   cns_simulator_run ();
-  g_clear_pointer (&hops, g_hash_table_unref);
+  g_clear_pointer (&output, cns_ordered_output_free);
   g_clear_pointer (&nodes, cns_node_container_unref);
   cns_simulator_destroy ();
   return 0;

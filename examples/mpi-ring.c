@@ -59,14 +59,19 @@ typedef struct
   gboolean json;
 } Options;
 
-/* What the trace callbacks count on this rank. */
-static struct
+/* What the trace callbacks of every node count on this rank: on
+ * --threads, nodes of several threads at once, each thread into its own
+ * copy, added up at the end. */
+enum
 {
-  guint64 tx_packets;
-  guint64 rx_packets;
-  guint64 rx_bytes;
-  guint64 rx_checksum;
-} stats;
+  STAT_TX_PACKETS,
+  STAT_RX_PACKETS,
+  STAT_RX_BYTES,
+  STAT_RX_CHECKSUM,
+  N_STATS
+};
+
+static CnsAccumulator *stats;
 
 /* splitmix64's finaliser: mixes a value before it is summed, so that sums
  * over packets in any order tell different sets apart. */
@@ -82,7 +87,7 @@ mix64 (guint64 x)
 static void
 on_source_tx (gpointer source, CnsPacket *packet, gpointer user_data)
 {
-  stats.tx_packets++;
+  cns_accumulator_add (stats, STAT_TX_PACKETS, 1);
 }
 
 /* Rx of a sink; @user_data is its node's id. */
@@ -90,10 +95,12 @@ static void
 on_sink_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
             gpointer user_data)
 {
-  stats.rx_packets++;
-  stats.rx_bytes += cns_packet_get_size (packet);
-  stats.rx_checksum += mix64 (mix64 (GPOINTER_TO_UINT (user_data))
-                              + (guint64) cns_simulator_now ());
+  guint64 *counts = cns_accumulator_get_values (stats);
+
+  counts[STAT_RX_PACKETS]++;
+  counts[STAT_RX_BYTES] += cns_packet_get_size (packet);
+  counts[STAT_RX_CHECKSUM] += mix64 (mix64 (GPOINTER_TO_UINT (user_data))
+                                     + (guint64) cns_simulator_now ());
 }
 
 /* Set-up errors are the same on every rank: rank 0 says so and every rank
@@ -247,10 +254,10 @@ aggregate (Report *r, CnsNodeContainer *nodes, gint64 run_us)
   CnsMpiStats mpi;
 
   cns_mpi_get_stats (&mpi);
-  r->sum[SUM_TX_PACKETS] = stats.tx_packets;
-  r->sum[SUM_RX_PACKETS] = stats.rx_packets;
-  r->sum[SUM_RX_BYTES] = stats.rx_bytes;
-  r->sum[SUM_RX_CHECKSUM] = stats.rx_checksum;
+  r->sum[SUM_TX_PACKETS] = cns_accumulator_get_total (stats, STAT_TX_PACKETS);
+  r->sum[SUM_RX_PACKETS] = cns_accumulator_get_total (stats, STAT_RX_PACKETS);
+  r->sum[SUM_RX_BYTES] = cns_accumulator_get_total (stats, STAT_RX_BYTES);
+  r->sum[SUM_RX_CHECKSUM] = cns_accumulator_get_total (stats, STAT_RX_CHECKSUM);
   r->sum[SUM_QUEUE_DROPS] = count_queue_drops (nodes);
   r->sum[SUM_EVENTS] = cns_simulator_get_event_count ();
   r->sum[SUM_MESSAGES_SENT] = mpi.messages_sent;
@@ -396,6 +403,9 @@ main (int argc, char **argv)
       return status;
     }
 
+  /* after the command line, which sets --threads */
+  stats = cns_accumulator_new (N_STATS);
+
   /* ---- topology: every rank builds all of it ---- */
   r.ranks = cns_mpi_get_size ();
   r.n_nodes = o.n_nodes != 0 ? o.n_nodes : r.ranks;
@@ -462,6 +472,7 @@ main (int argc, char **argv)
     }
   g_free (r.per_rank);
   cns_simulator_destroy ();
+  cns_accumulator_unref (stats);
   cns_mpi_disable ();
   return 0;
 }

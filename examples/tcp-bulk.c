@@ -36,7 +36,8 @@
  * download measures. Then the sender's retransmitted segments (SYNs
  * included; cns_tcp_socket_get_retransmissions()), the packets dropped
  * by the queues and by the error model, and "Goodput: X Mbps" last.
- * --json prints one JSON line instead.
+ * --json prints one JSON line instead; --fingerprint adds a SHA-256 of
+ * the events every node ran, the same on any number of threads.
  *
  * --cwndFile (tcp-bulk-cwnd.dat) gets the sender's congestion window,
  * "time_s cwnd_bytes" per change, from the socket's CongestionWindow
@@ -93,6 +94,7 @@ typedef struct
   gchar *plot; /* a directory; NULL for none */
   gchar *pcap; /* a file prefix; NULL for none */
   gboolean json;
+  gboolean fingerprint;
 } Options;
 
 static void
@@ -215,7 +217,10 @@ typedef struct
   guint32 cwnd;
 } CwndSample;
 
-/* The trace callbacks add to this. */
+/* The trace callbacks add to this, each field from the events of one
+ * node (the sender's socket, the sink, the receiver's device): on
+ * --threads, nodes run on different threads, but no two write one
+ * field. */
 static struct
 {
   CnsBulkSendApplication *app;
@@ -356,6 +361,7 @@ typedef struct
   guint64 queue_drops;
   gdouble transfer_s;
   gdouble goodput_mbps;
+  gchar *fingerprint; /* with --fingerprint */
 } Summary;
 
 /* "1234567" -> "1,234,567" */
@@ -403,6 +409,8 @@ print_table (const Options *o, const Summary *s)
           thousands (s->queue_drops, a), thousands (stats.error_drops, b),
           o->error_rate);
   printf ("  cwnd       %u samples in %s\n", stats.cwnd->len, o->cwnd_file);
+  if (s->fingerprint != NULL)
+    printf ("  events     fingerprint %s\n", s->fingerprint);
   printf ("Goodput: %.2f Mbps\n", s->goodput_mbps);
 }
 
@@ -417,7 +425,7 @@ print_json (const Options *o, const Summary *s)
           ",\"first_rx_s\":%.9f,\"last_rx_s\":%.9f,\"transfer_s\":%.9f,"
           "\"goodput_mbps\":%.6f,\"retransmissions\":%u,"
           "\"queue_drops\":%" G_GUINT64_FORMAT
-          ",\"error_drops\":%" G_GUINT64_FORMAT ",\"cwnd_samples\":%u}\n",
+          ",\"error_drops\":%" G_GUINT64_FORMAT ",\"cwnd_samples\":%u%s%s%s}\n",
           congestion_control_name (o->congestion_control), o->segment_size,
           s->wire_size, s->queue_packets, s->rtt_s,
           cns_time_to_seconds (o->sim_time), o->max_bytes, o->error_rate,
@@ -425,7 +433,9 @@ print_json (const Options *o, const Summary *s)
           s->tx_bytes, stats.rx_bytes, cns_time_to_seconds (stats.first_rx),
           cns_time_to_seconds (stats.last_rx), s->transfer_s, s->goodput_mbps,
           s->retransmissions, s->queue_drops, stats.error_drops,
-          stats.cwnd->len);
+          stats.cwnd->len, s->fingerprint != NULL ? ",\"fingerprint\":\"" : "",
+          s->fingerprint != NULL ? s->fingerprint : "",
+          s->fingerprint != NULL ? "\"" : "");
 }
 
 /* "time_s cwnd_bytes" lines, after two comment lines. */
@@ -588,6 +598,11 @@ main (int argc, char **argv)
                                &o.pcap);
   cns_command_line_add_boolean (
       cmd, "json", "Print one JSON line instead of the summary", &o.json);
+  cns_command_line_add_boolean (
+      cmd, "fingerprint",
+      "Print a SHA-256 of the events every node ran, the same on any number "
+      "of threads",
+      &o.fingerprint);
   cns_command_line_parse (cmd, &argc, &argv);
   /* a default set before parsing would leak when the option replaces it */
   if (o.cwnd_file == NULL)
@@ -713,9 +728,12 @@ main (int argc, char **argv)
 
   /* ---- run ---- */
   cns_simulator_stop_at (o.sim_time);
+  if (o.fingerprint)
+    cns_simulator_enable_fingerprint ();
   cns_simulator_run ();
 
   /* ---- report ---- */
+  s.fingerprint = cns_simulator_get_fingerprint ();
   socket = cns_bulk_send_application_get_socket (stats.app);
   s.tx_bytes = cns_bulk_send_application_get_total_bytes (stats.app);
   if (socket != NULL && CNS_IS_TCP_SOCKET (socket))
@@ -754,6 +772,7 @@ main (int argc, char **argv)
 
   cns_simulator_destroy ();
   g_array_unref (stats.cwnd);
+  g_free (s.fingerprint);
   options_clear (&o);
   return status;
 }

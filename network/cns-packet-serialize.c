@@ -206,9 +206,10 @@ typedef struct
 
 #define N_RECENT 8
 
-static RecentClass recent_packet_tags[N_RECENT];
-static RecentClass recent_byte_tags[N_RECENT];
-static RecentClass recent_headers[N_RECENT];
+/* per thread: packets handed to another LP are read back on any thread */
+static __thread RecentClass recent_packet_tags[N_RECENT];
+static __thread RecentClass recent_byte_tags[N_RECENT];
+static __thread RecentClass recent_headers[N_RECENT];
 
 typedef gconstpointer (*ClassLookupFn) (const gchar *name);
 

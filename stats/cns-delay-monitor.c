@@ -17,11 +17,19 @@
  * at the speed of one written in C. Sinks are any object with an "Rx"
  * trace source of the packet sinks' signature, connected by name: the
  * module needs no application type.
+ *
+ * Sources and sinks of many nodes count at once on threads, so each
+ * thread counts apart, on cache lines of its own, and the getters add
+ * the threads' counts up: integer sums, so the totals are the sequential
+ * run's whatever thread counted what. Make the monitor after the command
+ * line sets --threads.
  */
 #include "stats/cns-delay-monitor.h"
 
 #include "core/cns-core-error.h"
+#include "core/cns-log.h"
 #include "core/cns-mpi.h"
+#include "core/cns-parallel.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "internet/cns-ipv4-address.h"
@@ -33,6 +41,7 @@
 #include "stats/cns-send-time-tag-private.h"
 
 #include <math.h>
+#include <string.h>
 
 /* What one sink's Rx callback needs. */
 typedef struct
@@ -51,10 +60,9 @@ typedef struct
   gpointer data;
 } Connection;
 
-struct _CnsDelayMonitor
+/* What one thread counted. */
+typedef struct
 {
-  GObject parent_instance;
-
   guint64 tx_packets, tx_bytes;
   guint64 rx_packets, rx_bytes;
   guint64 transmissions;
@@ -63,6 +71,22 @@ struct _CnsDelayMonitor
   guint64 delay_checksum;
   CnsHistogram delays; /* in ns, log-linear bins */
   guint64 *rx_binned;  /* group x 1-s bin, or NULL */
+} Counts;
+
+/* Counts padded to whole cache lines, so that threads never write the
+ * same line. */
+typedef union
+{
+  Counts counts;
+  guint8 line[(sizeof (Counts) + 63) / 64 * 64];
+} ThreadCounts;
+
+struct _CnsDelayMonitor
+{
+  GObject parent_instance;
+
+  ThreadCounts *threads; /* one per thread, row 0 the main thread's */
+  guint n_threads;
   guint n_groups, n_time_bins;
   GArray *connections; /* Connection */
   GPtrArray *sinks;    /* Sink */
@@ -80,6 +104,19 @@ mix64 (guint64 x)
   return x ^ (x >> 31);
 }
 
+/* The counts of the thread running the event. */
+static inline Counts *
+monitor_counts (CnsDelayMonitor *self)
+{
+  guint thread = cns_simulator_get_thread_index ();
+
+  if (G_UNLIKELY (thread >= self->n_threads))
+    cns_fatal ("a delay monitor made for %u threads counts on thread %u: "
+               "make it after the command line sets --threads",
+               self->n_threads, thread);
+  return &self->threads[thread].counts;
+}
+
 /* SendOutgoing of a source's IPv4 layer. */
 static void
 on_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
@@ -88,6 +125,7 @@ on_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
   CnsDelayMonitor *self = user_data;
   CnsTime now = cns_simulator_now ();
   guint32 payload;
+  Counts *counts;
 
   if (header->protocol == CNS_IP_PROTOCOL_UDP)
     payload = cns_packet_get_size (packet) - CNS_UDP_HEADER_SIZE;
@@ -103,8 +141,9 @@ on_send (gpointer source, const CnsIpv4Header *header, CnsPacket *packet,
     }
   else
     return;
-  self->tx_packets++;
-  self->tx_bytes += payload;
+  counts = monitor_counts (self);
+  counts->tx_packets++;
+  counts->tx_bytes += payload;
   /* the datagram is the source's alone here: nothing shares it yet */
   if (cns_packet_is_writable (packet))
     cns_send_time_tag_set (packet, now);
@@ -117,31 +156,33 @@ on_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
 {
   Sink *sink = user_data;
   CnsDelayMonitor *self = sink->monitor;
+  Counts *counts = monitor_counts (self);
   guint32 size = cns_packet_get_size (packet);
   CnsInetSocketAddress sender;
   CnsTime sent, delay;
 
-  self->rx_packets++;
-  self->rx_bytes += size;
-  if (self->rx_binned != NULL && sink->group < self->n_groups)
+  counts->rx_packets++;
+  counts->rx_bytes += size;
+  if (counts->rx_binned != NULL && sink->group < self->n_groups)
     {
       guint bin = (guint) (cns_simulator_now () / CNS_TIME_PS_PER_S);
 
       if (bin < self->n_time_bins)
-        self->rx_binned[(gsize) sink->group * self->n_time_bins + bin] += size;
+        counts->rx_binned[(gsize) sink->group * self->n_time_bins + bin]
+            += size;
     }
   if (!cns_send_time_tag_peek (packet, &sent))
     {
-      self->untagged++;
+      counts->untagged++;
       return;
     }
   delay = cns_simulator_now () - sent;
-  self->delay_ps += (guint64) delay;
-  cns_histogram_add (&self->delays,
+  counts->delay_ps += (guint64) delay;
+  cns_histogram_add (&counts->delays,
                      cns_histogram_log_bin ((guint64) delay / 1000), 1);
   /* a flow is the sink's flow number and the sender's address and port */
   cns_inet_socket_address_from_address (from, &sender);
-  self->delay_checksum += mix64 (
+  counts->delay_checksum += mix64 (
       mix64 (((guint64) sink->flow << 32 | sender.address.value) ^ sender.port)
       + (guint64) delay);
 }
@@ -150,7 +191,7 @@ on_rx (gpointer source, CnsPacket *packet, const CnsAddress *from,
 static void
 on_transmit (gpointer source, CnsPacket *packet, gpointer user_data)
 {
-  ((CnsDelayMonitor *) user_data)->transmissions++;
+  monitor_counts (user_data)->transmissions++;
 }
 
 static gboolean
@@ -191,8 +232,12 @@ cns_delay_monitor_finalize (GObject *object)
 
   g_array_unref (self->connections);
   g_ptr_array_unref (self->sinks);
-  cns_histogram_clear (&self->delays);
-  g_free (self->rx_binned);
+  for (guint i = 0; i < self->n_threads; i++)
+    {
+      cns_histogram_clear (&self->threads[i].counts.delays);
+      g_free (self->threads[i].counts.rx_binned);
+    }
+  g_aligned_free (self->threads);
   G_OBJECT_CLASS (cns_delay_monitor_parent_class)->finalize (object);
 }
 
@@ -209,10 +254,15 @@ cns_delay_monitor_init (CnsDelayMonitor *self)
 {
   self->connections = g_array_new (FALSE, FALSE, sizeof (Connection));
   self->sinks = g_ptr_array_new_with_free_func (g_free);
+  self->n_threads = MAX (cns_simulator_get_n_threads (), 1);
+  self->threads = g_aligned_alloc0 (self->n_threads, sizeof (ThreadCounts), 64);
 }
 
 /**
  * cns_delay_monitor_new:
+ *
+ * Make the monitor after the command line sets --threads: it counts
+ * apart for each thread of a parallel run.
  *
  * Returns: (transfer full): a monitor with no source or sink yet.
  */
@@ -318,11 +368,60 @@ cns_delay_monitor_set_rx_bins (CnsDelayMonitor *self, guint n_groups,
                                guint n_bins)
 {
   g_return_if_fail (CNS_IS_DELAY_MONITOR (self));
-  g_clear_pointer (&self->rx_binned, g_free);
   self->n_groups = n_groups;
   self->n_time_bins = n_bins;
-  if ((gsize) n_groups * n_bins > 0)
-    self->rx_binned = g_new0 (guint64, (gsize) n_groups * n_bins);
+  for (guint i = 0; i < self->n_threads; i++)
+    {
+      Counts *counts = &self->threads[i].counts;
+
+      g_clear_pointer (&counts->rx_binned, g_free);
+      if ((gsize) n_groups * n_bins > 0)
+        counts->rx_binned = g_new0 (guint64, (gsize) n_groups * n_bins);
+    }
+}
+
+/* Adds every thread's counts into the main thread's, outside a run. A
+ * thread that received nothing binned nothing. */
+static void
+monitor_fold_threads (CnsDelayMonitor *self)
+{
+  Counts *into = &self->threads[0].counts;
+  gsize n_binned = (gsize) self->n_groups * self->n_time_bins;
+
+  for (guint i = 1; i < self->n_threads; i++)
+    {
+      Counts *c = &self->threads[i].counts;
+
+      if (c->tx_packets == 0 && c->rx_packets == 0 && c->transmissions == 0)
+        continue;
+      into->tx_packets += c->tx_packets;
+      into->tx_bytes += c->tx_bytes;
+      into->rx_packets += c->rx_packets;
+      into->rx_bytes += c->rx_bytes;
+      into->transmissions += c->transmissions;
+      into->untagged += c->untagged;
+      into->delay_ps += c->delay_ps;
+      into->delay_checksum += c->delay_checksum;
+      cns_histogram_merge (&into->delays, &c->delays);
+      cns_histogram_clear (&c->delays);
+      if (c->rx_binned != NULL)
+        {
+          for (gsize b = 0; b < n_binned; b++)
+            into->rx_binned[b] += c->rx_binned[b];
+          memset (c->rx_binned, 0, n_binned * sizeof (guint64));
+        }
+      c->tx_packets = c->tx_bytes = c->rx_packets = c->rx_bytes = 0;
+      c->transmissions = c->untagged = c->delay_checksum = 0;
+      c->delay_ps = 0;
+    }
+}
+
+/* The counts of every thread, added up (outside a run). */
+static Counts *
+monitor_totals (CnsDelayMonitor *self)
+{
+  monitor_fold_threads (self);
+  return &self->threads[0].counts;
 }
 
 /**
@@ -348,36 +447,43 @@ cns_delay_monitor_merge_ranks (CnsDelayMonitor *self)
     DELAY_PS, /* four 32-bit limbs, lowest first: sums cannot carry out */
     N_SUMS = DELAY_PS + 4
   };
-  guint64 sum[N_SUMS] = {
-    [TX_PACKETS] = self->tx_packets,       [TX_BYTES] = self->tx_bytes,
-    [RX_PACKETS] = self->rx_packets,       [RX_BYTES] = self->rx_bytes,
-    [TRANSMISSIONS] = self->transmissions, [UNTAGGED] = self->untagged,
-    [CHECKSUM] = self->delay_checksum,
-  };
+  guint64 sum[N_SUMS];
+  Counts *c;
 
   g_return_if_fail (CNS_IS_DELAY_MONITOR (self));
+  c = monitor_totals (self);
   if (cns_mpi_get_size () <= 1)
     return;
+  sum[TX_PACKETS] = c->tx_packets;
+  sum[TX_BYTES] = c->tx_bytes;
+  sum[RX_PACKETS] = c->rx_packets;
+  sum[RX_BYTES] = c->rx_bytes;
+  sum[TRANSMISSIONS] = c->transmissions;
+  sum[UNTAGGED] = c->untagged;
+  sum[CHECKSUM] = c->delay_checksum;
   for (guint i = 0; i < 4; i++)
-    sum[DELAY_PS + i] = (guint64) (self->delay_ps >> (32 * i)) & 0xffffffffu;
+    sum[DELAY_PS + i] = (guint64) (c->delay_ps >> (32 * i)) & 0xffffffffu;
   cns_mpi_sum (sum, N_SUMS);
-  cns_histogram_sum_ranks (&self->delays, CNS_HISTOGRAM_LOG_N_BINS);
-  if (self->rx_binned != NULL)
-    cns_mpi_sum (self->rx_binned, (gsize) self->n_groups * self->n_time_bins);
-  self->tx_packets = sum[TX_PACKETS];
-  self->tx_bytes = sum[TX_BYTES];
-  self->rx_packets = sum[RX_PACKETS];
-  self->rx_bytes = sum[RX_BYTES];
-  self->transmissions = sum[TRANSMISSIONS];
-  self->untagged = sum[UNTAGGED];
-  self->delay_checksum = sum[CHECKSUM];
-  self->delay_ps = 0;
+  cns_histogram_sum_ranks (&c->delays, CNS_HISTOGRAM_LOG_N_BINS);
+  if (c->rx_binned != NULL)
+    cns_mpi_sum (c->rx_binned, (gsize) self->n_groups * self->n_time_bins);
+  c->tx_packets = sum[TX_PACKETS];
+  c->tx_bytes = sum[TX_BYTES];
+  c->rx_packets = sum[RX_PACKETS];
+  c->rx_bytes = sum[RX_BYTES];
+  c->transmissions = sum[TRANSMISSIONS];
+  c->untagged = sum[UNTAGGED];
+  c->delay_checksum = sum[CHECKSUM];
+  c->delay_ps = 0;
   for (guint i = 0; i < 4; i++)
-    self->delay_ps += (unsigned __int128) sum[DELAY_PS + i] << (32 * i);
+    c->delay_ps += (unsigned __int128) sum[DELAY_PS + i] << (32 * i);
 }
 
 /**
  * cns_delay_monitor_get_tx_packets:
+ *
+ * The getters add up what every thread counted: call them outside a
+ * run on threads.
  *
  * Returns: the datagrams and TCP data segments the sources sent.
  */
@@ -385,7 +491,7 @@ guint64
 cns_delay_monitor_get_tx_packets (CnsDelayMonitor *self)
 {
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  return self->tx_packets;
+  return monitor_totals (self)->tx_packets;
 }
 
 /**
@@ -397,7 +503,7 @@ guint64
 cns_delay_monitor_get_tx_bytes (CnsDelayMonitor *self)
 {
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  return self->tx_bytes;
+  return monitor_totals (self)->tx_bytes;
 }
 
 /**
@@ -409,7 +515,7 @@ guint64
 cns_delay_monitor_get_rx_packets (CnsDelayMonitor *self)
 {
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  return self->rx_packets;
+  return monitor_totals (self)->rx_packets;
 }
 
 /**
@@ -421,7 +527,7 @@ guint64
 cns_delay_monitor_get_rx_bytes (CnsDelayMonitor *self)
 {
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  return self->rx_bytes;
+  return monitor_totals (self)->rx_bytes;
 }
 
 /**
@@ -433,8 +539,11 @@ cns_delay_monitor_get_rx_bytes (CnsDelayMonitor *self)
 guint64
 cns_delay_monitor_get_delay_samples (CnsDelayMonitor *self)
 {
+  Counts *c;
+
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  return self->rx_packets - self->untagged;
+  c = monitor_totals (self);
+  return c->rx_packets - c->untagged;
 }
 
 /**
@@ -446,7 +555,7 @@ guint64
 cns_delay_monitor_get_transmissions (CnsDelayMonitor *self)
 {
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  return self->transmissions;
+  return monitor_totals (self)->transmissions;
 }
 
 /**
@@ -458,7 +567,7 @@ guint64
 cns_delay_monitor_get_delay_checksum (CnsDelayMonitor *self)
 {
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  return self->delay_checksum;
+  return monitor_totals (self)->delay_checksum;
 }
 
 /**
@@ -470,11 +579,13 @@ cns_delay_monitor_get_delay_checksum (CnsDelayMonitor *self)
 gdouble
 cns_delay_monitor_get_delay_mean (CnsDelayMonitor *self)
 {
+  Counts *c;
   guint64 n;
 
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  n = self->rx_packets - self->untagged;
-  return n > 0 ? (gdouble) self->delay_ps / n / 1e12 : 0;
+  c = monitor_totals (self);
+  n = c->rx_packets - c->untagged;
+  return n > 0 ? (gdouble) c->delay_ps / n / 1e12 : 0;
 }
 
 /**
@@ -489,14 +600,15 @@ gdouble
 cns_delay_monitor_get_delay_percentile (CnsDelayMonitor *self, gdouble fraction)
 {
   guint64 n, rank, seen = 0;
+  Counts *c;
 
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  n = self->rx_packets - self->untagged;
+  c = monitor_totals (self);
+  n = c->rx_packets - c->untagged;
   rank = (guint64) ceil (fraction * n);
-  for (guint32 b = 0; b < cns_histogram_get_n_bins (&self->delays) && n > 0;
-       b++)
+  for (guint32 b = 0; b < cns_histogram_get_n_bins (&c->delays) && n > 0; b++)
     {
-      seen += cns_histogram_get_count (&self->delays, b);
+      seen += cns_histogram_get_count (&c->delays, b);
       if (seen >= rank)
         {
           guint64 width, low = cns_histogram_log_bin_low (b, &width);
@@ -541,7 +653,7 @@ cns_delay_monitor_get_delay_bin (CnsDelayMonitor *self, guint bin,
     *low_ns = low;
   if (width_ns != NULL)
     *width_ns = width;
-  return cns_histogram_get_count (&self->delays, bin);
+  return cns_histogram_get_count (&monitor_totals (self)->delays, bin);
 }
 
 /**
@@ -557,9 +669,12 @@ guint64
 cns_delay_monitor_get_rx_bytes_in_bin (CnsDelayMonitor *self, guint group,
                                        guint bin)
 {
+  Counts *c;
+
   g_return_val_if_fail (CNS_IS_DELAY_MONITOR (self), 0);
-  if (self->rx_binned == NULL || group >= self->n_groups
+  c = monitor_totals (self);
+  if (c->rx_binned == NULL || group >= self->n_groups
       || bin >= self->n_time_bins)
     return 0;
-  return self->rx_binned[(gsize) group * self->n_time_bins + bin];
+  return c->rx_binned[(gsize) group * self->n_time_bins + bin];
 }

@@ -1,4 +1,5 @@
-/* cns — the flow monitor's classifier: which flow a datagram belongs to.
+/* cns — the flow monitor's classifier: which flow a datagram belongs to,
+ * and the table of flows one node keeps.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
@@ -8,21 +9,21 @@
 
 G_BEGIN_DECLS
 
-/* The flows one rank's monitor follows. */
+/* The flows whose statistics one node's events write: those it sent
+ * (classified here), and those it received, or took over from another
+ * logical process or MPI rank, classified elsewhere. */
 typedef struct
 {
-  GPtrArray *flows;      /* CnsFlowRecord, by index: the flows this rank
-                            follows */
-  GPtrArray *order;      /* the flows classified here, by id */
-  GHashTable *by_tuple;  /* CnsFlowFiveTuple -> CnsFlowRecord, classified
-                            here */
-  GHashTable *by_source; /* CnsFlowRecord::source -> CnsFlowRecord,
-                            classified elsewhere */
-  guint32 rank;          /* this process's MPI rank */
+  GPtrArray *flows;      /* CnsFlowRecord, by index */
+  GHashTable *by_tuple;  /* CnsFlowFiveTuple -> CnsFlowRecord classified
+                            here; made at the first */
+  GHashTable *by_source; /* CnsFlowRecord::source -> CnsFlowRecord
+                            classified elsewhere; made at the first */
+  guint32 node;
 } CnsFlowClassifier;
 
-G_GNUC_INTERNAL void cns_flow_classifier_init (CnsFlowClassifier *c);
-G_GNUC_INTERNAL void cns_flow_classifier_clear (CnsFlowClassifier *c);
+G_GNUC_INTERNAL CnsFlowClassifier *cns_flow_classifier_new (guint32 node);
+G_GNUC_INTERNAL void cns_flow_classifier_free (gpointer data);
 G_GNUC_INTERNAL gboolean cns_flow_classifier_get_tuple (
     const CnsIpv4Header *header, const CnsPacket *packet,
     CnsFlowFiveTuple *tuple);
@@ -32,8 +33,7 @@ cns_flow_classifier_classify (CnsFlowClassifier *c,
 G_GNUC_INTERNAL CnsFlowRecord *cns_flow_classifier_peek (CnsFlowClassifier *c,
                                                          guint32 index);
 G_GNUC_INTERNAL CnsFlowRecord *
-cns_flow_classifier_lookup_source (CnsFlowClassifier *c, guint32 rank,
-                                   guint32 index);
+cns_flow_classifier_lookup_source (CnsFlowClassifier *c, guint64 source);
 
 G_GNUC_INTERNAL guint cns_flow_five_tuple_hash (gconstpointer key);
 G_GNUC_INTERNAL gboolean cns_flow_five_tuple_equal (gconstpointer a,

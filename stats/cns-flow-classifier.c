@@ -1,4 +1,5 @@
-/* cns — the flow monitor's classifier: which flow a datagram belongs to.
+/* cns — the flow monitor's classifier: which flow a datagram belongs to,
+ * and the table of flows one node keeps.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * ns-3's Ipv4FlowClassifier: a unicast UDP or TCP datagram is classified
@@ -7,12 +8,17 @@
  * first packets' send times, flows whose first packets left at the same
  * time in the order of their 5-tuples (source address, destination
  * address, protocol, source port, destination port, as numbers). That
- * order does not depend on how the nodes are spread over MPI ranks; a
- * flow's id changes only while another flow starts at the same time with
- * a smaller 5-tuple. Tags name flows by their index in the table
- * instead, which never changes. A flow seen first in a packet from
- * another rank is named by where it was classified (that rank and
- * index).
+ * order does not depend on the order events of different nodes ran in,
+ * so it is the same on any number of threads and MPI ranks; the ids are
+ * given when the tables are merged (cns-flow-monitor-merge.c).
+ *
+ * Each node keeps a table of its own, written by its own events only, so
+ * that nodes run by different threads never write the same table: the
+ * flows it sends, classified here, and the records of flows classified
+ * elsewhere that it receives or takes over from another logical process
+ * or rank. A flow is named by where it was classified, that node and its
+ * index there, the same in every run; tags name a flow's record in a
+ * table by the table's node and the record's index, which never change.
  */
 #include "stats/cns-flow-classifier-private.h"
 
@@ -95,33 +101,36 @@ cns_flow_record_compare_pointers (gconstpointer a, gconstpointer b)
 }
 
 /**
- * cns_flow_classifier_init:
- * @c: a classifier to set up, with no flow
+ * cns_flow_classifier_new:
+ * @node: the node whose table it is
+ *
+ * Returns: (transfer full): a table with no flow.
  */
-void
-cns_flow_classifier_init (CnsFlowClassifier *c)
+CnsFlowClassifier *
+cns_flow_classifier_new (guint32 node)
 {
+  CnsFlowClassifier *c = g_new0 (CnsFlowClassifier, 1);
+
   c->flows = g_ptr_array_new_with_free_func (cns_flow_record_free);
-  c->order = g_ptr_array_new ();
-  c->by_tuple
-      = g_hash_table_new (cns_flow_five_tuple_hash, cns_flow_five_tuple_equal);
-  c->by_source = NULL;
-  c->rank = 0;
+  c->node = node;
+  return c;
 }
 
 /**
- * cns_flow_classifier_clear:
- * @c: a classifier
+ * cns_flow_classifier_free:
+ * @data: a #CnsFlowClassifier
  *
- * Frees its flows.
+ * Frees the table and its flows.
  */
 void
-cns_flow_classifier_clear (CnsFlowClassifier *c)
+cns_flow_classifier_free (gpointer data)
 {
+  CnsFlowClassifier *c = data;
+
   g_clear_pointer (&c->by_tuple, g_hash_table_unref);
   g_clear_pointer (&c->by_source, g_hash_table_unref);
-  g_clear_pointer (&c->order, g_ptr_array_unref);
-  g_clear_pointer (&c->flows, g_ptr_array_unref);
+  g_ptr_array_unref (c->flows);
+  g_free (c);
 }
 
 /**
@@ -159,63 +168,48 @@ classifier_add_flow (CnsFlowClassifier *c, guint64 source)
 {
   CnsFlowRecord *flow = g_new0 (CnsFlowRecord, 1);
 
+  flow->node = c->node;
   flow->index = c->flows->len;
   flow->source = source;
   g_ptr_array_add (c->flows, flow);
   return flow;
 }
 
-/* Gives @flow, new and first sent now, its place among the flows
- * classified here: after every other, but for those that started at
- * the same time with a greater 5-tuple. */
-static void
-classifier_order_insert (CnsFlowClassifier *c, CnsFlowRecord *flow)
-{
-  guint i = c->order->len;
-
-  g_ptr_array_add (c->order, flow);
-  while (i > 0 && flow_compare (c->order->pdata[i - 1], flow) > 0)
-    {
-      CnsFlowRecord *later = c->order->pdata[i - 1];
-
-      c->order->pdata[i] = later;
-      later->id = i + 1;
-      i--;
-    }
-  c->order->pdata[i] = flow;
-  flow->id = i + 1;
-}
-
 /**
  * cns_flow_classifier_classify:
- * @c: a classifier
+ * @c: the table of the node sending the datagram
  * @tuple: a datagram's 5-tuple
  * @now: when it is sent
  *
  * Returns: (transfer none): the flow of @tuple, new when it is the
- * first datagram of it.
+ * first datagram of it sent from this node.
  */
 CnsFlowRecord *
 cns_flow_classifier_classify (CnsFlowClassifier *c,
                               const CnsFlowFiveTuple *tuple, CnsTime now)
 {
-  CnsFlowRecord *flow = g_hash_table_lookup (c->by_tuple, tuple);
+  CnsFlowRecord *flow;
 
+  if (G_UNLIKELY (c->by_tuple == NULL))
+    c->by_tuple = g_hash_table_new (cns_flow_five_tuple_hash,
+                                    cns_flow_five_tuple_equal);
+  flow = g_hash_table_lookup (c->by_tuple, tuple);
   if (G_LIKELY (flow != NULL))
     return flow;
-  flow = classifier_add_flow (c, CNS_FLOW_SOURCE (c->rank, c->flows->len));
+  flow = classifier_add_flow (c, CNS_FLOW_SOURCE (c->node, c->flows->len));
   flow->tuple = *tuple;
+  flow->classified = TRUE;
   flow->stats.time_first_tx = now;
   g_hash_table_insert (c->by_tuple, &flow->tuple, flow);
-  classifier_order_insert (c, flow);
-  CNS_LOG_DEBUG ("flow %u: protocol %u, ports %u -> %u", flow->index,
-                 tuple->protocol, tuple->source_port, tuple->destination_port);
+  CNS_LOG_DEBUG ("node %u flow %u: protocol %u, ports %u -> %u", c->node,
+                 flow->index, tuple->protocol, tuple->source_port,
+                 tuple->destination_port);
   return flow;
 }
 
 /**
  * cns_flow_classifier_peek:
- * @c: a classifier
+ * @c: a table
  * @index: what a tag names a flow by
  *
  * Returns: (transfer none) (nullable): the flow at @index in the table.
@@ -228,26 +222,24 @@ cns_flow_classifier_peek (CnsFlowClassifier *c, guint32 index)
 
 /**
  * cns_flow_classifier_lookup_source:
- * @c: a classifier
- * @rank: the rank where a flow was classified
- * @index: its index there
+ * @c: a table
+ * @source: a flow's name: where it was classified
  *
- * The flow a crossing tag names, added to the table when this rank
- * meets it first.
+ * The record this node keeps of the flow named @source, added to the
+ * table when the node meets the flow first; a flow classified here is
+ * its own record.
  *
- * Returns: (transfer none) (nullable): the flow, %NULL when it names no
- * flow classified here.
+ * Returns: (transfer none) (nullable): the record, %NULL when @source
+ * names this node but no flow classified here.
  */
 CnsFlowRecord *
-cns_flow_classifier_lookup_source (CnsFlowClassifier *c, guint32 rank,
-                                   guint32 index)
+cns_flow_classifier_lookup_source (CnsFlowClassifier *c, guint64 source)
 {
-  guint64 source = CNS_FLOW_SOURCE (rank, index);
   CnsFlowRecord *flow;
 
-  if (rank == c->rank)
+  if (CNS_FLOW_SOURCE_NODE (source) == c->node)
     {
-      flow = cns_flow_classifier_peek (c, index);
+      flow = cns_flow_classifier_peek (c, CNS_FLOW_SOURCE_INDEX (source));
       return flow != NULL && flow->source == source ? flow : NULL;
     }
   if (c->by_source == NULL)

@@ -1,24 +1,29 @@
-/* cns — the flow monitor's tables: what one MPI rank saw, as bytes, and
- * every rank's merged into what the XML reports.
+/* cns — the flow monitor's tables: what the nodes of one MPI rank saw,
+ * as bytes, and every rank's merged into what the XML reports.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * A table is the statistics of one rank's flows and probes, in little
- * endian:
+ * A table is the statistics of one rank's flow records, those of every
+ * node's table, and of its probes, in little endian:
  *
- *   "CNSF", rank, number of flows, and for each flow by index:
- *     source (rank, index), the 5-tuple when classified on this rank,
- *     the statistics, the four histograms (first bin, bins, counts as
- *     u32), the drops (reasons, then packets and bytes of each);
+ *   "CNSF", rank, number of records, and for each: the flow's name
+ *     (node and index where classified), whether it was classified
+ *     there, then its 5-tuple, the statistics, the four histograms
+ *     (first bin, bins, counts as u32), the drops (reasons, then packets
+ *     and bytes of each);
  *   number of probes, and for each probe: records, and for each the
- *     flow's index, packets, bytes, delay sum and drops.
+ *     flow's name, packets, bytes, delay sum and drops.
  *
- * Rank 0 merges the tables: the flows where they were classified by
- * 5-tuple, then what other ranks saw of them by their names (rank and
- * index where classified). Jitter and interruptions come from
- * consecutive arrivals at one sink, hence on one rank.
+ * The merge takes the records classified, flow by flow (by 5-tuple),
+ * then the others by their flows' names: every count and sum added,
+ * first times the earliest, last times the latest. A flow's jitter and
+ * interruptions come from consecutive arrivals at one sink, whose node
+ * keeps them in one record. Nothing depends on the order the records
+ * come in, so the report is the same however the nodes were spread over
+ * threads and ranks.
  */
 #include "stats/cns-flow-monitor-private.h"
 
+#include "core/cns-mpi.h"
 #include "internet/cns-internet-error.h"
 #include "network/cns-byte-reader.h"
 #include "network/cns-byte-writer.h"
@@ -27,7 +32,7 @@
 #define TABLE_MAGIC 0x46534e43u /* "CNSF" */
 
 /* The size of a probe record without its drops. */
-#define PROBE_RECORD_SIZE 28
+#define PROBE_RECORD_SIZE 32
 
 #define COMPARE(x, y) (((x) > (y)) - ((x) < (y)))
 
@@ -176,13 +181,13 @@ get_drops (TableIn *in, CnsFlowDrops **drops)
 }
 
 static void
-put_flow (CnsByteWriter *out, const CnsFlowRecord *flow, gboolean classified)
+put_flow (CnsByteWriter *out, const CnsFlowRecord *flow)
 {
   const CnsFlowStats *s = &flow->stats;
 
   cns_byte_writer_put_u64_le (out, flow->source);
-  cns_byte_writer_put_u8 (out, classified);
-  if (classified)
+  cns_byte_writer_put_u8 (out, flow->classified);
+  if (flow->classified)
     {
       cns_byte_writer_put_u32_le (out, flow->tuple.source.value);
       cns_byte_writer_put_u32_le (out, flow->tuple.destination.value);
@@ -221,7 +226,7 @@ get_flow (TableIn *in, gboolean *classified)
   CnsFlowStats *s = &flow->stats;
 
   flow->source = get64 (in, "a flow");
-  *classified = get8 (in, "a flow") != 0;
+  *classified = flow->classified = get8 (in, "a flow") != 0;
   if (*classified)
     {
       flow->tuple.source.value = get32 (in, "a 5-tuple");
@@ -262,36 +267,42 @@ get_flow (TableIn *in, gboolean *classified)
 GBytes *
 cns_flow_monitor_serialize_table (CnsFlowMonitor *self)
 {
-  GPtrArray *flows;
   GByteArray *array;
   CnsByteWriter out;
+  guint32 n = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
-  flows = self->classifier.flows;
   array = g_byte_array_new ();
   cns_byte_writer_init (&out, array);
   cns_byte_writer_put_u32_le (&out, TABLE_MAGIC);
-  cns_byte_writer_put_u32_le (&out, self->classifier.rank);
-  cns_byte_writer_put_u32_le (&out, flows->len);
-  for (guint i = 0; i < flows->len; i++)
+  cns_byte_writer_put_u32_le (&out, cns_mpi_get_rank ());
+  for (guint t = 0; t < self->tables->len; t++)
     {
-      const CnsFlowRecord *flow = flows->pdata[i];
+      const CnsFlowClassifier *table = self->tables->pdata[t];
 
-      put_flow (&out, flow, flow->id != 0);
+      n += table != NULL ? table->flows->len : 0;
+    }
+  cns_byte_writer_put_u32_le (&out, n);
+  for (guint t = 0; t < self->tables->len; t++)
+    {
+      const CnsFlowClassifier *table = self->tables->pdata[t];
+
+      for (guint i = 0; table != NULL && i < table->flows->len; i++)
+        put_flow (&out, table->flows->pdata[i]);
     }
   cns_byte_writer_put_u32_le (&out, self->probes->len);
   for (guint i = 0; i < self->probes->len; i++)
     {
       const GArray *records = ((CnsFlowProbe *) self->probes->pdata[i])->flows;
-      guint32 n = records != NULL ? records->len : 0;
+      guint32 n_records = records != NULL ? records->len : 0;
 
-      cns_byte_writer_put_u32_le (&out, n);
-      for (guint32 j = 0; j < n; j++)
+      cns_byte_writer_put_u32_le (&out, n_records);
+      for (guint32 j = 0; j < n_records; j++)
         {
           const CnsFlowProbeRecord *r
               = &g_array_index (records, CnsFlowProbeRecord, j);
 
-          cns_byte_writer_put_u32_le (&out, r->flow);
+          cns_byte_writer_put_u64_le (&out, r->flow);
           cns_byte_writer_put_u32_le (&out, r->packets);
           cns_byte_writer_put_u64_le (&out, r->bytes);
           cns_byte_writer_put_u64_le (&out, (guint64) r->delay_sum);
@@ -332,8 +343,7 @@ typedef struct
   guint32 rank;
   GPtrArray *flows;   /* CnsFlowRecord */
   GArray *classified; /* gboolean, by flow */
-  CnsFlowRecord **merged;
-  gsize probes_at; /* where the probes' part starts */
+  gsize probes_at;    /* where the probes' part starts */
 } Table;
 
 static void
@@ -343,7 +353,6 @@ table_free (gpointer data)
 
   g_ptr_array_unref (table->flows);
   g_array_unref (table->classified);
-  g_free (table->merged);
   g_free (table);
 }
 
@@ -394,7 +403,6 @@ table_read_flows (TableIn *in, guint i, GError **error)
   n = get_count (in, 1, "the number of flows");
   table->flows = g_ptr_array_new_full (n, cns_flow_record_free);
   table->classified = g_array_sized_new (FALSE, FALSE, sizeof (gboolean), n);
-  table->merged = g_new0 (CnsFlowRecord *, n);
   for (guint32 j = 0; j < n && !table_in_failed (in); j++)
     {
       gboolean classified;
@@ -412,10 +420,12 @@ table_read_flows (TableIn *in, guint i, GError **error)
   return table;
 }
 
-/* Adds table @i's probe records, @in positioned after its flows. */
+/* Adds table @i's probe records, @in positioned after its flows, whose
+ * flows @by_source finds by name; those of flows it does not know are
+ * left out when @partial. */
 static gboolean
-report_add_probes (CnsFlowReport *report, TableIn *in, const Table *table,
-                   guint i, GError **error)
+report_add_probes (CnsFlowReport *report, TableIn *in, GHashTable *by_source,
+                   gboolean partial, guint i, GError **error)
 {
   guint32 n_probes = get32 (in, "the number of probes");
 
@@ -432,25 +442,33 @@ report_add_probes (CnsFlowReport *report, TableIn *in, const Table *table,
           = g_hash_table_new (g_direct_hash, g_direct_equal);
       guint32 n = get_count (in, PROBE_RECORD_SIZE, "a probe's records");
 
+      /* a report's probe records are by flow id */
       for (guint32 k = 0; k < records->len; k++)
         g_hash_table_insert (
             index,
-            GUINT_TO_POINTER (
+            GSIZE_TO_POINTER (
                 g_array_index (records, CnsFlowProbeRecord, k).flow),
             GUINT_TO_POINTER (k + 1));
       for (guint32 k = 0; k < n && !table_in_failed (in); k++)
         {
-          guint32 flow = get32 (in, "a probe record");
+          guint64 flow = get64 (in, "a probe record");
+          CnsFlowRecord *merged = g_hash_table_lookup (by_source, &flow);
           CnsFlowProbeRecord *r;
 
-          if (flow >= table->flows->len)
+          CnsFlowProbeRecord skipped = { 0 };
+
+          if (table_in_failed (in))
+            break;
+          if (merged == NULL && !partial)
             return table_error (error, i, "a probe names no flow");
-          r = cns_flow_probe_records_find (&records, &index,
-                                           table->merged[flow]->id);
+          r = merged != NULL
+                  ? cns_flow_probe_records_find (&records, &index, merged->id)
+                  : &skipped;
           r->packets += get32 (in, "a probe record");
           r->bytes += get64 (in, "a probe record");
           r->delay_sum += (CnsTime) get64 (in, "a probe record");
           get_drops (in, &r->drops);
+          g_free (skipped.drops);
         }
     }
   if (table_in_failed (in))
@@ -487,7 +505,6 @@ report_add_classified (CnsFlowReport *report, GPtrArray *read,
             }
           cns_flow_record_merge (merged, flow);
           g_hash_table_insert (by_source, &flow->source, merged);
-          table->merged[j] = merged;
         }
     }
 }
@@ -495,12 +512,15 @@ report_add_classified (CnsFlowReport *report, GPtrArray *read,
 /**
  * cns_flow_report_merge:
  * @tables: (element-type GBytes): tables, one per rank
+ * @partial: whether to leave out what the tables hold of flows that none
+ *   of them classified, rather than fail: one rank's view of a
+ *   distributed run
  * @error: a %CNS_INTERNET_ERROR_INVALID naming the table at fault
  *
  * Returns: (transfer full) (nullable): the statistics of @tables merged.
  */
 CnsFlowReport *
-cns_flow_report_merge (GPtrArray *tables, GError **error)
+cns_flow_report_merge (GPtrArray *tables, gboolean partial, GError **error)
 {
   g_autoptr (GPtrArray) read = g_ptr_array_new_with_free_func (table_free);
   g_autoptr (GHashTable) by_source
@@ -523,7 +543,7 @@ cns_flow_report_merge (GPtrArray *tables, GError **error)
       g_ptr_array_add (read, table);
     }
   report_add_classified (report, read, by_source);
-  /* what other ranks saw of those flows, by their names */
+  /* what other nodes saw of those flows, by their names */
   for (guint i = 0; i < read->len; i++)
     {
       Table *table = read->pdata[i];
@@ -531,16 +551,19 @@ cns_flow_report_merge (GPtrArray *tables, GError **error)
       for (guint j = 0; j < table->flows->len; j++)
         {
           CnsFlowRecord *flow = table->flows->pdata[j];
+          CnsFlowRecord *merged;
 
           if (g_array_index (table->classified, gboolean, j))
             continue;
-          table->merged[j] = g_hash_table_lookup (by_source, &flow->source);
-          if (table->merged[j] == NULL)
+          merged = g_hash_table_lookup (by_source, &flow->source);
+          if (merged == NULL && partial)
+            continue;
+          if (merged == NULL)
             {
               table_error (error, i, "a flow that no table classified");
               goto fail;
             }
-          cns_flow_record_merge (table->merged[j], flow);
+          cns_flow_record_merge (merged, flow);
         }
     }
   g_ptr_array_sort (report->flows, cns_flow_record_compare_pointers);
@@ -552,7 +575,7 @@ cns_flow_report_merge (GPtrArray *tables, GError **error)
       TableIn in;
 
       table_in_init (&in, tables->pdata[i], table->probes_at);
-      if (!report_add_probes (report, &in, table, i, error))
+      if (!report_add_probes (report, &in, by_source, partial, i, error))
         {
           g_clear_error (&in.error);
           goto fail;
@@ -588,7 +611,7 @@ cns_flow_monitor_load_tables (CnsFlowMonitor *self, GPtrArray *tables,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  if ((report = cns_flow_report_merge (tables, error)) == NULL)
+  if ((report = cns_flow_report_merge (tables, FALSE, error)) == NULL)
     return FALSE;
   g_clear_pointer (&self->gathered, cns_flow_report_free);
   self->gathered = report;

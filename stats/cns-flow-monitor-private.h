@@ -9,7 +9,8 @@
 
 G_BEGIN_DECLS
 
-/* The statistics the XML reports: every rank's merged. */
+/* The statistics the XML and the getters report: every node's merged,
+ * of every rank. */
 typedef struct
 {
   GPtrArray *flows;     /* CnsFlowRecord, by id - 1 */
@@ -22,15 +23,22 @@ struct _CnsFlowMonitor
 {
   CnsObject parent_instance;
 
-  CnsFlowClassifier classifier; /* the flows this rank follows */
-  CnsFlowReport *gathered;      /* rank 0's, after a distributed write */
-  GPtrArray *probes;            /* CnsFlowProbe */
-  GHashTable *by_node;          /* CnsNode -> CnsFlowProbe */
-  GHashTable *borders;          /* referenced devices on remote channels, their
-                                   PhyTxBegin, PhyRxEnd and PhyRxDrop connected;
-                                   NULL until the first node is added */
-  GArray *dense;                /* what get_delay_histogram() returned last */
-  guint8 serial;                /* names the monitor in the tags */
+  GPtrArray *tables;       /* CnsFlowClassifier by node id, or NULL */
+  CnsFlowReport *gathered; /* rank 0's, after a distributed write */
+  CnsFlowReport *view;     /* what the getters read, merged on demand */
+  guint64 view_stamp[3];   /* events, time and changes it was merged at */
+  guint64 changes;         /* lost-packet checks */
+  GPtrArray *probes;       /* CnsFlowProbe */
+  GHashTable *by_node;     /* CnsNode -> CnsFlowProbe */
+  GPtrArray *borders;      /* CnsFlowBorder: devices where packets cross to
+                              another logical process or rank */
+  GHashTable *bordered;    /* their devices */
+  GArray *dense;           /* what get_delay_histogram() returned last */
+  CnsTime last_check;      /* of lost packets, or -1 */
+  gint warned;             /* a packet crossed threads unfollowed */
+  guint16 rank;            /* this process's MPI rank, in the tags */
+  guint8 serial;           /* names the monitor in the tags */
+  gboolean parallel;       /* made for a run on threads */
   CnsTime max_per_hop_delay;
   gdouble delay_bin_width;
   gdouble jitter_bin_width;
@@ -40,12 +48,15 @@ struct _CnsFlowMonitor
   gboolean probe_statistics;
 };
 
+G_GNUC_INTERNAL CnsFlowClassifier *
+cns_flow_monitor_get_table (CnsFlowMonitor *self, guint32 node);
+
 GBytes *cns_flow_monitor_serialize_table (CnsFlowMonitor *self);
 gboolean cns_flow_monitor_load_tables (CnsFlowMonitor *self, GPtrArray *tables,
                                        GError **error);
 
-G_GNUC_INTERNAL CnsFlowReport *cns_flow_report_merge (GPtrArray *tables,
-                                                      GError **error);
+G_GNUC_INTERNAL CnsFlowReport *
+cns_flow_report_merge (GPtrArray *tables, gboolean partial, GError **error);
 G_GNUC_INTERNAL void cns_flow_report_free (CnsFlowReport *report);
 G_GNUC_INTERNAL gboolean cns_flow_report_write_xml (
     const CnsFlowReport *report, CnsFlowMonitor *self, const gchar *path,

@@ -16,29 +16,32 @@
  * 256), and a monitor ignores the tags of others: a second monitor on
  * the same sources would take their packets from the first.
  *
+ * Each node keeps its own table of flows, written by its own events
+ * only (cns-flow-probe.c says what goes where), so that a run on threads
+ * needs no lock and gives the sequential run's statistics. The getters
+ * and the XML read the tables merged (cns-flow-monitor-merge.c), merged
+ * again when events ran since. Make the monitor, or add its first node,
+ * after the command line sets --threads.
+ *
  * Distributed runs. Every rank makes the same monitors in the same
  * order, so the monitor of a tag is the same on every rank, and each
- * rank's monitor follows what its own nodes do. A flow is classified on
- * the rank of its source node and keeps there the index it was given
- * (the flow's rank-independent name is that rank and index).
+ * rank's monitor follows what its own nodes do; a flow's name (where it
+ * was classified) is the same on every rank.
  * cns_flow_monitor_write_xml() is collective: every rank counts its lost
- * packets at the latest time any rank reached, serializes its table, and
- * rank 0 merges the tables and writes the file. The one thing a
- * distributed run sees differently: a packet on a link between ranks
- * when the statistics are written (its transmission begun, its last bit
- * not arrived) counts as in flight, where a sequential run counts it lost
- * if it has been unseen for MaxPerHopDelay (only possible when
- * MaxPerHopDelay is shorter than its wait in the sending queue plus its
- * time on the link). ns-3 checks for lost packets every second instead,
- * so a packet there may arrive up to a second late and still count as
- * received.
+ * packets at the latest time any rank reached, serializes its tables,
+ * and rank 0 merges them and writes the file. ns-3 checks for lost
+ * packets every second instead, so a packet there may arrive up to a
+ * second late and still count as received.
  */
 #include "stats/cns-flow-monitor.h"
 
 #include "core/cns-mpi.h"
+#include "core/cns-parallel.h"
 #include "core/cns-simulator.h"
 #include "stats/cns-flow-monitor-private.h"
 #include "stats/cns-flow-probe-private.h"
+
+#include <string.h>
 
 #define DEFAULT_MAX_PER_HOP_DELAY            (10 * CNS_TIME_PS_PER_S)
 #define DEFAULT_DELAY_BIN_WIDTH              0.001
@@ -78,6 +81,13 @@ static void cns_flow_monitor_get_property (GObject *object, guint prop_id,
                                            GValue *value, GParamSpec *pspec);
 
 static void
+monitor_table_free (gpointer data)
+{
+  if (data != NULL)
+    cns_flow_classifier_free (data);
+}
+
+static void
 cns_flow_monitor_dispose (GObject *object)
 {
   CnsFlowMonitor *self = CNS_FLOW_MONITOR (object);
@@ -94,7 +104,8 @@ cns_flow_monitor_finalize (GObject *object)
   CnsFlowMonitor *self = CNS_FLOW_MONITOR (object);
 
   g_clear_pointer (&self->gathered, cns_flow_report_free);
-  cns_flow_classifier_clear (&self->classifier);
+  g_clear_pointer (&self->view, cns_flow_report_free);
+  g_ptr_array_unref (self->tables);
   g_array_unref (self->dense);
   G_OBJECT_CLASS (cns_flow_monitor_parent_class)->finalize (object);
 }
@@ -167,7 +178,8 @@ cns_flow_monitor_init (CnsFlowMonitor *self)
 {
   static guint serial;
 
-  cns_flow_classifier_init (&self->classifier);
+  self->tables = g_ptr_array_new_with_free_func (monitor_table_free);
+  self->last_check = -1;
   self->probes = g_ptr_array_new_with_free_func (cns_flow_probe_free);
   self->by_node = g_hash_table_new (g_direct_hash, g_direct_equal);
   self->dense = g_array_new (FALSE, TRUE, sizeof (guint32));
@@ -207,7 +219,9 @@ cns_flow_monitor_new (void)
  * and drops is counted. A node gets one probe however often it is added.
  * The probe's index in the XML output is the number of probes added
  * before it. In a distributed run every rank adds the same nodes, in the
- * same order, after the links between ranks are made.
+ * same order, after the links between ranks are made. For a run on
+ * threads, add the nodes after the command line sets --threads, and
+ * after their links are made.
  *
  * Returns: whether @node has a probe now: %FALSE when it has no IPv4
  * layer.
@@ -233,12 +247,32 @@ cns_flow_monitor_add_node (CnsFlowMonitor *self, CnsNode *node)
                   "65,536 MPI ranks");
       return FALSE;
     }
-  self->classifier.rank = cns_mpi_get_rank ();
+  self->rank = (guint16) cns_mpi_get_rank ();
+  self->parallel |= cns_simulator_get_n_threads () > 1;
   probe = cns_flow_probe_new (self, ipv4, node);
-  cns_flow_probe_watch_borders (self, node);
   g_ptr_array_add (self->probes, probe);
   g_hash_table_insert (self->by_node, node, probe);
+  cns_flow_probe_watch_borders (self, node);
   return TRUE;
+}
+
+/**
+ * cns_flow_monitor_get_table:
+ * @node: a node id
+ *
+ * The table of @node's flows, made when the node is added or watched,
+ * before the run: the events of a run only find tables.
+ *
+ * Returns: (transfer none): the table.
+ */
+CnsFlowClassifier *
+cns_flow_monitor_get_table (CnsFlowMonitor *self, guint32 node)
+{
+  if (node >= self->tables->len)
+    g_ptr_array_set_size (self->tables, node + 1);
+  if (self->tables->pdata[node] == NULL)
+    self->tables->pdata[node] = cns_flow_classifier_new (node);
+  return self->tables->pdata[node];
 }
 
 /**
@@ -253,13 +287,116 @@ cns_flow_monitor_get_n_probes (CnsFlowMonitor *self)
   return self->probes->len;
 }
 
+static void
+report_free_flow (gpointer key, gpointer value, gpointer user_data)
+{
+  cns_flow_record_free (value);
+}
+
+/* Gives @view the statistics of @fresh, flow by flow: the records of
+ * @view stay where they are, for the pointers the getters handed out. */
+static void
+report_update (CnsFlowReport *view, CnsFlowReport *fresh)
+{
+  GPtrArray *flows
+      = g_ptr_array_new_full (fresh->flows->len, cns_flow_record_free);
+
+  for (guint i = 0; i < fresh->flows->len; i++)
+    {
+      CnsFlowRecord *flow = fresh->flows->pdata[i];
+      CnsFlowRecord *old = g_hash_table_lookup (view->by_tuple, &flow->tuple);
+
+      if (old != NULL)
+        {
+          cns_flow_record_take (old, flow);
+          g_ptr_array_add (flows, old);
+          g_hash_table_remove (view->by_tuple, &flow->tuple);
+        }
+      else
+        {
+          g_ptr_array_add (flows, flow);
+          fresh->flows->pdata[i] = NULL;
+        }
+    }
+  /* the flows only grow: every old one was found again, and those left
+   * in by_tuple are none */
+  g_ptr_array_set_free_func (view->flows, NULL);
+  g_ptr_array_unref (view->flows);
+  view->flows = flows;
+  g_hash_table_foreach (view->by_tuple, report_free_flow, NULL);
+  g_hash_table_remove_all (view->by_tuple);
+  for (guint i = 0; i < flows->len; i++)
+    {
+      CnsFlowRecord *flow = flows->pdata[i];
+
+      g_hash_table_insert (view->by_tuple, &flow->tuple, flow);
+    }
+  G_STATIC_ASSERT (sizeof view->probes == sizeof fresh->probes);
+  {
+    GPtrArray *probes = view->probes;
+
+    view->probes = fresh->probes;
+    fresh->probes = probes;
+  }
+}
+
+/* The time, events and checks the statistics were read at. */
+static void
+monitor_stamp (CnsFlowMonitor *self, guint64 *stamp)
+{
+  stamp[0] = cns_simulator_get_event_count ();
+  stamp[1] = (guint64) cns_simulator_now ();
+  stamp[2] = self->changes;
+}
+
+/* Makes @fresh (transfer full), the tables merged now, what the getters
+ * report. */
+static void
+monitor_set_view (CnsFlowMonitor *self, CnsFlowReport *fresh)
+{
+  monitor_stamp (self, self->view_stamp);
+  if (self->view == NULL)
+    {
+      self->view = fresh;
+      return;
+    }
+  report_update (self->view, fresh);
+  cns_flow_report_free (fresh);
+}
+
+/* What the getters report: every rank's statistics after a distributed
+ * write, on rank 0; otherwise the tables of this process merged, merged
+ * again when events ran or packets were found lost since. */
+static CnsFlowReport *
+monitor_report (CnsFlowMonitor *self)
+{
+  guint64 stamp[G_N_ELEMENTS (self->view_stamp)];
+  g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (GError) error = NULL;
+  CnsFlowReport *fresh;
+
+  if (self->gathered != NULL)
+    return self->gathered;
+  monitor_stamp (self, stamp);
+  if (self->view != NULL && memcmp (stamp, self->view_stamp, sizeof stamp) == 0)
+    return self->view;
+  tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_ptr_array_add (tables, cns_flow_monitor_serialize_table (self));
+  fresh = cns_flow_report_merge (tables, cns_mpi_get_size () > 1, &error);
+  /* a table this process made is well formed */
+  g_assert_no_error (error);
+  monitor_set_view (self, fresh);
+  return self->view;
+}
+
 /**
  * cns_flow_monitor_get_n_flows:
  *
  * In a distributed run each rank's monitor reports the flows its nodes
  * sent, with what the rank saw of them, until a
  * cns_flow_monitor_write_xml(): from then on rank 0's reports every
- * rank's statistics merged as they were written, as the file does.
+ * rank's statistics merged as they were written, as the file does. Read
+ * the statistics outside a run on threads.
  *
  * Returns: how many flows the monitor has seen; their ids are 1 to this
  * number, in the order of the send times of their first packets, and
@@ -270,15 +407,13 @@ guint32
 cns_flow_monitor_get_n_flows (CnsFlowMonitor *self)
 {
   g_return_val_if_fail (CNS_IS_FLOW_MONITOR (self), 0);
-  return self->gathered != NULL ? self->gathered->flows->len
-                                : self->classifier.order->len;
+  return monitor_report (self)->flows->len;
 }
 
 static CnsFlowRecord *
 monitor_get_flow (CnsFlowMonitor *self, guint32 flow_id, const gchar *function)
 {
-  GPtrArray *flows
-      = self->gathered != NULL ? self->gathered->flows : self->classifier.order;
+  GPtrArray *flows = monitor_report (self)->flows;
 
   if (flow_id - 1 >= flows->len)
     {
@@ -336,10 +471,7 @@ cns_flow_monitor_find_flow (CnsFlowMonitor *self, const CnsFlowFiveTuple *tuple)
 
   g_return_val_if_fail (CNS_IS_FLOW_MONITOR (self), 0);
   g_return_val_if_fail (tuple != NULL, 0);
-  flow
-      = g_hash_table_lookup (self->gathered != NULL ? self->gathered->by_tuple
-                                                    : self->classifier.by_tuple,
-                             tuple);
+  flow = g_hash_table_lookup (monitor_report (self)->by_tuple, tuple);
   return flow != NULL ? flow->id : 0;
 }
 
@@ -450,9 +582,19 @@ cns_flow_monitor_get_bytes_dropped (CnsFlowMonitor *self, guint32 flow_id,
 static void
 monitor_check_lost (CnsFlowMonitor *self, CnsTime now)
 {
-  for (guint i = 0; i < self->classifier.flows->len; i++)
-    cns_flow_record_check_lost (self->classifier.flows->pdata[i], now,
-                                self->max_per_hop_delay, FALSE);
+  for (guint n = 0; n < self->tables->len; n++)
+    {
+      CnsFlowClassifier *table = self->tables->pdata[n];
+
+      for (guint i = 0; table != NULL && i < table->flows->len; i++)
+        cns_flow_record_check_lost (table->flows->pdata[i], now,
+                                    self->max_per_hop_delay, FALSE);
+    }
+  for (guint i = 0; self->borders != NULL && i < self->borders->len; i++)
+    cns_flow_border_check_lost (self->borders->pdata[i], now,
+                                self->max_per_hop_delay);
+  self->last_check = MAX (self->last_check, now);
+  self->changes++;
 }
 
 /**
@@ -461,7 +603,7 @@ monitor_check_lost (CnsFlowMonitor *self, CnsTime now)
  * Counts as lost, and stops following, every packet in flight that no
  * monitored node has seen for MaxPerHopDelay or longer (ns-3's
  * CheckForLostPackets). Called by cns_flow_monitor_write_xml(); call it
- * before reading lost_packets at the end of a run.
+ * before reading lost_packets at the end of a run, outside a run.
  */
 void
 cns_flow_monitor_check_for_lost_packets (CnsFlowMonitor *self)
@@ -526,7 +668,7 @@ cns_flow_monitor_write_xml (CnsFlowMonitor *self, const gchar *path,
                                  g_bytes_get_size (table));
   if (tables == NULL)
     return TRUE; /* not rank 0 */
-  if ((report = cns_flow_report_merge (tables, error)) == NULL)
+  if ((report = cns_flow_report_merge (tables, FALSE, error)) == NULL)
     return FALSE;
   ok = cns_flow_report_write_xml (report, self, path, histograms, probes,
                                   error);
@@ -536,7 +678,7 @@ cns_flow_monitor_write_xml (CnsFlowMonitor *self, const gchar *path,
       self->gathered = report;
     }
   else
-    cns_flow_report_free (report);
+    monitor_set_view (self, report);
   return ok;
 }
 

@@ -27,28 +27,48 @@
  * lookup per packet and hop and a record per flow and probe; the
  * ProbeStatistics attribute turns them off for large runs.
  *
- * Distributed runs: the monitor watches every device of its rank on a
- * remote channel, its node probed or not. A packet about to leave the
- * rank (PhyTxBegin) is handed off: its record is retired, neither
+ * Where the statistics go. Each node keeps a table of flows of its own
+ * (cns-flow-classifier.c): a flow's packets are classified, counted as
+ * sent and tracked in flight in the table of the node that sends them;
+ * what a sink receives (delays, jitter, histograms) in the sink's table,
+ * since jitter and interruptions come from its consecutive arrivals; a
+ * drop or a loss in the table where the packet is tracked. The tables
+ * are merged when the statistics are read (cns-flow-monitor-merge.c).
+ *
+ * Parallel runs. On threads, the nodes are split into logical processes
+ * (LPs) that different threads run at once, and nodes of one LP never
+ * run at once. A packet is tracked in the table of a node of the LP it
+ * is in, so only that LP's events touch its record. Where a packet
+ * leaves for another LP (a link between LPs) or MPI rank (a remote
+ * channel), its record is handed off on PhyTxBegin: retired, neither
  * received nor lost, and its tag takes what the record held (when it was
- * last seen, its forwards) and the flow's name. The next rank takes it
+ * last seen, its forwards) and the flow's name. The other side takes it
  * over when its last bit arrives (PhyRxEnd, or PhyRxDrop for a corrupt
- * frame): a record in that rank's table for the flow (made on the first
- * packet of the flow to arrive) with what the tag carried, and a tag
- * naming it; the next probe to see it goes on as sequentially. So each
- * packet is followed by one rank at a time, and the rank where it ends
- * counts it.
+ * frame): a record in the receiving node's table, made at the first
+ * packet of the flow to arrive there, with what the tag carried, and a
+ * tag naming it; the next probe to see it goes on as sequentially. The
+ * sending side notes each handed-off packet on its wire until it
+ * arrives, so that a packet on the wire when the statistics are read is
+ * found lost, or not, exactly as a sequential run finds it. So the
+ * statistics of any number of threads and ranks are the sequential
+ * run's. On threads the monitor watches the point-to-point devices of
+ * the nodes it probes, which already trace MacTxDrop (watching adds no
+ * event); a packet must leave and enter an LP at probed nodes to be
+ * followed (cns_flow_monitor_helper_install_all() probes every node).
+ * Under MPI it watches every device of the rank on a remote channel.
  */
 #include "stats/cns-flow-probe-private.h"
 
 #include "core/cns-log.h"
 #include "core/cns-mpi.h"
+#include "core/cns-parallel.h"
 #include "core/cns-simulator.h"
 #include "core/cns-trace-source.h"
 #include "internet/cns-ipv4-header.h"
 #include "network/cns-net-device.h"
 #include "network/cns-node.h"
 #include "network/cns-packet.h"
+#include "network/cns-point-to-point-net-device.h"
 #include "network/cns-point-to-point-remote-channel.h"
 #include "stats/cns-flow-classifier-private.h"
 #include "stats/cns-flow-monitor-private.h"
@@ -80,28 +100,35 @@ static void border_phy_rx_end (gpointer source, CnsPacket *packet,
 static void border_phy_rx_drop (gpointer source, CnsPacket *packet,
                                 gpointer user_data);
 
-/* The packet tag, in one of two forms. On a rank (hops 0): packet
- * @packet of the flow at @flow in the table of rank @rank, whose record
- * there says when the packet was last seen and how often forwarded.
- * Crossing to another rank (hops > 0): the record stayed behind, so the
- * tag carries when the packet was last seen and its hops - 1 forwards,
- * and names the flow by where it was classified: index @flow on rank
- * @rank. @monitor is the monitor's serial, the same on every rank. The
- * send time is in the send-time tag, which the delay monitor shares. */
+/* The packet tag, in one of two forms. Followed (hops 0): packet
+ * @packet of @record, the flow at index @flow in the table of node @node
+ * on rank @rank, whose record says when the packet was last seen and how
+ * often forwarded. Crossing to another LP or rank (hops > 0): the record
+ * stayed behind, so the tag carries when the packet was last seen and its
+ * hops - 1 forwards, and names the flow: index @flow at its source node
+ * @node. @monitor is the monitor's serial, the same on every rank. The
+ * send time is in the send-time tag, which the delay monitor shares. A
+ * tag points at its record, which every later hop reads, so that
+ * following a packet costs no lookup; a record lives as long as its
+ * monitor. */
 typedef struct
 {
+  guint32 packet;
+  guint32 flow;
   union
   {
-    guint32 packet;
+    CnsFlowRecord *record;
     CnsTime last_seen;
   };
-  guint32 flow;
+  guint32 node;
   guint16 rank;
   guint8 monitor;
   guint8 hops;
 } FlowTag;
 
 G_STATIC_ASSERT (sizeof (FlowTag) <= CNS_TAG_MAX_SIZE);
+/* probe records are found by flow name, a 64-bit key in a pointer */
+G_STATIC_ASSERT (sizeof (gpointer) >= sizeof (guint64));
 
 /* The most forwards a crossing tag counts: a TTL allows 254. */
 #define MAX_TAG_FORWARDS 254
@@ -114,12 +141,13 @@ flow_tag_print (gconstpointer data, GString *out)
 
   if (tag->hops == 0)
     {
-      g_string_append_printf (out, "flow=%u packet=%u", tag->flow, tag->packet);
+      g_string_append_printf (out, "flow=%u@%u packet=%u", tag->flow, tag->node,
+                              tag->packet);
       return;
     }
   cns_time_format (tag->last_seen, time);
   g_string_append_printf (out, "flow=%u@%u seen=%s forwards=%u", tag->flow,
-                          tag->rank, time, tag->hops - 1u);
+                          tag->node, time, tag->hops - 1u);
 }
 
 static const CnsTagClass flow_tag_class = {
@@ -128,7 +156,7 @@ static const CnsTagClass flow_tag_class = {
   flow_tag_print,
 };
 
-/* Tags @packet as the newest packet @flow tracks on this rank. */
+/* Tags @packet as the newest packet @flow tracks. */
 static void
 tag_newest_packet (CnsFlowMonitor *self, const CnsFlowRecord *flow,
                    CnsPacket *packet)
@@ -138,39 +166,86 @@ tag_newest_packet (CnsFlowMonitor *self, const CnsFlowRecord *flow,
   memset (&tag, 0, sizeof tag);
   tag.packet = flow->next - 1;
   tag.flow = flow->index;
-  tag.rank = (guint16) self->classifier.rank;
+  tag.record = (CnsFlowRecord *) flow;
+  tag.node = flow->node;
+  tag.rank = self->rank;
   tag.monitor = self->serial;
   cns_packet_replace_packet_tag (packet, &flow_tag_class, &tag);
+}
+
+static gboolean monitor_is_other_lp (CnsFlowMonitor *self, guint32 node);
+
+/* The record a followed tag names, NULL when it is another rank's (a
+ * packet that left its rank without its tag handed off), or, on threads,
+ * another LP's: a packet that crossed between threads at nodes the
+ * monitor does not watch, which it cannot follow without racing that
+ * LP's thread. A node reads only the record's node, set when it was
+ * made. */
+static inline CnsFlowRecord *
+monitor_tag_record (CnsFlowMonitor *self, const FlowTag *tag,
+                    const CnsFlowClassifier *here)
+{
+  if (G_UNLIKELY (tag->rank != self->rank))
+    return NULL;
+  if (G_UNLIKELY (self->parallel) && tag->record->node != here->node
+      && monitor_is_other_lp (self, tag->record->node))
+    return NULL;
+  return tag->record;
+}
+
+/* Whether @node is another LP's, and then warns once. */
+static G_GNUC_NO_INLINE gboolean
+monitor_is_other_lp (CnsFlowMonitor *self, guint32 node)
+{
+  if (!cns_simulator_is_handover (node))
+    return FALSE;
+  if (g_atomic_int_compare_and_exchange (&self->warned, 0, 1))
+    g_warning ("flow monitor: a packet tracked at node %u went to another "
+               "logical process at nodes without probes and is no longer "
+               "followed: on threads, probe both ends of every link "
+               "between logical processes (cns_flow_monitor_helper_"
+               "install_all() probes every node)",
+               node);
+  return TRUE;
+}
+
+/* The probe records are found by the flow's name. */
+static guint
+name_hash (gconstpointer key)
+{
+  guint64 name = GPOINTER_TO_SIZE (key);
+
+  return (guint) (name >> 32) * 0x9e3779b1u ^ (guint) name;
 }
 
 /**
  * cns_flow_probe_records_find:
  * @records: (inout): the records, by flow; made at the first
  * @index: (inout): flow -> position + 1 in @records; made at the first
- * @flow: a flow's index, or id in a report
+ * @flow: a flow's name, or id in a report
  *
  * Returns: (transfer none): the record of @flow, new and zero when
  * there was none.
  */
 CnsFlowProbeRecord *
-cns_flow_probe_records_find (GArray **records, GHashTable **index, guint32 flow)
+cns_flow_probe_records_find (GArray **records, GHashTable **index, guint64 flow)
 {
   guint position;
 
   if (*index == NULL)
     {
-      *index = g_hash_table_new (g_direct_hash, g_direct_equal);
+      *index = g_hash_table_new (name_hash, g_direct_equal);
       *records = g_array_new (FALSE, TRUE, sizeof (CnsFlowProbeRecord));
     }
   position = GPOINTER_TO_UINT (
-      g_hash_table_lookup (*index, GUINT_TO_POINTER (flow)));
+      g_hash_table_lookup (*index, GSIZE_TO_POINTER (flow)));
   if (position == 0)
     {
       CnsFlowProbeRecord record = { flow, 0, 0, 0, NULL };
 
       g_array_append_val (*records, record);
       position = (*records)->len;
-      g_hash_table_insert (*index, GUINT_TO_POINTER (flow),
+      g_hash_table_insert (*index, GSIZE_TO_POINTER (flow),
                            GUINT_TO_POINTER (position));
     }
   return &g_array_index (*records, CnsFlowProbeRecord, position - 1);
@@ -184,8 +259,8 @@ probe_add_packet (CnsFlowProbe *probe, const CnsFlowRecord *flow, guint32 size,
 
   if (!probe->monitor->probe_statistics)
     return;
-  record
-      = cns_flow_probe_records_find (&probe->flows, &probe->index, flow->index);
+  record = cns_flow_probe_records_find (&probe->flows, &probe->index,
+                                        flow->source);
   record->packets++;
   record->bytes += size;
   record->delay_sum += delay;
@@ -277,7 +352,7 @@ probe_send_outgoing (gpointer source, const CnsIpv4Header *header,
       || !probe_is_unicast (probe, header->destination, interface))
     return;
   now = cns_simulator_now ();
-  flow = cns_flow_classifier_classify (&self->classifier, &tuple, now);
+  flow = cns_flow_classifier_classify (probe->table, &tuple, now);
   size = cns_packet_get_size (packet) + CNS_IPV4_HEADER_SIZE;
   cns_flow_record_track (flow, now, now, self->max_per_hop_delay);
   tag_newest_packet (self, flow, packet);
@@ -289,10 +364,22 @@ probe_send_outgoing (gpointer source, const CnsIpv4Header *header,
   probe_add_packet (probe, flow, size, 0);
 }
 
-/* A packet from another rank, seen here first: gets a record in the
- * table of this rank, and when it @goes_on (and the tag can be changed)
- * a tag naming it. NULL when it was unseen for MaxPerHopDelay, which
- * makes it lost now; its tag goes so that it is counted once. */
+/* Whether a packet last seen at @last_seen and handed off since was
+ * found lost on its wire by a check for lost packets (see
+ * cns_flow_border_check_lost()): every check came before it arrived,
+ * so one as late as MaxPerHopDelay after @last_seen found it. */
+static gboolean
+monitor_lost_on_wire (CnsFlowMonitor *self, CnsTime last_seen)
+{
+  return self->last_check >= 0
+         && self->last_check - last_seen >= self->max_per_hop_delay;
+}
+
+/* A crossing packet seen first by @probe, not taken over where it
+ * arrived: gets a record in the probe's table, and when it @goes_on (and
+ * the tag can be changed) a tag naming it. NULL when it was unseen for
+ * MaxPerHopDelay, which makes it lost now, unless a check found it lost
+ * on the wire already; its tag goes so that it is counted once. */
 static CnsFlowTracked *
 probe_take_over (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
                  CnsTime now, gboolean goes_on, CnsFlowRecord **flow_out)
@@ -302,13 +389,16 @@ probe_take_over (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
   CnsFlowRecord *flow;
 
   if ((goes_on && !cns_packet_is_writable (packet))
-      || (flow = cns_flow_classifier_lookup_source (&self->classifier,
-                                                    tag->rank, tag->flow))
+      || (flow = cns_flow_classifier_lookup_source (
+              probe->table, CNS_FLOW_SOURCE (tag->node, tag->flow)))
              == NULL)
     return NULL;
-  if (now - tag->last_seen >= self->max_per_hop_delay)
+  /* lost already on the wire, or now */
+  if (monitor_lost_on_wire (self, tag->last_seen)
+      || now - tag->last_seen >= self->max_per_hop_delay)
     {
-      flow->stats.lost_packets++;
+      if (!monitor_lost_on_wire (self, tag->last_seen))
+        flow->stats.lost_packets++;
       if (goes_on)
         cns_packet_remove_packet_tag (packet, &flow_tag_class, NULL);
       return NULL;
@@ -316,9 +406,7 @@ probe_take_over (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
   t = cns_flow_record_track (flow, now, now, self->max_per_hop_delay);
   t->times_forwarded = tag->hops - 1u;
   if (goes_on)
-    {
-      tag_newest_packet (self, flow, packet);
-    }
+    tag_newest_packet (self, flow, packet);
   *flow_out = flow;
   return t;
 }
@@ -338,16 +426,14 @@ probe_follow (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
     return NULL;
   if (tag->hops > 0)
     return probe_take_over (probe, packet, tag, now, goes_on, flow_out);
-  if (tag->rank != self->classifier.rank
-      || (flow = cns_flow_classifier_peek (&self->classifier, tag->flow))
-             == NULL
+  if ((flow = monitor_tag_record (self, tag, probe->table)) == NULL
       || (t = cns_flow_record_find_tracked (flow, tag->packet)) == NULL)
     return NULL;
   if (now - t->last_seen >= self->max_per_hop_delay)
     {
-      CNS_LOG_LOGIC ("flow %u packet %u unseen since %" G_GINT64_FORMAT
+      CNS_LOG_LOGIC ("flow %u@%u packet %u unseen since %" G_GINT64_FORMAT
                      " ps: lost",
-                     tag->flow, tag->packet, t->last_seen);
+                     tag->flow, tag->node, tag->packet, t->last_seen);
       cns_flow_record_lose (flow, t);
       return NULL;
     }
@@ -376,6 +462,19 @@ probe_unicast_forward (gpointer source, const CnsIpv4Header *header,
                     now - sent);
 }
 
+/* The record in @probe's table of @flow, whose packet the probe's node
+ * receives: where its arrivals are counted. The last one is kept in
+ * @flow, which only this LP's events touch. */
+static inline CnsFlowRecord *
+probe_sink (CnsFlowProbe *probe, CnsFlowRecord *flow)
+{
+  if (flow->node == probe->table->node)
+    return flow;
+  if (G_UNLIKELY (flow->sink == NULL || flow->sink->node != probe->table->node))
+    flow->sink = cns_flow_classifier_lookup_source (probe->table, flow->source);
+  return flow->sink;
+}
+
 static void
 probe_local_deliver (gpointer source, const CnsIpv4Header *header,
                      CnsPacket *packet, guint32 interface, gpointer user_data)
@@ -384,7 +483,7 @@ probe_local_deliver (gpointer source, const CnsIpv4Header *header,
   CnsFlowMonitor *self = probe->monitor;
   CnsFlowStats *stats;
   FlowTag tag;
-  CnsFlowRecord *flow;
+  CnsFlowRecord *flow, *sink;
   CnsFlowTracked *t;
   CnsTime now, sent, delay;
   guint32 size;
@@ -403,9 +502,10 @@ probe_local_deliver (gpointer source, const CnsIpv4Header *header,
   size = cns_packet_get_size (packet) + CNS_IPV4_HEADER_SIZE;
   probe_add_packet (probe, flow, size, delay);
 
-  stats = &flow->stats;
+  sink = probe_sink (probe, flow);
+  stats = &sink->stats;
   stats->delay_sum += delay;
-  cns_histogram_add_time (&flow->delay, delay,
+  cns_histogram_add_time (&sink->delay, delay,
                           cns_histogram_time_bin_width (self->delay_bin_width));
   if (stats->rx_packets > 0)
     {
@@ -414,11 +514,11 @@ probe_local_deliver (gpointer source, const CnsIpv4Header *header,
 
       stats->jitter_sum += jitter;
       cns_histogram_add_time (
-          &flow->jitter, jitter,
+          &sink->jitter, jitter,
           cns_histogram_time_bin_width (self->jitter_bin_width));
       if (gap > self->interruptions_min_time)
         cns_histogram_add_time (
-            &flow->interruptions, gap,
+            &sink->interruptions, gap,
             cns_histogram_time_bin_width (self->interruptions_bin_width));
       stats->max_delay = MAX (stats->max_delay, delay);
       stats->min_delay = MIN (stats->min_delay, delay);
@@ -430,7 +530,7 @@ probe_local_deliver (gpointer source, const CnsIpv4Header *header,
     }
   stats->last_delay = delay;
   stats->rx_bytes += size;
-  cns_histogram_add (&flow->size,
+  cns_histogram_add (&sink->size,
                      (guint64) (size / self->packet_size_bin_width), 1);
   stats->rx_packets++;
   stats->time_last_rx = now;
@@ -449,14 +549,15 @@ probe_report_drop (CnsFlowProbe *probe, CnsPacket *packet, const FlowTag *tag,
 
   if (t == NULL)
     return;
-  CNS_LOG_LOGIC ("a packet of flow %u dropped, reason %d", flow->index, reason);
+  CNS_LOG_LOGIC ("a packet of flow %u@%u dropped, reason %d", flow->index,
+                 flow->node, reason);
   flow->stats.lost_packets++;
   cns_flow_drops_add (&flow->drops, reason, 1, size);
   if (probe->monitor->probe_statistics)
-    cns_flow_drops_add (
-        &cns_flow_probe_records_find (&probe->flows, &probe->index, flow->index)
-             ->drops,
-        reason, 1, size);
+    cns_flow_drops_add (&cns_flow_probe_records_find (
+                             &probe->flows, &probe->index, flow->source)
+                             ->drops,
+                        reason, 1, size);
   cns_flow_record_retire (flow, t);
 }
 
@@ -507,24 +608,113 @@ probe_mac_tx_drop (gpointer source, CnsPacket *packet, gpointer user_data)
                        CNS_FLOW_DROP_QUEUE);
 }
 
-/* A frame leaves for another rank: its record here is handed off to the
- * tag (see the top of the file). A frame that cannot take the tag stays
- * tracked here, and will count as lost. */
+/* Whether a frame on @border's device goes to, or came from, another
+ * LP or rank. */
+static inline gboolean
+border_is_crossing (const CnsFlowBorder *border)
+{
+  return border->remote || cns_simulator_is_handover (border->peer);
+}
+
+/* Notes a packet handed off on the wire, which the peer takes over at
+ * @arrival; forgets those that arrived before now. */
+static void
+border_wire_push (CnsFlowBorder *border, CnsFlowRecord *flow, CnsTime last_seen,
+                  CnsTime arrival, CnsTime now)
+{
+  GArray *wire = border->wire;
+  CnsFlowWire entry = { flow, last_seen, arrival };
+
+  while (border->head < wire->len
+         && g_array_index (wire, CnsFlowWire, border->head).arrival < now)
+    border->head++;
+  if (border->head == wire->len)
+    {
+      g_array_set_size (wire, 0);
+      border->head = 0;
+    }
+  else if (border->head >= 64 && border->head >= wire->len / 2)
+    {
+      g_array_remove_range (wire, 0, border->head);
+      border->head = 0;
+    }
+  g_array_append_val (wire, entry);
+}
+
+/**
+ * cns_flow_border_check_lost:
+ * @border: a border
+ * @now: the time
+ * @max_delay: MaxPerHopDelay
+ *
+ * Counts as lost, where they were tracked, the packets handed off on
+ * @border's wire that have not arrived at @now (their arrival is an
+ * event not run yet) and went unseen for @max_delay, as a sequential
+ * run counts them; the takeover of such a packet, when its run goes on,
+ * knows it from the time of the check. Forgets the packets that
+ * arrived.
+ */
+void
+cns_flow_border_check_lost (CnsFlowBorder *border, CnsTime now,
+                            CnsTime max_delay)
+{
+  GArray *wire = border->wire;
+  guint kept = 0;
+
+  for (guint i = border->head; i < wire->len; i++)
+    {
+      CnsFlowWire *entry = &g_array_index (wire, CnsFlowWire, i);
+
+      if (entry->arrival < now)
+        continue;
+      if (now - entry->last_seen >= max_delay)
+        {
+          entry->flow->stats.lost_packets++;
+          continue;
+        }
+      g_array_index (wire, CnsFlowWire, kept++) = *entry;
+    }
+  g_array_set_size (wire, kept);
+  border->head = 0;
+}
+
+/* When a frame starting now on @border's device arrives at the peer. */
+static CnsTime
+border_arrival (CnsFlowBorder *border, CnsPacket *packet, CnsTime now)
+{
+  CnsPointToPointNetDevice *device
+      = CNS_POINT_TO_POINT_NET_DEVICE (border->device);
+  CnsPointToPointChannel *channel = CNS_POINT_TO_POINT_CHANNEL (
+      cns_net_device_get_channel (border->device));
+
+  return now
+         + cns_data_rate_bytes_tx_time (
+             cns_point_to_point_net_device_get_data_rate (device),
+             cns_packet_get_size (packet))
+         + cns_point_to_point_channel_get_delay (channel);
+}
+
+/* A frame leaves for another LP or rank: its record here is handed off
+ * to the tag (see the top of the file). A frame that cannot take the tag
+ * stays tracked here, and will count as lost. */
 static void
 border_phy_tx_begin (gpointer source, CnsPacket *packet, gpointer user_data)
 {
-  CnsFlowMonitor *self = user_data;
-  CnsTime now = cns_simulator_now ();
+  CnsFlowBorder *border = user_data;
+  CnsFlowMonitor *self = border->monitor;
+  CnsTime now;
   FlowTag tag, crossing;
-  CnsFlowTracked *t = NULL;
+  CnsFlowTracked *t;
   CnsFlowRecord *flow;
 
-  if (!cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag)
+  if (!border_is_crossing (border)
+      || !cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag)
       || tag.monitor != self->serial || tag.hops > 0
-      || tag.rank != self->classifier.rank || !cns_packet_is_writable (packet))
+      || (flow = monitor_tag_record (self, &tag, border->table)) == NULL
+      || !cns_packet_is_writable (packet))
     return;
-  if ((flow = cns_flow_classifier_peek (&self->classifier, tag.flow)) != NULL)
-    t = cns_flow_record_find_tracked (flow, tag.packet);
+  now = cns_simulator_now ();
+  t = cns_flow_record_find_tracked (flow, tag.packet);
   if (t == NULL || now - t->last_seen >= self->max_per_hop_delay)
     {
       /* lost while it waited in the queue */
@@ -535,31 +725,44 @@ border_phy_tx_begin (gpointer source, CnsPacket *packet, gpointer user_data)
     }
   memset (&crossing, 0, sizeof crossing);
   crossing.last_seen = t->last_seen;
-  crossing.flow = (guint32) flow->source;
-  crossing.rank = (guint16) (flow->source >> 32);
+  crossing.flow = CNS_FLOW_SOURCE_INDEX (flow->source);
+  crossing.node = CNS_FLOW_SOURCE_NODE (flow->source);
+  crossing.rank = self->rank;
   crossing.monitor = self->serial;
   crossing.hops = (guint8) (MIN (t->times_forwarded, MAX_TAG_FORWARDS) + 1);
   cns_packet_replace_packet_tag (packet, &flow_tag_class, &crossing);
+  border_wire_push (border, flow, t->last_seen,
+                    border_arrival (border, packet, now), now);
   cns_flow_record_retire (flow, t);
 }
 
-/* A frame from another rank arrived: taken over, unseen yet (its record
- * keeps the time it was last seen on the other rank), so that it is
- * followed here even across nodes without probes, and when it arrived
- * corrupt (@corrupt) is found lost as a sequential run finds it. */
+/* A frame from another LP or rank arrived: taken over, unseen yet (its
+ * record keeps the time it was last seen on the other side), so that it
+ * is followed here even across nodes without probes, and when it arrived
+ * corrupt (@corrupt) is found lost as a sequential run finds it. A packet
+ * a check found lost on the wire stays lost. */
 static void
-border_take_over (CnsFlowMonitor *self, CnsPacket *packet, gboolean corrupt)
+border_take_over (CnsFlowBorder *border, CnsPacket *packet, gboolean corrupt)
 {
+  CnsFlowMonitor *self = border->monitor;
   FlowTag tag;
   CnsFlowTracked *t;
   CnsFlowRecord *flow;
 
-  if (!cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag)
+  if (!border_is_crossing (border)
+      || !cns_packet_peek_packet_tag (packet, &flow_tag_class, &tag)
       || tag.monitor != self->serial || tag.hops == 0
-      || (!corrupt && !cns_packet_is_writable (packet))
-      || (flow = cns_flow_classifier_lookup_source (&self->classifier, tag.rank,
-                                                    tag.flow))
-             == NULL)
+      || (!corrupt && !cns_packet_is_writable (packet)))
+    return;
+  if (monitor_lost_on_wire (self, tag.last_seen))
+    {
+      if (!corrupt)
+        cns_packet_remove_packet_tag (packet, &flow_tag_class, NULL);
+      return;
+    }
+  if ((flow = cns_flow_classifier_lookup_source (
+           border->table, CNS_FLOW_SOURCE (tag.node, tag.flow)))
+      == NULL)
     return;
   t = cns_flow_record_track (flow, cns_simulator_now (), tag.last_seen,
                              self->max_per_hop_delay);
@@ -581,33 +784,103 @@ border_phy_rx_drop (gpointer source, CnsPacket *packet, gpointer user_data)
   border_take_over (user_data, packet, TRUE);
 }
 
-/* Connects to the devices of @node where packets cross between ranks,
- * @node's probe or not: a packet must be handed off wherever it leaves. */
 static void
-monitor_watch_node_borders (CnsFlowMonitor *self, CnsNode *node)
+border_free (gpointer data)
+{
+  CnsFlowBorder *border = data;
+
+  cns_trace_disconnect (border->device, "PhyTxBegin",
+                        G_CALLBACK (border_phy_tx_begin), border);
+  cns_trace_disconnect (border->device, "PhyRxEnd",
+                        G_CALLBACK (border_phy_rx_end), border);
+  cns_trace_disconnect (border->device, "PhyRxDrop",
+                        G_CALLBACK (border_phy_rx_drop), border);
+  g_array_unref (border->wire);
+  g_object_unref (border->device);
+  g_free (border);
+}
+
+/* Watches @device of @node, on a link to @peer: a remote channel's
+ * when @remote. */
+static void
+monitor_watch_border (CnsFlowMonitor *self, CnsNode *node, CnsNetDevice *device,
+                      guint32 peer, gboolean remote)
+{
+  g_autoptr (GError) error = NULL;
+  CnsFlowBorder *border;
+
+  if (self->bordered == NULL)
+    {
+      self->bordered = g_hash_table_new (g_direct_hash, g_direct_equal);
+      self->borders = g_ptr_array_new_with_free_func (border_free);
+    }
+  if (g_hash_table_contains (self->bordered, device))
+    return;
+  border = g_new0 (CnsFlowBorder, 1);
+  border->monitor = self;
+  border->device = g_object_ref (device);
+  border->table = cns_flow_monitor_get_table (self, cns_node_get_id (node));
+  border->peer = peer;
+  border->remote = remote;
+  border->wire = g_array_new (FALSE, FALSE, sizeof (CnsFlowWire));
+  if (cns_trace_connect (device, "PhyTxBegin", G_CALLBACK (border_phy_tx_begin),
+                         border, &error)
+          == 0
+      || cns_trace_connect (device, "PhyRxEnd", G_CALLBACK (border_phy_rx_end),
+                            border, &error)
+             == 0
+      || cns_trace_connect (device, "PhyRxDrop",
+                            G_CALLBACK (border_phy_rx_drop), border, &error)
+             == 0)
+    g_critical ("cns_flow_monitor_add_node: %s", error->message);
+  g_ptr_array_add (self->borders, border);
+  g_hash_table_add (self->bordered, device);
+}
+
+/* Under MPI: watches the devices of @node where packets cross between
+ * ranks, @node's probe or not: a packet must be handed off wherever it
+ * leaves. */
+static void
+monitor_watch_remote_borders (CnsFlowMonitor *self, CnsNode *node)
 {
   if (!cns_node_is_local (node))
     return;
   for (guint32 i = 0; i < cns_node_get_n_devices (node); i++)
     {
       CnsNetDevice *device = cns_node_get_device (node, i);
-      g_autoptr (GError) error = NULL;
 
-      if (!CNS_IS_POINT_TO_POINT_REMOTE_CHANNEL (
-              cns_net_device_get_channel (device))
-          || g_hash_table_contains (self->borders, device))
+      if (CNS_IS_POINT_TO_POINT_REMOTE_CHANNEL (
+              cns_net_device_get_channel (device)))
+        monitor_watch_border (self, node, device, CNS_CONTEXT_NONE, TRUE);
+    }
+}
+
+/* On threads: watches the point-to-point devices of @node, probed, where
+ * packets may cross between LPs: which ones is known only when the run
+ * starts. Its devices trace MacTxDrop already, so watching them adds no
+ * event. */
+static void
+monitor_watch_lp_borders (CnsFlowMonitor *self, CnsNode *node)
+{
+  for (guint32 i = 0; i < cns_node_get_n_devices (node); i++)
+    {
+      CnsNetDevice *device = cns_node_get_device (node, i);
+      CnsChannel *channel = cns_net_device_get_channel (device);
+      CnsPointToPointNetDevice *peer;
+      CnsNode *peer_node;
+
+      if (!CNS_IS_POINT_TO_POINT_NET_DEVICE (device)
+          || !CNS_IS_POINT_TO_POINT_CHANNEL (channel)
+          || CNS_IS_POINT_TO_POINT_REMOTE_CHANNEL (channel)
+          || (peer = cns_point_to_point_channel_get_peer (
+                  CNS_POINT_TO_POINT_CHANNEL (channel),
+                  CNS_POINT_TO_POINT_NET_DEVICE (device)))
+                 == NULL
+          || (peer_node = cns_net_device_get_node (CNS_NET_DEVICE (peer)))
+                 == NULL)
         continue;
-      if (cns_trace_connect (device, "PhyTxBegin",
-                             G_CALLBACK (border_phy_tx_begin), self, &error)
-              == 0
-          || cns_trace_connect (device, "PhyRxEnd",
-                                G_CALLBACK (border_phy_rx_end), self, &error)
-                 == 0
-          || cns_trace_connect (device, "PhyRxDrop",
-                                G_CALLBACK (border_phy_rx_drop), self, &error)
-                 == 0)
-        g_critical ("cns_flow_monitor_add_node: %s", error->message);
-      g_hash_table_add (self->borders, g_object_ref (device));
+      monitor_watch_border (self, node, device, cns_node_get_id (peer_node),
+                            FALSE);
     }
 }
 
@@ -617,49 +890,34 @@ monitor_watch_node_borders (CnsFlowMonitor *self, CnsNode *node)
  * @node: the node just given a probe
  *
  * In a distributed run, the first node added has the monitor watch the
- * borders of every node of the rank, and each node added its own (the
- * borders of nodes made after the first was added).
+ * remote devices of every node of the rank, and each node added its own
+ * (those of nodes made after the first was added). In a run on threads,
+ * the monitor watches the point-to-point devices of @node.
  */
 void
 cns_flow_probe_watch_borders (CnsFlowMonitor *self, CnsNode *node)
 {
+  if (self->parallel)
+    monitor_watch_lp_borders (self, node);
   if (cns_mpi_get_size () <= 1)
     return;
-  if (self->borders == NULL)
-    {
-      self->borders = g_hash_table_new_full (g_direct_hash, g_direct_equal,
-                                             g_object_unref, NULL);
-      for (guint32 i = 0; i < cns_node_list_get_n_nodes (); i++)
-        monitor_watch_node_borders (self, cns_node_list_get_node (i));
-    }
-  monitor_watch_node_borders (self, node);
+  if (self->probes->len == 1)
+    for (guint32 i = 0; i < cns_node_list_get_n_nodes (); i++)
+      monitor_watch_remote_borders (self, cns_node_list_get_node (i));
+  monitor_watch_remote_borders (self, node);
 }
 
 /**
  * cns_flow_probe_unwatch_borders:
  * @self: a monitor
  *
- * Disconnects the monitor from the devices where packets cross ranks.
+ * Disconnects the monitor from the devices where packets cross.
  */
 void
 cns_flow_probe_unwatch_borders (CnsFlowMonitor *self)
 {
-  GHashTableIter iter;
-  gpointer device;
-
-  if (self->borders == NULL)
-    return;
-  g_hash_table_iter_init (&iter, self->borders);
-  while (g_hash_table_iter_next (&iter, &device, NULL))
-    {
-      cns_trace_disconnect (device, "PhyTxBegin",
-                            G_CALLBACK (border_phy_tx_begin), self);
-      cns_trace_disconnect (device, "PhyRxEnd", G_CALLBACK (border_phy_rx_end),
-                            self);
-      cns_trace_disconnect (device, "PhyRxDrop",
-                            G_CALLBACK (border_phy_rx_drop), self);
-    }
-  g_clear_pointer (&self->borders, g_hash_table_unref);
+  g_clear_pointer (&self->borders, g_ptr_array_unref);
+  g_clear_pointer (&self->bordered, g_hash_table_unref);
 }
 
 static void
@@ -688,6 +946,7 @@ cns_flow_probe_new (CnsFlowMonitor *monitor, CnsIpv4L3Protocol *ipv4,
   CnsFlowProbe *probe = g_new0 (CnsFlowProbe, 1);
 
   probe->monitor = monitor;
+  probe->table = cns_flow_monitor_get_table (monitor, cns_node_get_id (node));
   probe->ipv4 = g_object_ref (ipv4);
   probe->devices = g_ptr_array_new_with_free_func (g_object_unref);
   probe_connect (probe, ipv4, "SendOutgoing", G_CALLBACK (probe_send_outgoing));

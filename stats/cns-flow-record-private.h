@@ -26,14 +26,22 @@ typedef struct
   gboolean in_flight;
 } CnsFlowTracked;
 
-/* A flow as a rank's monitor follows it, or, merged from every rank's,
- * as the XML reports it (then without a ring). */
-typedef struct
+/* A flow as one node's table holds it (see cns-flow-classifier.c), or,
+ * merged from every table, as the XML reports it (then without a ring).
+ * A flow is named by where it was classified: that node and its index
+ * there. */
+typedef struct _CnsFlowRecord CnsFlowRecord;
+struct _CnsFlowRecord
 {
-  CnsFlowFiveTuple tuple; /* zero for a flow classified on another rank */
-  guint32 id;             /* 0 for a flow classified on another rank */
-  guint32 index;          /* in the monitor's table; what tags name */
-  guint64 source;         /* where it was classified: rank << 32 | index */
+  CnsFlowFiveTuple tuple; /* zero unless classified */
+  gboolean classified;    /* in the table of its source node */
+  guint32 id;             /* in a report: the flow id */
+  guint32 node;           /* the node whose table holds it */
+  guint32 index;          /* in that table; what tags name */
+  guint64 source;         /* its name: CNS_FLOW_SOURCE (node, index) where
+                             classified */
+  CnsFlowRecord *sink;    /* the record of the node that last received a
+                             packet this record tracked */
   CnsFlowStats stats;
   /* packets head .. next - 1 at ring[id & ring_mask]; the ring has
    * ring_mask + 1 entries, or none while ring_mask is 0 and ring NULL */
@@ -43,9 +51,11 @@ typedef struct
   guint32 next;
   CnsHistogram delay, jitter, size, interruptions;
   CnsFlowDrops *drops;
-} CnsFlowRecord;
+};
 
-#define CNS_FLOW_SOURCE(rank, index) ((guint64) (rank) << 32 | (index))
+#define CNS_FLOW_SOURCE(node, index)  ((guint64) (node) << 32 | (index))
+#define CNS_FLOW_SOURCE_NODE(source)  ((guint32) ((source) >> 32))
+#define CNS_FLOW_SOURCE_INDEX(source) ((guint32) (source))
 
 G_GNUC_INTERNAL void cns_flow_record_free (gpointer data);
 G_GNUC_INTERNAL CnsFlowTracked *
@@ -63,6 +73,8 @@ G_GNUC_INTERNAL void cns_flow_record_check_lost (CnsFlowRecord *flow,
                                                  gboolean head_only);
 G_GNUC_INTERNAL void cns_flow_record_merge (CnsFlowRecord *into,
                                             const CnsFlowRecord *flow);
+G_GNUC_INTERNAL void cns_flow_record_take (CnsFlowRecord *into,
+                                           CnsFlowRecord *flow);
 
 G_GNUC_INTERNAL void cns_flow_drops_add (CnsFlowDrops **drops,
                                          CnsFlowDropReason reason,

@@ -15,13 +15,15 @@
 
 /**
  * cns_flow_record_free:
- * @data: a #CnsFlowRecord
+ * @data: (nullable): a #CnsFlowRecord
  */
 void
 cns_flow_record_free (gpointer data)
 {
   CnsFlowRecord *flow = data;
 
+  if (flow == NULL)
+    return;
   g_free (flow->ring);
   cns_histogram_clear (&flow->delay);
   cns_histogram_clear (&flow->jitter);
@@ -238,4 +240,34 @@ cns_flow_record_merge (CnsFlowRecord *into, const CnsFlowRecord *flow)
   cns_histogram_merge (&into->size, &flow->size);
   cns_histogram_merge (&into->interruptions, &flow->interruptions);
   cns_flow_drops_merge (&into->drops, flow->drops);
+}
+
+/**
+ * cns_flow_record_take:
+ * @into: a flow of a report
+ * @flow: the same flow, merged again
+ *
+ * Gives @into the id, statistics, histograms and drops of @flow, which
+ * loses its histograms and drops: a record handed out stays where it is
+ * while the report is merged anew.
+ */
+void
+cns_flow_record_take (CnsFlowRecord *into, CnsFlowRecord *flow)
+{
+  CnsHistogram *mine[]
+      = { &into->delay, &into->jitter, &into->size, &into->interruptions };
+  CnsHistogram *theirs[]
+      = { &flow->delay, &flow->jitter, &flow->size, &flow->interruptions };
+
+  into->id = flow->id;
+  into->stats = flow->stats;
+  for (guint i = 0; i < G_N_ELEMENTS (mine); i++)
+    {
+      CnsHistogram swap = *mine[i];
+
+      *mine[i] = *theirs[i];
+      *theirs[i] = swap;
+    }
+  g_free (into->drops);
+  into->drops = g_steal_pointer (&flow->drops);
 }

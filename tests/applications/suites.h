@@ -11,3 +11,4 @@ Suite *test_on_off_application_suite (void);
 Suite *test_bulk_send_suite (void);
 Suite *test_packet_sink_suite (void);
 Suite *test_udp_echo_suite (void);
+Suite *test_parallel_applications_suite (void);

@@ -8,9 +8,10 @@ int
 main (void)
 {
   Suite *suites[] = {
-    test_application_suite (),        test_source_application_suite (),
-    test_on_off_application_suite (), test_bulk_send_suite (),
-    test_packet_sink_suite (),        test_udp_echo_suite (),
+    test_application_suite (),           test_source_application_suite (),
+    test_on_off_application_suite (),    test_bulk_send_suite (),
+    test_packet_sink_suite (),           test_udp_echo_suite (),
+    test_parallel_applications_suite (),
   };
 
   cns_test_init ();

@@ -18,14 +18,21 @@ static Line line;
 static CnsPacketSink *sink;
 static CnsSocket *socket_a;
 
+/* The scenario, run sequentially when @threads is NULL, or on that many
+ * threads with A, R and B each a logical process of its own. */
 static void
-setup (void)
+setup_threads (const gchar *threads)
 {
   g_autoptr (GError) error = NULL;
   CnsInetSocketAddress any;
   CnsAddress local;
 
   cns_test_reset ();
+  if (threads != NULL)
+    {
+      ck_assert (cns_global_value_set ("Threads", threads, &error));
+      ck_assert (cns_global_value_set ("PartitionThreshold", "1ms", &error));
+    }
   line_build (&line, "8Mbps", "2ms", "8Mbps", "3ms");
   line_install_udp (&line);
   sink = cns_packet_sink_new ();
@@ -36,6 +43,12 @@ setup (void)
   socket_a = cns_socket_create (line.a.node, CNS_TYPE_UDP_SOCKET_FACTORY);
   test_inet_address ("0.0.0.0:5000", &local);
   ck_assert (cns_socket_bind (socket_a, &local, &error));
+}
+
+static void
+setup (void)
+{
+  setup_threads (NULL);
 }
 
 static void
@@ -218,6 +231,56 @@ START_TEST (test_checksum)
 }
 END_TEST
 
+/* On threads the sources, the sink and R count on the threads that run
+ * them; the getters give the sequential figures, and the checksum is the
+ * sequential run's. */
+START_TEST (test_threads)
+{
+  static const gchar *const threads[] = { "2", "3", "4", "8" };
+  guint64 sequential;
+
+  teardown ();
+  sequential = checksum_of_run (5);
+  setup ();
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    {
+      g_autoptr (CnsDelayMonitor) monitor = NULL;
+      CnsPartitionInfo info;
+
+      teardown ();
+      setup_threads (threads[i]);
+      monitor = monitor_new (5);
+      cns_delay_monitor_set_rx_bins (monitor, 2, 3);
+      run_three_datagrams ();
+      ck_assert (cns_simulator_get_partition_info (&info));
+      ck_assert_uint_eq (info.n_lps, 3);
+      ck_assert_uint_eq (cns_delay_monitor_get_tx_packets (monitor), 3);
+      ck_assert_uint_eq (cns_delay_monitor_get_tx_bytes (monitor), 2410);
+      ck_assert_uint_eq (cns_delay_monitor_get_rx_packets (monitor), 3);
+      ck_assert_uint_eq (cns_delay_monitor_get_rx_bytes (monitor), 2410);
+      ck_assert_uint_eq (cns_delay_monitor_get_transmissions (monitor), 3);
+      ck_assert_double_eq (cns_delay_monitor_get_delay_mean (monitor),
+                           20e9 / 3 / 1e12);
+      ck_assert_double_eq (
+          cns_delay_monitor_get_delay_percentile (monitor, 0.3),
+          bin_middle_s (6000000));
+      ck_assert_double_eq (
+          cns_delay_monitor_get_delay_percentile (monitor, 0.5),
+          bin_middle_s (7000000));
+      ck_assert_uint_eq (cns_delay_monitor_get_rx_bytes_in_bin (monitor, 1, 1),
+                         970 + 470);
+      ck_assert_uint_eq (cns_delay_monitor_get_rx_bytes_in_bin (monitor, 1, 2),
+                         970);
+      ck_assert_uint_eq (cns_delay_monitor_get_delay_checksum (monitor),
+                         sequential);
+      /* read again: the threads' counts were added up once */
+      ck_assert_uint_eq (cns_delay_monitor_get_rx_packets (monitor), 3);
+      ck_assert_uint_eq (cns_delay_monitor_get_delay_checksum (monitor),
+                         sequential);
+    }
+}
+END_TEST
+
 START_TEST (test_untraced_source)
 {
   g_autoptr (CnsDelayMonitor) monitor = cns_delay_monitor_new ();
@@ -277,6 +340,7 @@ test_delay_monitor_suite (void)
   tcase_add_test (tc, test_histogram_bins);
   tcase_add_test (tc, test_rx_bins);
   tcase_add_test (tc, test_checksum);
+  tcase_add_test (tc, test_threads);
   tcase_add_test (tc, test_untraced_source);
   tcase_add_test (tc, test_disconnects_when_finalized);
   tcase_add_test (tc, test_errors);

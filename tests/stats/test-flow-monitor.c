@@ -32,8 +32,11 @@ static CnsSocket *socket_a;
 static CnsFlowMonitorHelper *helper;
 static gchar *tmp_dir;
 
+/* The scenario, run sequentially when @threads is NULL, or on that many
+ * threads with both links cut: A, R and B each a logical process of
+ * their own, so that every packet crosses between threads at every hop. */
 static void
-setup (void)
+setup_threads (const gchar *threads)
 {
   g_autoptr (CnsUdpEchoServerHelper) echo = cns_udp_echo_server_helper_new (9);
   g_autoptr (CnsApplicationContainer) apps = NULL;
@@ -41,6 +44,11 @@ setup (void)
   CnsAddress local;
 
   cns_test_reset ();
+  if (threads != NULL)
+    {
+      ck_assert (cns_global_value_set ("Threads", threads, &error));
+      ck_assert (cns_global_value_set ("PartitionThreshold", "1ms", &error));
+    }
   line_build (&line, "8Mbps", "2ms", "8Mbps", "3ms");
   line_install_udp (&line);
   socket_a = cns_socket_create (line.a.node, CNS_TYPE_UDP_SOCKET_FACTORY);
@@ -51,6 +59,12 @@ setup (void)
   cns_application_container_start (apps, 0);
   cns_application_container_stop (apps, cns_seconds (2.5));
   helper = cns_flow_monitor_helper_new ();
+}
+
+static void
+setup (void)
+{
+  setup_threads (NULL);
 }
 
 static void
@@ -998,7 +1012,7 @@ START_TEST (test_flow_monitor_merge_tables)
   ck_assert (!cns_flow_monitor_load_tables (merged, tables, &error));
   ck_assert_str_eq (error->message,
                     "Flow monitor table 1: a probe's records counts 2, more "
-                    "than the 55 bytes left hold");
+                    "than the 63 bytes left hold");
   g_clear_error (&error);
   g_ptr_array_set_size (tables, 1);
   g_ptr_array_add (tables, g_bytes_new (data, 20));
@@ -1011,6 +1025,225 @@ START_TEST (test_flow_monitor_merge_tables)
   ck_assert_str_eq (error->message,
                     "Flow monitor table 0: not a flow monitor table");
   ck_assert_uint_eq (cns_flow_monitor_get_stats (merged, 1)->tx_packets, 5);
+}
+END_TEST
+
+/* ---- on threads ---- */
+
+/* The getters' figures of every flow, to compare runs by. */
+static void
+report_flows (CnsFlowMonitor *monitor, GString *out)
+{
+  for (guint32 id = 1; id <= cns_flow_monitor_get_n_flows (monitor); id++)
+    {
+      const CnsFlowStats *s = cns_flow_monitor_get_stats (monitor, id);
+      const CnsFlowFiveTuple *t = cns_flow_monitor_get_five_tuple (monitor, id);
+
+      g_string_append_printf (
+          out,
+          "flow %u: ports %u>%u tx %u/%" G_GUINT64_FORMAT
+          " rx %u/%" G_GUINT64_FORMAT
+          " lost %u forwarded %u first %" G_GINT64_FORMAT "/%" G_GINT64_FORMAT
+          " last %" G_GINT64_FORMAT "/%" G_GINT64_FORMAT
+          " delay %" G_GINT64_FORMAT " jitter %" G_GINT64_FORMAT " drops",
+          id, t->source_port, t->destination_port, s->tx_packets, s->tx_bytes,
+          s->rx_packets, s->rx_bytes, s->lost_packets, s->times_forwarded,
+          s->time_first_tx, s->time_first_rx, s->time_last_tx, s->time_last_rx,
+          s->delay_sum, s->jitter_sum);
+      for (guint r = 0; r < CNS_FLOW_N_DROP_REASONS; r++)
+        g_string_append_printf (
+            out, " %u", cns_flow_monitor_get_packets_dropped (monitor, id, r));
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* The flows, then the XML file with histograms and probes. */
+static void
+report_all (CnsFlowMonitor *monitor, GString *out)
+{
+  g_autofree gchar *path = tmp_path ("threads.xml");
+  g_autofree gchar *xml = NULL;
+  g_autoptr (GError) error = NULL;
+
+  report_flows (monitor, out);
+  ck_assert (cns_flow_monitor_write_xml (monitor, path, TRUE, TRUE, &error));
+  ck_assert (g_file_get_contents (path, &xml, NULL, &error));
+  g_string_append (out, xml);
+}
+
+/* The echo scenario and a datagram that dies at R for its TTL. */
+static void
+scenario_echo (GString *out)
+{
+  CnsFlowMonitor *monitor = cns_flow_monitor_helper_install_all (helper);
+
+  send_echo_requests ();
+  raw_send_at (cns_seconds (3), "10.1.2.2", 1);
+  run_until (cns_seconds (4));
+  report_all (monitor, out);
+}
+
+/* The drops of test_flow_monitor_drops. */
+static void
+scenario_drops (GString *out)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CnsQueue) queue = cns_drop_tail_queue_new ();
+  CnsFlowMonitor *monitor = cns_flow_monitor_helper_install_all (helper);
+
+  ck_assert (cns_attribute_set (queue, "MaxSize", "1p", &error));
+  cns_point_to_point_net_device_set_queue (
+      CNS_POINT_TO_POINT_NET_DEVICE (cns_net_device_container_get (line.ar, 0)),
+      queue);
+  raw_send_at (cns_seconds (3), "10.1.2.2", 1);
+  raw_send_at (cns_seconds (3.5), "10.1.9.9", 64);
+  for (guint i = 0; i < 3; i++)
+    raw_send_at (cns_seconds (4), "10.1.2.2", 64);
+  run_until (cns_seconds (5));
+  report_all (monitor, out);
+}
+
+/* Probes on A and B only: R, which no probe counts, forwards between
+ * threads. */
+static void
+scenario_ends_only (GString *out)
+{
+  g_autoptr (CnsNodeContainer) ends = cns_node_container_new ();
+  CnsFlowMonitor *monitor;
+
+  cns_node_container_add (ends, line.a.node);
+  cns_node_container_add (ends, line.b.node);
+  monitor = cns_flow_monitor_helper_install (helper, ends);
+  send_echo_requests ();
+  run_until (cns_seconds (3));
+  report_all (monitor, out);
+}
+
+/* Packets on the wire between A and R when the statistics are read,
+ * with MaxPerHopDelay @max. A's first datagram leaves at 1 s and
+ * reaches R at 1.003 s: read at 1.0025 s, it is lost with 2 ms (and not
+ * counted again when it turns up at R), not yet with 3 ms (it is lost at
+ * R, 3 ms after A saw it). Two of 470 bytes, sent at 1.5 s and 0.1 ms
+ * later, wait for each other and reach R at 1.5025 s and 1.503 s: read
+ * at 1.5025 s, lost with 2 ms; with 3 ms they are lost at B, 3.5 ms
+ * after R saw them. */
+static void
+scenario_on_the_wire (GString *out, const gchar *max)
+{
+  g_autoptr (GError) error = NULL;
+  CnsFlowMonitor *monitor;
+
+  ck_assert (cns_flow_monitor_helper_set_monitor_attribute (
+      helper, "MaxPerHopDelay", max, &error));
+  monitor = cns_flow_monitor_helper_install_all (helper);
+  socket_send_at (cns_seconds (1), 970);
+  socket_send_at (cns_seconds (1.5), 470);
+  socket_send_at (cns_seconds (1.5) + US (100), 470);
+  run_until (cns_seconds (1) + US (2500));
+  cns_flow_monitor_check_for_lost_packets (monitor);
+  report_flows (monitor, out);
+  run_until (cns_seconds (1.5) + US (2500));
+  cns_flow_monitor_check_for_lost_packets (monitor);
+  report_flows (monitor, out);
+  run_until (cns_seconds (3));
+  report_all (monitor, out);
+}
+
+static void
+scenario_on_the_wire_2ms (GString *out)
+{
+  scenario_on_the_wire (out, "2ms");
+}
+
+static void
+scenario_on_the_wire_3ms (GString *out)
+{
+  scenario_on_the_wire (out, "3ms");
+}
+
+/* A frame B's device corrupts is in flight until read late enough. */
+static void
+scenario_corrupt (GString *out)
+{
+  g_autoptr (CnsErrorModel) errors
+      = cns_rate_error_model_new (CNS_ERROR_UNIT_PACKET, 1.0);
+  CnsFlowMonitor *monitor = cns_flow_monitor_helper_install_all (helper);
+
+  cns_point_to_point_net_device_set_receive_error_model (
+      CNS_POINT_TO_POINT_NET_DEVICE (cns_net_device_container_get (line.rb, 1)),
+      errors);
+  socket_send_at (cns_seconds (1), 970);
+  run_until (cns_seconds (1) + MS (3) + cns_seconds (10) - 1);
+  cns_flow_monitor_check_for_lost_packets (monitor);
+  report_flows (monitor, out);
+  run_until (cns_seconds (1) + MS (3) + cns_seconds (10));
+  report_all (monitor, out);
+}
+
+/* What @scenario reports, run sequentially (@threads NULL) or on
+ * @threads threads. */
+static gchar *
+run_scenario (void (*scenario) (GString *), const gchar *threads)
+{
+  GString *out = g_string_new (NULL);
+  CnsPartitionInfo info;
+
+  teardown ();
+  setup_threads (threads);
+  scenario (out);
+  if (threads != NULL)
+    {
+      ck_assert (cns_simulator_get_partition_info (&info));
+      ck_assert_uint_eq (info.n_lps, 3);
+      ck_assert_uint_eq (info.n_cut_links, 2);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Each scenario on 2, 3, 4 and 8 threads, each twice, reports what it
+ * reports sequentially, XML file included, byte for byte. */
+START_TEST (test_flow_monitor_threads)
+{
+  static void (*const scenarios[]) (GString *) = {
+    scenario_echo,    scenario_drops,           scenario_ends_only,
+    scenario_corrupt, scenario_on_the_wire_2ms, scenario_on_the_wire_3ms,
+  };
+  static const gchar *const threads[] = { "2", "3", "4", "8" };
+  g_autofree gchar *sequential = run_scenario (scenarios[_i], NULL);
+
+  ck_assert_ptr_nonnull (strstr (sequential, "<FlowProbes>"));
+  for (guint t = 0; t < 2 * G_N_ELEMENTS (threads); t++)
+    {
+      g_autofree gchar *parallel
+          = run_scenario (scenarios[_i], threads[t % G_N_ELEMENTS (threads)]);
+
+      ck_assert_str_eq (parallel, sequential);
+    }
+}
+END_TEST
+
+/* The figures of packets on the wire, as scenario_on_the_wire() works
+ * them out, on threads (and sequentially: test_flow_monitor_threads). */
+START_TEST (test_flow_monitor_lost_on_the_wire)
+{
+  g_autofree gchar *two = run_scenario (scenario_on_the_wire_2ms, "2");
+  g_autofree gchar *three = run_scenario (scenario_on_the_wire_3ms, "2");
+  gchar **lines;
+
+  lines = g_strsplit (two, "\n", 4);
+  ck_assert (g_str_has_prefix (lines[0], "flow 1: ports 5000>9 tx 1/998 rx "
+                                         "0/0 lost 1 forwarded 0"));
+  ck_assert (g_str_has_prefix (lines[1], "flow 1: ports 5000>9 tx 3/1994 rx "
+                                         "0/0 lost 3 forwarded 0"));
+  g_strfreev (lines);
+  lines = g_strsplit (three, "\n", 4);
+  ck_assert (g_str_has_prefix (lines[0], "flow 1: ports 5000>9 tx 1/998 rx "
+                                         "0/0 lost 0 forwarded 0"));
+  ck_assert (g_str_has_prefix (lines[1], "flow 1: ports 5000>9 tx 3/1994 rx "
+                                         "0/0 lost 1 forwarded 0"));
+  ck_assert (g_str_has_prefix (lines[3], "flow 1: ports 5000>9 tx 3/1994 rx "
+                                         "0/0 lost 3 forwarded 0"));
+  g_strfreev (lines);
 }
 END_TEST
 
@@ -1075,6 +1308,11 @@ test_flow_monitor_suite (void)
   tcase_add_test (tc, test_flow_monitor_lost_when_seen_late);
   tcase_add_test (tc, test_flow_monitor_merge_tables);
   tcase_add_test (tc, test_flow_monitor_bad_arguments);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("flow-monitor-threads");
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_loop_test (tc, test_flow_monitor_threads, 0, 6);
+  tcase_add_test (tc, test_flow_monitor_lost_on_the_wire);
   suite_add_tcase (s, tc);
   return s;
 }
