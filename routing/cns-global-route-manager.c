@@ -229,8 +229,9 @@ void
 cns_global_route_manager_mark_stale (CnsGlobalRouteManager *self)
 {
   g_return_if_fail (CNS_IS_GLOBAL_ROUTE_MANAGER (self));
-  /* A plain store: in a parallel run, nodes of several threads may mark
-   * the table stale in one window; whichever comes first logs. */
+  /* An atomic store, no read-modify-write: in a parallel run, nodes of
+   * several threads may mark the table stale in one window (each that
+   * finds it fresh logs); the routes stay as they are. */
   if (self->table != NULL && !g_atomic_int_get (&self->stale))
     CNS_LOG_INFO ("topology changed: global routes are stale until "
                   "recomputed");
