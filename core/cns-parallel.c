@@ -624,6 +624,7 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
       mpi_lookahead = cns_mpi_get_lookahead ();
     }
   earliest = parallel_earliest_lp ();
+  cns_prefetch_frozen = TRUE;
   for (;;)
     {
       CnsSchedulerEntry entry;
@@ -680,6 +681,7 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
         }
       earliest = MIN (earliest, par.mail_earliest);
     }
+  cns_prefetch_frozen = FALSE;
   if (mpi)
     cns_mpi_stage_threads (0);
   if (par.windows > 0)

@@ -29,6 +29,9 @@ G_GNUC_INTERNAL extern const guint8 *cns_prefetch_base;
 /* whether the lines hinted, all contexts together, are many enough for
  * the schedulers to prefetch them (see cns-prefetch.c) */
 G_GNUC_INTERNAL extern gboolean cns_prefetch_active;
+/* Set by a parallel run while its threads run events: hints are neither
+ * added nor removed then. */
+G_GNUC_INTERNAL extern gboolean cns_prefetch_frozen;
 
 G_GNUC_INTERNAL void cns_prefetch_hints_free (void);
 

@@ -47,6 +47,8 @@ CnsPrefetchHints **cns_prefetch_chunks;
 guint32 cns_prefetch_n_chunks;
 const guint8 *cns_prefetch_base;
 gboolean cns_prefetch_active;
+/* while threads run events: hints stay as they are (see below) */
+gboolean cns_prefetch_frozen;
 static guint64 total_lines;
 
 static void
@@ -140,7 +142,9 @@ cns_prefetch_hint_add (guint32 context, gconstpointer mem, gsize size)
   gint32 first, before;
   guint n;
 
-  if ((n = block_lines (context, mem, size, &first)) == 0)
+  /* threads running events would race on the shared counts and chunks;
+   * a hint missed only costs a prefetch */
+  if (cns_prefetch_frozen || (n = block_lines (context, mem, size, &first)) == 0)
     return;
   h = hints_get (context, TRUE);
   before = h->n_lines;
@@ -166,7 +170,8 @@ cns_prefetch_hint_remove (guint32 context, gconstpointer mem, gsize size)
   gint32 first, before;
   guint n;
 
-  if ((h = hints_get (context, FALSE)) == NULL
+  /* a line left from a freed block only costs a useless prefetch */
+  if (cns_prefetch_frozen || (h = hints_get (context, FALSE)) == NULL
       || (n = block_lines (context, mem, size, &first)) == 0)
     return;
   before = h->n_lines;
