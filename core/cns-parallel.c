@@ -100,6 +100,7 @@ static struct
   CnsTime mail_earliest; /* of the handovers the next window takes in */
   gint generation; /* bumped to start a window (futex word) */
   gint remaining;  /* threads still in the window (futex word) */
+  gint sleepers;   /* threads asleep on a futex, so that wakes are rare */
   gint quit;
 } par;
 
@@ -111,10 +112,14 @@ futex_wait (gint *word, gint value)
   syscall (SYS_futex, word, FUTEX_WAIT_PRIVATE, value, NULL, NULL, 0);
 }
 
+/* Wakes the threads asleep on @word, after its change; a system call only
+ * when some thread sleeps (a sleeper counts itself before it checks the
+ * word, and the change comes before this check). */
 static void
 futex_wake (gint *word)
 {
-  syscall (SYS_futex, word, FUTEX_WAKE_PRIVATE, G_MAXINT, NULL, NULL, 0);
+  if (g_atomic_int_get (&par.sleepers) > 0)
+    syscall (SYS_futex, word, FUTEX_WAKE_PRIVATE, G_MAXINT, NULL, NULL, 0);
 }
 
 static inline void
@@ -139,7 +144,12 @@ parallel_wait_change (gint *word, gint value)
           cpu_relax ();
         }
       else
-        futex_wait (word, value);
+        {
+          g_atomic_int_inc (&par.sleepers);
+          if (g_atomic_int_get (word) == value)
+            futex_wait (word, value);
+          g_atomic_int_add (&par.sleepers, -1);
+        }
     }
 }
 

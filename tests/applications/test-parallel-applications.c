@@ -268,6 +268,7 @@ test_parallel_applications_suite (void)
 {
   Suite *s = suite_create ("parallel-applications");
   TCase *tc = tcase_create ("parallel-applications");
+  tcase_set_tags (tc, "threads");
 
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_parallel_applications);

@@ -433,14 +433,21 @@ test_atm_host_suite (void)
 {
   Suite *s = suite_create ("atm-host");
   TCase *tc = tcase_create ("host");
+  TCase *threads;
 
   tcase_add_checked_fixture (tc, host_setup, host_teardown);
   tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_atm_host_abr_alone);
   tcase_add_test (tc, test_atm_host_abr_fair_share);
   tcase_add_test (tc, test_atm_host_vbr);
-  tcase_add_test (tc, test_atm_host_threads);
   tcase_add_test (tc, test_atm_host_errors);
   suite_add_tcase (s, tc);
+  threads = tcase_create ("threads");
+  /* the runs on threads, which the ThreadSanitizer pass of .ci/run picks */
+  tcase_set_tags (threads, "threads");
+  tcase_set_timeout (threads, 120);
+  tcase_add_checked_fixture (threads, host_setup, host_teardown);
+  tcase_add_test (threads, test_atm_host_threads);
+  suite_add_tcase (s, threads);
   return s;
 }

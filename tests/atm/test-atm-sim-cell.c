@@ -219,11 +219,17 @@ test_atm_sim_cell_suite (void)
 {
   Suite *s = suite_create ("atm-sim-cell");
   TCase *tc = tcase_create ("serialize");
+  TCase *threads;
 
   tcase_add_test (tc, test_sim_cell_round_trip_data);
   tcase_add_test (tc, test_sim_cell_round_trip_rm);
   tcase_add_test (tc, test_sim_cell_bad_bytes);
-  tcase_add_test (tc, test_sim_cell_threads);
   suite_add_tcase (s, tc);
+  threads = tcase_create ("threads");
+  /* the runs on threads, which the ThreadSanitizer pass of .ci/run picks */
+  tcase_set_tags (threads, "threads");
+  tcase_set_timeout (threads, 120);
+  tcase_add_test (threads, test_sim_cell_threads);
+  suite_add_tcase (s, threads);
   return s;
 }

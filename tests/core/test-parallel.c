@@ -447,6 +447,7 @@ test_parallel_suite (void)
 {
   Suite *s = suite_create ("parallel");
   TCase *tc = tcase_create ("parallel");
+  tcase_set_tags (tc, "threads");
 
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_parallel_same_results);

@@ -1570,6 +1570,7 @@ test_ipv4_l3_protocol_suite (void)
 {
   Suite *s = suite_create ("ipv4-l3-protocol");
   TCase *tc = tcase_create ("l3");
+  TCase *threads;
 
   tcase_add_checked_fixture (tc, NULL, teardown);
   tcase_add_test (tc, test_ipv4_line_delivery);
@@ -1595,10 +1596,16 @@ test_ipv4_l3_protocol_suite (void)
   tcase_add_test (tc, test_ipv4_bad_input);
   tcase_add_test (tc, test_ipv4_address_collision);
   tcase_add_test (tc, test_ipv4_address_collision_new_simulation);
-  tcase_add_test (tc, test_ipv4_addresses_from_threads);
   tcase_add_test (tc, test_ipv4_sinks_keep_packets);
   tcase_add_test (tc, test_ipv4_config_paths);
   tcase_add_test (tc, test_ipv4_device_outlives_node);
   suite_add_tcase (s, tc);
+  threads = tcase_create ("threads");
+  /* the runs on threads, which the ThreadSanitizer pass of .ci/run picks */
+  tcase_set_tags (threads, "threads");
+  tcase_set_timeout (threads, 120);
+  tcase_add_checked_fixture (threads, NULL, teardown);
+  tcase_add_test (threads, test_ipv4_addresses_from_threads);
+  suite_add_tcase (s, threads);
   return s;
 }

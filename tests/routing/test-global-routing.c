@@ -698,6 +698,7 @@ test_global_routing_suite (void)
 {
   Suite *s = suite_create ("global-routing");
   TCase *tc = tcase_create ("global");
+  TCase *threads;
 
   tcase_add_checked_fixture (tc, NULL, teardown);
   tcase_add_test (tc, test_udp_follows_path);
@@ -706,10 +707,16 @@ test_global_routing_suite (void)
   tcase_add_test (tc, test_backend_attribute);
   tcase_add_test (tc, test_memory_budget_attribute);
   tcase_add_test (tc, test_interface_down_and_up);
-  tcase_add_test (tc, test_interface_down_and_up_threads);
   tcase_add_test (tc, test_recompute_in_parallel_event);
   tcase_add_test (tc, test_populate_before_addresses);
   tcase_add_test (tc, test_populate_mixed_nodes);
   suite_add_tcase (s, tc);
+  threads = tcase_create ("threads");
+  /* the runs on threads, which the ThreadSanitizer pass of .ci/run picks */
+  tcase_set_tags (threads, "threads");
+  tcase_set_timeout (threads, 120);
+  tcase_add_checked_fixture (threads, NULL, teardown);
+  tcase_add_test (threads, test_interface_down_and_up_threads);
+  suite_add_tcase (s, threads);
   return s;
 }

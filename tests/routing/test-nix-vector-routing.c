@@ -1255,6 +1255,7 @@ test_nix_vector_routing_suite (void)
 {
   Suite *s = suite_create ("nix-vector-routing");
   TCase *tc = tcase_create ("core");
+  TCase *threads;
 
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_set_timeout (tc, 120);
@@ -1276,9 +1277,15 @@ test_nix_vector_routing_suite (void)
   tcase_add_test (tc, test_search_cost_unit);
   tcase_add_test (tc, test_search_cost_metrics);
   tcase_add_test (tc, test_udp_pcaps_equal_global);
-  tcase_add_test (tc, test_udp_pcaps_threads);
-  tcase_add_test (tc, test_lookups_on_threads);
   tcase_add_test (tc, test_change_in_parallel_event);
   suite_add_tcase (s, tc);
+  threads = tcase_create ("threads");
+  /* the runs on threads, which the ThreadSanitizer pass of .ci/run picks */
+  tcase_set_tags (threads, "threads");
+  tcase_set_timeout (threads, 120);
+  tcase_add_checked_fixture (threads, setup, teardown);
+  tcase_add_test (threads, test_udp_pcaps_threads);
+  tcase_add_test (threads, test_lookups_on_threads);
+  suite_add_tcase (s, threads);
   return s;
 }

@@ -603,6 +603,7 @@ test_route_search_suite (void)
 {
   Suite *s = suite_create ("route-search");
   TCase *tc = tcase_create ("core");
+  TCase *threads;
 
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_grids);
@@ -612,7 +613,12 @@ test_route_search_suite (void)
   tcase_add_test (tc, test_edge_cases);
   tcase_add_test (tc, test_misuse);
   tcase_add_test (tc, test_large_graph_settles_little);
-  tcase_add_test (tc, test_sharing_on_threads);
   suite_add_tcase (s, tc);
+  threads = tcase_create ("threads");
+  /* the runs on threads, which the ThreadSanitizer pass of .ci/run picks */
+  tcase_set_tags (threads, "threads");
+  tcase_set_timeout (threads, 120);
+  tcase_add_test (threads, test_sharing_on_threads);
+  suite_add_tcase (s, threads);
   return s;
 }

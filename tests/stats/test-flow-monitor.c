@@ -1310,6 +1310,7 @@ test_flow_monitor_suite (void)
   tcase_add_test (tc, test_flow_monitor_bad_arguments);
   suite_add_tcase (s, tc);
   tc = tcase_create ("flow-monitor-threads");
+  tcase_set_tags (tc, "threads");
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_loop_test (tc, test_flow_monitor_threads, 0, 6);
   tcase_add_test (tc, test_flow_monitor_lost_on_the_wire);

@@ -7,7 +7,7 @@
 # TAP; wall-clock numbers are not checked.
 set -u
 bench=${top_builddir:-..}/utils/bench/bench-threads
-keys="bench case size threads ranks repeat wall_s cpu_s max_rss_kb events
+keys="bench case size threads ranks repeat wall_s run_s cpu_s max_rss_kb events
 cpu_per_event_ns speedup rss_ratio same_results"
 n=0
 
