@@ -10,7 +10,7 @@
 
 #include "core/cns-log.h"
 #include "core/cns-mpi.h"
-#include "core/cns-parallel.h"
+#include "core/cns-simulator.h"
 
 #include <string.h>
 

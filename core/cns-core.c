@@ -14,6 +14,7 @@
 #include "core/cns-config-store.h"
 #include "core/cns-core-private.h"
 #include "core/cns-log-private.h"
+#include "core/cns-parallel-private.h"
 #include "core/cns-rng-seed-manager-private.h"
 #include "core/cns-simulator-private.h"
 
@@ -41,6 +42,7 @@ cns_core_init (void)
   cns_simulator_impl_register (&cns_null_message_simulator_impl_class);
 
   /* what the simulator and logging call without calling those files */
+  cns_simulator_set_parallel_ops (&cns_parallel_ops);
   cns_simulator_add_run_hook (cns_config_store_run_hook);
   cns_simulator_add_run_hook (cns_fingerprint_run_hook);
   cns_simulator_add_destroy_hook (cns_fingerprint_destroy_hook);

@@ -13,7 +13,6 @@
 
 #include "core/cns-log.h"
 #include "core/cns-ordered-output-private.h"
-#include "core/cns-parallel.h"
 #include "core/cns-simulator-private.h"
 
 #include <stdlib.h>

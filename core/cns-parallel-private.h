@@ -7,26 +7,8 @@
 
 G_BEGIN_DECLS
 
-/* Threads the Threads global value asks for (0: one per core). */
-G_GNUC_INTERNAL guint cns_parallel_threads_wanted (void);
-
-/* Runs the simulation on cns_simulator_state.n_threads threads, under
- * @impl's synchronisation. */
-G_GNUC_INTERNAL void cns_parallel_run (const CnsSimulatorImplClass *impl);
-
-/* Queues @ev, made by an event of LP @t->lp (or between windows), for an
- * LP other than the running one. */
-G_GNUC_INTERNAL void cns_parallel_enqueue (CnsSimulatorThread *t, CnsTime time,
-                                           CnsEvent *ev);
-
-/* Counts of the threads other than the calling one. */
-G_GNUC_INTERNAL guint64 cns_parallel_get_event_count (void);
-G_GNUC_INTERNAL guint64 cns_parallel_get_pending_count (void);
-
-/* Ends the threads, their counts added to the calling thread's. */
-G_GNUC_INTERNAL void cns_parallel_end_threads (void);
-
-/* Ends the threads and frees the LPs; their events are released already. */
-G_GNUC_INTERNAL void cns_parallel_free (void);
+/* The parallel run's side of the simulator, for the core's start-up to
+ * register. */
+G_GNUC_INTERNAL extern const CnsSimulatorParallelOps cns_parallel_ops;
 
 G_END_DECLS

@@ -163,16 +163,6 @@ parallel_wait_zero (gint *word)
     parallel_wait_change (word, value);
 }
 
-/* ---- the global value ---- */
-
-guint
-cns_parallel_threads_wanted (void)
-{
-  guint n = (guint) cns_global_value_get_uint64 ("Threads");
-
-  return n == 0 ? MAX (g_get_num_processors (), 1) : n;
-}
-
 /* ---- handing events over ---- */
 
 static G_GNUC_NO_INLINE void
@@ -191,8 +181,8 @@ parallel_late_handover (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev)
              t->context, ev->context, at, end, lookahead);
 }
 
-void
-cns_parallel_enqueue (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev)
+static void
+parallel_enqueue (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev)
 {
   guint32 target = t->lp_of[ev->context + 1];
   ParallelWorker *w = t->worker;
@@ -599,8 +589,8 @@ parallel_take_all_mail (void)
     parallel_take_mail (i, (guint) ((par.windows - 1) & 1));
 }
 
-void
-cns_parallel_run (const CnsSimulatorImplClass *impl)
+static void
+parallel_run (const CnsSimulatorImplClass *impl)
 {
   CnsSimulatorState *s = &cns_simulator_state;
   CnsSimulatorThread *t = &cns_simulator_thread;
@@ -706,8 +696,8 @@ cns_parallel_run (const CnsSimulatorImplClass *impl)
   t->free_limit = G_MAXSIZE;
 }
 
-guint64
-cns_parallel_get_event_count (void)
+static guint64
+parallel_get_event_count (void)
 {
   guint64 n = 0;
 
@@ -716,8 +706,8 @@ cns_parallel_get_event_count (void)
   return n;
 }
 
-guint64
-cns_parallel_get_pending_count (void)
+static guint64
+parallel_get_pending_count (void)
 {
   guint64 n = 0;
 
@@ -726,15 +716,15 @@ cns_parallel_get_pending_count (void)
   return n;
 }
 
-void
-cns_parallel_end_threads (void)
+static void
+parallel_end_threads (void)
 {
   CnsSimulatorThread *t = &cns_simulator_thread;
 
   if (par.n_started <= 1)
     return;
-  t->event_count += cns_parallel_get_event_count ();
-  t->n_pending += cns_parallel_get_pending_count ();
+  t->event_count += parallel_get_event_count ();
+  t->n_pending += parallel_get_pending_count ();
   g_atomic_int_set (&par.quit, 1);
   g_atomic_int_inc (&par.generation);
   futex_wake (&par.generation);
@@ -746,12 +736,12 @@ cns_parallel_end_threads (void)
   par.n_started = 1;
 }
 
-void
-cns_parallel_free (void)
+static void
+parallel_free (void)
 {
   if (!par.have_partition)
     return;
-  cns_parallel_end_threads ();
+  parallel_end_threads ();
   for (guint i = 0; i < par.n_threads; i++)
     for (guint p = 0; p < 2; p++)
       {
@@ -772,56 +762,6 @@ cns_parallel_free (void)
 }
 
 /* ---- the public API ---- */
-
-/**
- * cns_simulator_get_n_threads:
- *
- * Returns: how many threads run the simulation: the Threads global value
- * (--threads), 1 for a sequential run.
- */
-guint
-cns_simulator_get_n_threads (void)
-{
-  CnsSimulatorState *s = &cns_simulator_state;
-
-  return s->scheduler != NULL ? s->n_threads : cns_parallel_threads_wanted ();
-}
-
-/**
- * cns_simulator_get_thread_index:
- *
- * Returns: the index, from 0 to cns_simulator_get_n_threads() - 1, of the
- * thread running the current event: what per-thread statistics are
- * indexed by. 0 outside events.
- */
-guint
-cns_simulator_get_thread_index (void)
-{
-  return cns_simulator_thread.thread_index;
-}
-
-/**
- * cns_simulator_is_handover:
- * @context: the context an event is about to be scheduled for
- *
- * Whether an event scheduled now for @context goes to another LP, which
- * another thread may be running: the data of such an event must belong to
- * it alone (a packet must not share its bytes with one the sender keeps),
- * since the two threads would otherwise touch it at once.
- *
- * Returns: %TRUE for an event another thread will run.
- */
-gboolean
-cns_simulator_is_handover (guint32 context)
-{
-  CnsSimulatorThread *t = &cns_simulator_thread;
-
-  g_return_val_if_fail (
-      context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, FALSE);
-  return t->lp_of != NULL && t->lp != CNS_SIMULATOR_LP_NONE
-         && t->lp_of[context + 1] != t->lp
-         && t->lp_of[context + 1] != CNS_PARTITION_LP_NONE;
-}
 
 /**
  * cns_simulator_get_thread_stats:
@@ -855,3 +795,12 @@ cns_simulator_get_partition_info (CnsPartitionInfo *out)
   *out = par.partition.info;
   return TRUE;
 }
+
+const CnsSimulatorParallelOps cns_parallel_ops = {
+  .run = parallel_run,
+  .enqueue = parallel_enqueue,
+  .get_event_count = parallel_get_event_count,
+  .get_pending_count = parallel_get_pending_count,
+  .end_threads = parallel_end_threads,
+  .free = parallel_free,
+};

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/cns-partition.h"
+#include "core/cns-simulator.h"
 
 G_BEGIN_DECLS
 
@@ -27,9 +28,6 @@ typedef struct
   gdouble idle_s;
 } CnsThreadStats;
 
-guint cns_simulator_get_n_threads (void);
-guint cns_simulator_get_thread_index (void);
-gboolean cns_simulator_is_handover (guint32 context);
 gboolean cns_simulator_get_thread_stats (guint index, CnsThreadStats *out);
 gboolean cns_simulator_get_partition_info (CnsPartitionInfo *out);
 

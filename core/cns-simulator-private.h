@@ -103,6 +103,27 @@ G_GNUC_INTERNAL void cns_simulator_thread_start (guint index, gsize free_limit,
 /* Returns a free list longer than the limit's batch to the depot. */
 G_GNUC_INTERNAL void cns_simulator_spill_events (CnsSimulatorThread *t);
 
+/* What the simulator needs of the parallel run (cns-parallel.c), which the
+ * core's start-up registers: the simulator does not call that file, which
+ * calls it. */
+typedef struct
+{
+  /* runs on cns_simulator_state.n_threads threads under @impl */
+  void (*run) (const CnsSimulatorImplClass *impl);
+  /* queues @ev for an LP other than @t's */
+  void (*enqueue) (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev);
+  /* the counts of the threads other than the calling one */
+  guint64 (*get_event_count) (void);
+  guint64 (*get_pending_count) (void);
+  /* ends the other threads, their counts added to the caller's */
+  void (*end_threads) (void);
+  /* frees the LPs, their events released already */
+  void (*free) (void);
+} CnsSimulatorParallelOps;
+
+G_GNUC_INTERNAL void
+cns_simulator_set_parallel_ops (const CnsSimulatorParallelOps *ops);
+
 G_GNUC_INTERNAL void cns_simulator_install_global_values (void);
 /* Makes room for the creation counters of contexts below @n_contexts. */
 G_GNUC_INTERNAL void cns_simulator_reserve_contexts (guint32 n_contexts);

@@ -26,7 +26,6 @@
 #include "core/cns-simulator-private.h"
 
 #include "core/cns-core-error.h"
-#include "core/cns-parallel-private.h"
 #include "core/cns-partition-private.h"
 #include "core/cns-core-private.h"
 #include "core/cns-global-value.h"
@@ -61,6 +60,43 @@ __thread CnsSimulatorThread cns_simulator_thread
     = { .context = CNS_CONTEXT_NONE,
         .lp = CNS_SIMULATOR_LP_NONE,
         .free_limit = G_MAXSIZE };
+
+/* The parallel run, which the core's start-up registers
+ * (cns_simulator_set_parallel_ops()); until then, and in programs that
+ * never run on threads, these do nothing. */
+static void
+no_parallel_run (const CnsSimulatorImplClass *impl)
+{
+  impl->run ();
+}
+
+static guint64
+no_parallel_count (void)
+{
+  return 0;
+}
+
+static void
+no_parallel_end (void)
+{
+}
+
+static const CnsSimulatorParallelOps no_parallel_ops = {
+  .run = no_parallel_run,
+  .enqueue = NULL, /* never: no LPs without the parallel run */
+  .get_event_count = no_parallel_count,
+  .get_pending_count = no_parallel_count,
+  .end_threads = no_parallel_end,
+  .free = no_parallel_end,
+};
+static const CnsSimulatorParallelOps *parallel_ops = &no_parallel_ops;
+
+void
+cns_simulator_set_parallel_ops (const CnsSimulatorParallelOps *ops)
+{
+  g_return_if_fail (ops != NULL && ops->run != NULL && ops->enqueue != NULL);
+  parallel_ops = ops;
+}
 
 /* Events move between a thread's free list and the depot this many at a
  * time. */
@@ -98,6 +134,15 @@ simulator_ensure_contexts (CnsSimulatorState *s, guint32 context)
 
   if (G_UNLIKELY (index >= s->n_seq))
     simulator_grow_contexts (s, (gsize) index + 1);
+}
+
+/* Threads the Threads global value asks for (0: one per core). */
+static guint
+simulator_threads_wanted (void)
+{
+  guint n = (guint) cns_global_value_get_uint64 ("Threads");
+
+  return n == 0 ? MAX (g_get_num_processors (), 1) : n;
 }
 
 void
@@ -143,7 +188,7 @@ simulator_create (CnsSimulatorState *s)
 
   s->scheduler = scheduler->create ();
   cns_simulator_thread.scheduler = s->scheduler;
-  s->n_threads = cns_parallel_threads_wanted ();
+  s->n_threads = simulator_threads_wanted ();
   s->epoch++;
   s->slabs = g_ptr_array_new_with_free_func (cns_memory_free);
   s->destroy_events = g_ptr_array_new ();
@@ -348,7 +393,7 @@ simulator_enqueue (CnsSimulatorThread *t, CnsTime time, CnsEvent *ev)
   if (G_LIKELY (t->lp_of == NULL || t->lp_of[ev->context + 1] == t->lp))
     t->scheduler->klass->insert (t->scheduler, time, ev);
   else
-    cns_parallel_enqueue (t, time, ev);
+    parallel_ops->enqueue (t, time, ev);
 }
 
 /* Schedules an event from the pool, which must not be empty, under @key.
@@ -957,7 +1002,7 @@ cns_simulator_print_node (gchar *out, gsize size)
 guint64
 cns_simulator_get_event_count (void)
 {
-  return cns_simulator_thread.event_count + cns_parallel_get_event_count ();
+  return cns_simulator_thread.event_count + parallel_ops->get_event_count ();
 }
 
 /**
@@ -969,7 +1014,7 @@ cns_simulator_get_event_count (void)
 guint64
 cns_simulator_get_pending_count (void)
 {
-  return cns_simulator_thread.n_pending + cns_parallel_get_pending_count ();
+  return cns_simulator_thread.n_pending + parallel_ops->get_pending_count ();
 }
 
 /**
@@ -1006,7 +1051,7 @@ cns_simulator_run (void)
   s->running = TRUE;
   cns_memory_track_heap ();
   if (s->n_threads > 1)
-    cns_parallel_run (s->impl);
+    parallel_ops->run (s->impl);
   else
     s->impl->run ();
   s->running = FALSE;
@@ -1143,10 +1188,10 @@ cns_simulator_destroy (void)
     }
 
   /* destroy events free per-thread memory: the other threads end first */
-  cns_parallel_end_threads ();
+  parallel_ops->end_threads ();
   simulator_run_destroy_events (s);
   simulator_release_pending (s);
-  cns_parallel_free ();
+  parallel_ops->free ();
   s->scheduler->klass->free (s->scheduler);
   if (s->impl->teardown != NULL)
     s->impl->teardown ();
@@ -1286,4 +1331,54 @@ cns_simulator_install_global_values (void)
           "processes (0: chosen from the topology)",
           0, CNS_TIME_MAX, 0, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS),
       NULL);
+}
+
+/**
+ * cns_simulator_get_n_threads:
+ *
+ * Returns: how many threads run the simulation: the Threads global value
+ * (--threads), 1 for a sequential run.
+ */
+guint
+cns_simulator_get_n_threads (void)
+{
+  CnsSimulatorState *s = &cns_simulator_state;
+
+  return s->scheduler != NULL ? s->n_threads : simulator_threads_wanted ();
+}
+
+/**
+ * cns_simulator_get_thread_index:
+ *
+ * Returns: the index, from 0 to cns_simulator_get_n_threads() - 1, of the
+ * thread running the current event: what per-thread statistics are
+ * indexed by. 0 outside events.
+ */
+guint
+cns_simulator_get_thread_index (void)
+{
+  return cns_simulator_thread.thread_index;
+}
+
+/**
+ * cns_simulator_is_handover:
+ * @context: the context an event is about to be scheduled for
+ *
+ * Whether an event scheduled now for @context goes to another LP, which
+ * another thread may be running: the data of such an event must belong to
+ * it alone (a packet must not share its bytes with one the sender keeps),
+ * since the two threads would otherwise touch it at once.
+ *
+ * Returns: %TRUE for an event another thread will run.
+ */
+gboolean
+cns_simulator_is_handover (guint32 context)
+{
+  CnsSimulatorThread *t = &cns_simulator_thread;
+
+  g_return_val_if_fail (
+      context <= CNS_CONTEXT_MAX || context == CNS_CONTEXT_NONE, FALSE);
+  return t->lp_of != NULL && t->lp != CNS_SIMULATOR_LP_NONE
+         && t->lp_of[context + 1] != t->lp
+         && t->lp_of[context + 1] != CNS_PARTITION_LP_NONE;
 }

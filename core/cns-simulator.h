@@ -73,6 +73,10 @@ const gchar *cns_simulator_get_implementation_name (void);
 const gchar *cns_simulator_get_scheduler_name (void);
 gboolean cns_simulator_set_scheduler (const gchar *name, GError **error);
 
+guint cns_simulator_get_n_threads (void);
+guint cns_simulator_get_thread_index (void);
+gboolean cns_simulator_is_handover (guint32 context);
+
 void cns_simulator_enable_fingerprint (void);
 gchar *cns_simulator_get_fingerprint (void);
 

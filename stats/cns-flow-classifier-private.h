@@ -23,6 +23,11 @@ typedef struct
 } CnsFlowClassifier;
 
 G_GNUC_INTERNAL CnsFlowClassifier *cns_flow_classifier_new (guint32 node);
+/* The table of @node's flows in @tables (a monitor's, by node id), made
+ * when the node is added or watched, before the run: the events of a run
+ * only find tables. */
+G_GNUC_INTERNAL CnsFlowClassifier *cns_flow_classifier_table_get (GPtrArray *tables,
+                                                                  guint32 node);
 G_GNUC_INTERNAL void cns_flow_classifier_free (gpointer data);
 G_GNUC_INTERNAL gboolean cns_flow_classifier_get_tuple (
     const CnsIpv4Header *header, const CnsPacket *packet,

@@ -252,3 +252,13 @@ cns_flow_classifier_lookup_source (CnsFlowClassifier *c, guint64 source)
     }
   return flow;
 }
+
+CnsFlowClassifier *
+cns_flow_classifier_table_get (GPtrArray *tables, guint32 node)
+{
+  if (node >= tables->len)
+    g_ptr_array_set_size (tables, node + 1);
+  if (tables->pdata[node] == NULL)
+    tables->pdata[node] = cns_flow_classifier_new (node);
+  return tables->pdata[node];
+}

@@ -48,8 +48,6 @@ struct _CnsFlowMonitor
   gboolean probe_statistics;
 };
 
-G_GNUC_INTERNAL CnsFlowClassifier *
-cns_flow_monitor_get_table (CnsFlowMonitor *self, guint32 node);
 
 GBytes *cns_flow_monitor_serialize_table (CnsFlowMonitor *self);
 gboolean cns_flow_monitor_load_tables (CnsFlowMonitor *self, GPtrArray *tables,

@@ -257,25 +257,6 @@ cns_flow_monitor_add_node (CnsFlowMonitor *self, CnsNode *node)
 }
 
 /**
- * cns_flow_monitor_get_table:
- * @node: a node id
- *
- * The table of @node's flows, made when the node is added or watched,
- * before the run: the events of a run only find tables.
- *
- * Returns: (transfer none): the table.
- */
-CnsFlowClassifier *
-cns_flow_monitor_get_table (CnsFlowMonitor *self, guint32 node)
-{
-  if (node >= self->tables->len)
-    g_ptr_array_set_size (self->tables, node + 1);
-  if (self->tables->pdata[node] == NULL)
-    self->tables->pdata[node] = cns_flow_classifier_new (node);
-  return self->tables->pdata[node];
-}
-
-/**
  * cns_flow_monitor_get_n_probes:
  *
  * Returns: how many nodes have a probe.

@@ -819,7 +819,8 @@ monitor_watch_border (CnsFlowMonitor *self, CnsNode *node, CnsNetDevice *device,
   border = g_new0 (CnsFlowBorder, 1);
   border->monitor = self;
   border->device = g_object_ref (device);
-  border->table = cns_flow_monitor_get_table (self, cns_node_get_id (node));
+  border->table
+      = cns_flow_classifier_table_get (self->tables, cns_node_get_id (node));
   border->peer = peer;
   border->remote = remote;
   border->wire = g_array_new (FALSE, FALSE, sizeof (CnsFlowWire));
@@ -946,7 +947,8 @@ cns_flow_probe_new (CnsFlowMonitor *monitor, CnsIpv4L3Protocol *ipv4,
   CnsFlowProbe *probe = g_new0 (CnsFlowProbe, 1);
 
   probe->monitor = monitor;
-  probe->table = cns_flow_monitor_get_table (monitor, cns_node_get_id (node));
+  probe->table = cns_flow_classifier_table_get (monitor->tables,
+                                                cns_node_get_id (node));
   probe->ipv4 = g_object_ref (ipv4);
   probe->devices = g_ptr_array_new_with_free_func (g_object_unref);
   probe_connect (probe, ipv4, "SendOutgoing", G_CALLBACK (probe_send_outgoing));
