@@ -206,10 +206,30 @@ typedef struct
 
 #define N_RECENT 8
 
-/* per thread: packets handed to another LP are read back on any thread */
-static __thread RecentClass recent_packet_tags[N_RECENT];
-static __thread RecentClass recent_byte_tags[N_RECENT];
-static __thread RecentClass recent_headers[N_RECENT];
+typedef struct
+{
+  RecentClass packet_tags[N_RECENT];
+  RecentClass byte_tags[N_RECENT];
+  RecentClass headers[N_RECENT];
+} RecentClasses;
+
+/* Per thread, since packets handed to another LP are read back on any
+ * thread; through a GPrivate, not __thread, which would put 1.7 KB into
+ * the library's static TLS, more than a dlopen() (Python's) can give. */
+static GPrivate recent_classes = G_PRIVATE_INIT (g_free);
+
+static RecentClasses *
+recent_classes_get (void)
+{
+  RecentClasses *recent = g_private_get (&recent_classes);
+
+  if (G_UNLIKELY (recent == NULL))
+    {
+      recent = g_new0 (RecentClasses, 1);
+      g_private_set (&recent_classes, recent);
+    }
+  return recent;
+}
 
 typedef gconstpointer (*ClassLookupFn) (const gchar *name);
 
@@ -356,6 +376,7 @@ packet_read_metadata (CnsPacket *packet, CnsByteReader *r, guint8 flags,
                       GError **error)
 {
   guint32 size = cns_buffer_get_size (&packet->buffer);
+  RecentClasses *recent = recent_classes_get ();
   guint32 n, range[2];
   guint8 data[CNS_TAG_MAX_SIZE];
   const CnsTagClass *klass;
@@ -366,7 +387,7 @@ packet_read_metadata (CnsPacket *packet, CnsByteReader *r, guint8 flags,
     {
       if ((klass
            = read_tag (r, "packet tag", NULL, data,
-                       i < N_RECENT ? &recent_packet_tags[i] : NULL, error))
+                       i < N_RECENT ? &recent->packet_tags[i] : NULL, error))
           == NULL)
         return FALSE;
       if (cns_packet_metadata_find_tag (packet->metadata, klass) >= 0)
@@ -386,7 +407,7 @@ packet_read_metadata (CnsPacket *packet, CnsByteReader *r, guint8 flags,
   for (guint32 i = 0; i < n; i++)
     {
       if ((klass = read_tag (r, "byte tag", range, data,
-                             i < N_RECENT ? &recent_byte_tags[i] : NULL, error))
+                             i < N_RECENT ? &recent->byte_tags[i] : NULL, error))
           == NULL)
         return FALSE;
       if (!check_range (range[0], range[1], size, "byte tag", klass->name,
@@ -416,7 +437,7 @@ packet_read_metadata (CnsPacket *packet, CnsByteReader *r, guint8 flags,
           || !cns_byte_reader_get_u32_le (r, &range[0], "header record", error)
           || !cns_byte_reader_get_u32_le (r, &range[1], "header record", error))
         return FALSE;
-      header_class = find_class (name, i < N_RECENT ? &recent_headers[i] : NULL,
+      header_class = find_class (name, i < N_RECENT ? &recent->headers[i] : NULL,
                                  lookup_header_class);
       if (header_class == NULL)
         {
