@@ -9,6 +9,9 @@ G_BEGIN_DECLS
 
 G_GNUC_INTERNAL void cns_log_init (void);
 G_GNUC_INTERNAL void cns_log_start (void);
+/* Resolves the mask of every component now, which each otherwise does on
+ * its first use: before threads run events, so that they only read. */
+G_GNUC_INTERNAL void cns_log_resolve_components (void);
 
 /* What prefixes a log line with the simulation time ("+1.500000000000s",
  * at least CNS_TIME_STRING_SIZE bytes) and the running event's node ("-"

@@ -117,6 +117,12 @@ log_refresh_components (void)
     c->mask = log_mask_for (c->name);
 }
 
+void
+cns_log_resolve_components (void)
+{
+  log_refresh_components ();
+}
+
 static void
 log_add_rule (const gchar *pattern, guint set, guint clear)
 {

@@ -30,6 +30,7 @@
 
 #include "core/cns-fingerprint-private.h"
 #include "core/cns-global-value.h"
+#include "core/cns-log-private.h"
 #include "core/cns-log.h"
 #include "core/cns-mpi-private.h"
 #include "core/cns-ordered-output-private.h"
@@ -625,6 +626,7 @@ parallel_run (const CnsSimulatorImplClass *impl)
     }
   earliest = parallel_earliest_lp ();
   cns_prefetch_frozen = TRUE;
+  cns_log_resolve_components ();
   for (;;)
     {
       CnsSchedulerEntry entry;

@@ -166,7 +166,9 @@ cns_simulator_invoke (CnsSimulatorThread *t, const CnsSchedulerEntry *entry)
       t->now = entry->time;
       t->context = ev->context;
       t->running_key = ev->key;
-      ev->key = 0; /* expired from now on: cancel is a no-op */
+      /* expired from now on: cancel is a no-op (atomic: a stale id on
+       * another thread may read it) */
+      __atomic_store_n (&ev->key, 0, __ATOMIC_RELAXED);
       t->n_pending--;
       t->running_event = ev;
       if (G_UNLIKELY (t->fingerprint))
@@ -181,7 +183,7 @@ cns_simulator_invoke (CnsSimulatorThread *t, const CnsSchedulerEntry *entry)
     }
   /* A free slot has key 0, which no event id holds; the other fields are
    * set when it is taken again. */
-  ev->key = 0;
+  __atomic_store_n (&ev->key, 0, __ATOMIC_RELAXED);
   ev->data = t->free_events;
   t->free_events = ev;
   if (G_UNLIKELY (++t->n_free > t->free_limit))

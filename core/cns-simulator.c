@@ -410,8 +410,10 @@ simulator_insert_keyed (CnsSimulatorState *s, CnsSimulatorThread *t,
 
   t->free_events = ev->data;
   t->n_free--;
-  ev->key = key;
-  ev->fn = fn;
+  /* relaxed atomics: a stale id on another thread may read them (see
+   * simulator_live_event()) */
+  __atomic_store_n (&ev->key, key, __ATOMIC_RELAXED);
+  __atomic_store_n (&ev->fn, fn, __ATOMIC_RELAXED);
   ev->obj = obj;
   ev->data = data;
   ev->context = context;
@@ -842,7 +844,11 @@ simulator_live_event (const CnsEventId *id)
 
   if (ev == NULL || id->epoch != s->epoch || s->scheduler == NULL)
     return NULL;
-  if (ev->key != id->key || ev->fn == NULL)
+  /* In a parallel run the slot of an event that ran may serve another
+   * thread by now: its key, never reused, tells; read as relaxed atomics,
+   * since that thread may be writing them. */
+  if (__atomic_load_n (&ev->key, __ATOMIC_RELAXED) != id->key
+      || __atomic_load_n (&ev->fn, __ATOMIC_RELAXED) == NULL)
     return NULL;
   return ev;
 }
@@ -852,7 +858,7 @@ simulator_release (CnsSimulatorState *s, CnsEvent *ev)
 {
   guint8 destroy = ev->destroy_index;
 
-  ev->fn = NULL;
+  __atomic_store_n (&ev->fn, NULL, __ATOMIC_RELAXED);
   ev->destroy_index = 0;
   if (!(ev->flags & CNS_EVENT_FLAG_DESTROY))
     cns_simulator_thread.n_pending--;
@@ -904,7 +910,7 @@ cns_simulator_remove (const CnsEventId *id)
   simulator_release (s, ev);
   if (removed)
     {
-      ev->key = 0;
+      __atomic_store_n (&ev->key, 0, __ATOMIC_RELAXED);
       ev->data = t->free_events;
       t->free_events = ev;
       t->n_free++;

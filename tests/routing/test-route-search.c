@@ -574,8 +574,11 @@ check_sharing (guint16 metric, guint32 seed)
                              N_JOBS,
                              got,
                              got_settled };
-      threads[j] = g_thread_new ("search", search_job_run, &jobs[j]);
     }
+  /* every search made before any thread starts: a search is used by one
+   * thread at a time, its making included */
+  for (guint j = 0; j < N_JOBS; j++)
+    threads[j] = g_thread_new ("search", search_job_run, &jobs[j]);
   for (guint j = 0; j < N_JOBS; j++)
     g_thread_join (threads[j]);
   for (guint j = 0; j < N_JOBS; j++)
